@@ -1,0 +1,44 @@
+import { z } from "zod";
+
+// Sign-in rules and texts of SPEC §5, shared by the sign-in form and the /api/auth handlers.
+
+export const OTP_LENGTH = 6;
+
+export const ZEmail = z
+  .string({ error: "Email is required" })
+  .trim()
+  .min(1, "Email is required")
+  .max(254, "Please enter a valid email address")
+  .pipe(z.email("Please enter a valid email address"))
+  .transform((email) => email.toLowerCase());
+
+export const ZOtpCode = z
+  .string({ error: "OTP is required" })
+  .trim()
+  .min(1, "OTP is required")
+  .regex(/^\d*$/, "OTP must contain only numbers")
+  .length(OTP_LENGTH, "OTP must be 6 digits");
+
+export const ZRequestOtp = z.object({ email: ZEmail });
+export type TRequestOtp = z.infer<typeof ZRequestOtp>;
+
+export const ZVerifyOtp = z.object({ email: ZEmail, otp: ZOtpCode });
+export type TVerifyOtp = z.infer<typeof ZVerifyOtp>;
+
+/** The code input strips non-digits and caps at 6 (SPEC §5). */
+export function sanitizeOtpInput(raw: string): string {
+  return raw.replace(/\D/g, "").slice(0, OTP_LENGTH);
+}
+
+/** The signed-in user as the API returns it and the browser stores it (SPEC §3 Session). */
+export type SessionUser = {
+  _id: string;
+  id: string;
+  name: string;
+  email: string;
+  role: "staff" | "admin" | "company_admin" | "super_admin";
+  companyId: string | null;
+  pages: { id: string; name: string }[];
+};
+
+export type VerifyOtpResponse = { user: SessionUser; token: string };

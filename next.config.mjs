@@ -1,0 +1,19 @@
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  // Native and long-lived server packages stay out of the bundle and load from node_modules.
+  serverExternalPackages: [
+    "socket.io",
+    "@socket.io/redis-adapter",
+    "bullmq",
+    "ioredis",
+    "pg",
+    "@prisma/adapter-pg",
+    "@prisma/client",
+    "nodemailer",
+  ],
+  poweredByHeader: false,
+  reactStrictMode: true,
+  typedRoutes: false,
+};
+
+export default nextConfig;

@@ -1,0 +1,75 @@
+import { ZodError } from "zod";
+
+// One error type for every rule a service enforces; the route wrapper turns it into a response.
+
+export const ERROR_STATUS = {
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unprocessable: 422,
+  rate_limited: 429,
+  unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    /** Extra fields merged into the JSON body, e.g. per-field messages or the violated urls. */
+    readonly details: Record<string, unknown> = {},
+    /** Extra response headers, e.g. Retry-After. */
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = "AppError";
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+/** Per-field messages from a ZodError: the first message for each path, keyed "field" or "a.b". */
+export function fieldErrors(error: ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join(".") : "_";
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+export function validationError(error: ZodError): AppError {
+  const fields = fieldErrors(error);
+  const first = Object.values(fields)[0] ?? "Invalid request";
+  return new AppError("bad_request", first, { fields });
+}
+
+function isPrismaError(error: unknown, code: string): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === code;
+}
+
+/**
+ * The body is `{ error, message, code, ...details }`: `error` and `message` carry the same human text so
+ * clients written against either convention show it.
+ */
+export function errorResponse(error: unknown): Response {
+  let appError: AppError;
+  if (error instanceof AppError) appError = error;
+  else if (error instanceof ZodError) appError = validationError(error);
+  else if (isPrismaError(error, "P2025")) appError = new AppError("not_found", "Not found");
+  else if (isPrismaError(error, "P2002")) appError = new AppError("conflict", "This record already exists");
+  else {
+    console.error("[switchboard] unhandled error", error);
+    return Response.json({ error: "Something went wrong", message: "Something went wrong", code: "internal" }, { status: 500 });
+  }
+  return Response.json(
+    { error: appError.message, message: appError.message, code: appError.code, ...appError.details },
+    { status: appError.status, headers: appError.headers },
+  );
+}

@@ -1,0 +1,84 @@
+import type { ZodType } from "zod";
+import { ZodError } from "zod";
+import type { Role } from "@/lib/roles";
+import { authenticate, type Actor } from "@/server/auth/actor";
+import { AppError, errorResponse, validationError } from "@/server/http/errors";
+import { clientIp } from "@/server/http/client-ip";
+
+// The one wrapper every route handler goes through (GUIDE §2): authenticate the bearer token, check the
+// role, parse params/query/body with zod, call the handler, and turn any thrown error into a response.
+
+const MAX_JSON_BYTES = 1024 * 1024;
+
+type NextContext = { params: Promise<Record<string, string | string[] | undefined>> };
+
+type Schemas<B, Q, P> = { body?: ZodType<B>; query?: ZodType<Q>; params?: ZodType<P> };
+
+export type HandlerContext<B, Q, P> = { body: B; query: Q; params: P; request: Request; ip: string };
+
+type Result = Response | object | null | undefined | void;
+
+/** A route for signed-in users; `roles` limits it further (403 otherwise). */
+export function route<B = undefined, Q = undefined, P = undefined>(
+  config: Schemas<B, Q, P> & { roles?: readonly Role[] },
+  handler: (ctx: HandlerContext<B, Q, P> & { actor: Actor }) => Promise<Result> | Result,
+) {
+  return async (request: Request, context?: NextContext): Promise<Response> => {
+    try {
+      const actor = await authenticate(request);
+      if (config.roles && !config.roles.includes(actor.role)) {
+        throw new AppError("forbidden", "You don't have permission to do this");
+      }
+      const parsed = await parseRequest(config, request, context);
+      return toResponse(await handler({ ...parsed, actor }));
+    } catch (error) {
+      return errorResponse(error);
+    }
+  };
+}
+
+/** A route anyone may call (sign-in, health, webhooks). */
+export function publicRoute<B = undefined, Q = undefined, P = undefined>(
+  config: Schemas<B, Q, P>,
+  handler: (ctx: HandlerContext<B, Q, P>) => Promise<Result> | Result,
+) {
+  return async (request: Request, context?: NextContext): Promise<Response> => {
+    try {
+      return toResponse(await handler(await parseRequest(config, request, context)));
+    } catch (error) {
+      return errorResponse(error);
+    }
+  };
+}
+
+async function parseRequest<B, Q, P>(config: Schemas<B, Q, P>, request: Request, context?: NextContext) {
+  const rawParams = context ? await context.params : {};
+  const params = config.params ? parseWith(config.params, rawParams) : (undefined as P);
+  const query = config.query ? parseWith(config.query, Object.fromEntries(new URL(request.url).searchParams)) : (undefined as Q);
+  const body = config.body ? parseWith(config.body, await readJson(request)) : (undefined as B);
+  return { body, query, params, request, ip: clientIp(request) };
+}
+
+function parseWith<T>(schema: ZodType<T>, value: unknown): T {
+  const result = schema.safeParse(value);
+  if (!result.success) throw validationError(result.error as ZodError);
+  return result.data;
+}
+
+async function readJson(request: Request): Promise<unknown> {
+  const length = Number(request.headers.get("content-length") ?? 0);
+  if (length > MAX_JSON_BYTES) throw new AppError("payload_too_large", "Request body is too large");
+  const text = await request.text();
+  if (text.length > MAX_JSON_BYTES) throw new AppError("payload_too_large", "Request body is too large");
+  if (!text.trim()) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError("bad_request", "Request body must be valid JSON");
+  }
+}
+
+function toResponse(result: Result): Response {
+  if (result instanceof Response) return result;
+  return Response.json(result ?? { ok: true });
+}

@@ -1,0 +1,36 @@
+import { createServer } from "node:http";
+import next from "next";
+import { loadEnvOrExit } from "@/server/env";
+import { CLIENT_IP_HEADER } from "@/server/http/client-ip";
+import { attachRealtime } from "@/server/realtime/index";
+
+// The app process: Next.js and Socket.IO on one port.
+const config = loadEnvOrExit();
+const dev = !config.isProduction;
+
+const app = next({ dev, hostname: "localhost", port: config.PORT });
+await app.prepare();
+const handle = app.getRequestHandler();
+
+const server = createServer((req, res) => {
+  // Overwrite, never trust: rate limits key on this (see server/http/client-ip.ts).
+  req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress ?? "unknown";
+  void handle(req, res);
+});
+const io = attachRealtime(server);
+
+server.listen(config.PORT, config.HOST, () => {
+  console.log(`[switchboard] ready on ${config.APP_URL} (${dev ? "development" : "production"})`);
+});
+
+let stopping = false;
+function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`[switchboard] ${signal}: closing`);
+  io.close();
+  server.close(() => process.exit(0));
+  setTimeout(() => process.exit(0), 5000).unref();
+}
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));

@@ -1,0 +1,39 @@
+import type { Server as HttpServer } from "node:http";
+import { Server, type Socket } from "socket.io";
+import { createAdapter } from "@socket.io/redis-adapter";
+import { actorFromToken, type Actor } from "@/server/auth/actor";
+import { createRedis } from "@/server/redis";
+import { registerRoomHandlers } from "@/server/realtime/rooms";
+
+// Socket.IO on the custom server. Each connection authenticates with the same bearer token as the API
+// (`auth: { token }`); the Redis adapter lets several app instances share rooms.
+
+export type AuthedSocket = Socket & { data: { actor: Actor } };
+
+const globalForIo = globalThis as unknown as { switchboardIo?: Server };
+
+export function attachRealtime(httpServer: HttpServer): Server {
+  const io = new Server(httpServer, { path: "/socket.io", serveClient: false, cors: { origin: false } });
+  const pub = createRedis({ maxRetriesPerRequest: null });
+  const sub = pub.duplicate();
+  io.adapter(createAdapter(pub, sub));
+
+  io.use(async (socket, next) => {
+    try {
+      const token = typeof socket.handshake.auth?.token === "string" ? socket.handshake.auth.token : null;
+      socket.data.actor = await actorFromToken(token);
+      next();
+    } catch {
+      next(new Error("unauthorized"));
+    }
+  });
+  io.on("connection", (socket) => registerRoomHandlers(socket as AuthedSocket));
+
+  globalForIo.switchboardIo = io;
+  return io;
+}
+
+/** The running Socket.IO server, for services that emit; undefined outside the app server (e.g. scripts). */
+export function io(): Server | undefined {
+  return globalForIo.switchboardIo;
+}

@@ -1,0 +1,14 @@
+import type { SessionUser } from "@/lib/schemas/auth";
+import { db } from "@/server/db";
+import { visiblePagesWhere } from "@/server/services/pages/visible-pages";
+
+type UserRow = { id: string; name: string; email: string; role: SessionUser["role"]; companyId: string | null };
+
+/** The user object of the session (SPEC §3): `_id` as the spec names it, plus the pages they may answer. */
+export async function toSessionUser(user: UserRow): Promise<SessionUser> {
+  const pages =
+    user.role === "super_admin"
+      ? []
+      : await db.page.findMany({ where: visiblePagesWhere(user), select: { id: true, name: true }, orderBy: { createdAt: "asc" } });
+  return { _id: user.id, id: user.id, name: user.name, email: user.email, role: user.role, companyId: user.companyId, pages };
+}
