@@ -1,0 +1,32 @@
+import { db } from "@/server/db";
+import { issueToken } from "@/server/auth/token";
+import { encryptSecret } from "@/server/security/secret-box";
+import type { Role } from "@/lib/roles";
+
+// Small builders for integration tests: rows straight into the real database.
+
+let counter = 0;
+const next = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+export async function makeCompany(name = `Company ${next()}`) {
+  return db.company.create({ data: { name } });
+}
+
+export async function makeUser(role: Role, companyId: string | null, overrides: { email?: string; name?: string; isActive?: boolean } = {}) {
+  const id = next();
+  return db.user.create({
+    data: { role, companyId: role === "super_admin" ? null : companyId, name: overrides.name ?? `${role} ${id}`, email: overrides.email ?? `${role}.${id}@example.test`, isActive: overrides.isActive ?? true },
+  });
+}
+
+export async function makePage(companyId: string, assignees: string[] = [], name = `Page ${next()}`) {
+  const page = await db.page.create({
+    data: { companyId, name, facebookPageId: String(100_000_000_000_000 + counter++ + Math.floor(Math.random() * 1e9)), accessTokenEnc: encryptSecret(`token-${next()}-padding-padding`) },
+  });
+  for (const userId of assignees) await db.pageAssignment.create({ data: { userId, pageId: page.id } });
+  return page;
+}
+
+export async function tokenFor(user: { id: string }) {
+  return issueToken(user.id);
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { hasRole, landingPathFor, menuFor, roleLabel } from "@/lib/roles";
+
+describe("role landing (SPEC §2)", () => {
+  it.each([
+    ["staff", "/chats"],
+    ["super_admin", "/users"],
+    ["company_admin", "/company/dashboard"],
+    ["admin", "/company/dashboard"],
+    ["owner", "/"],
+    [undefined, "/"],
+    [null, "/"],
+  ])("%s → %s", (role, path) => {
+    expect(landingPathFor(role)).toBe(path);
+  });
+});
+
+describe("role checks (SPEC §6)", () => {
+  it("accept one role or a list", () => {
+    expect(hasRole("admin", "admin")).toBe(true);
+    expect(hasRole("admin", ["company_admin", "admin"])).toBe(true);
+    expect(hasRole("staff", ["company_admin", "admin"])).toBe(false);
+    expect(hasRole("super_admin", "admin")).toBe(false);
+    expect(hasRole("root", ["admin"])).toBe(false);
+    expect(hasRole(undefined, ["admin"])).toBe(false);
+  });
+
+  it("show roles with underscores as spaces", () => {
+    expect(roleLabel("company_admin")).toBe("company admin");
+    expect(roleLabel("super_admin")).toBe("super admin");
+  });
+});
+
+describe("sidebar keyed by role (SPEC §2)", () => {
+  it("super_admin sees only Users", () => {
+    expect(menuFor("super_admin")).toEqual([{ label: "Users", href: "/users" }]);
+  });
+
+  it.each(["company_admin", "admin"])("%s sees exactly the seven company items", (role) => {
+    expect(menuFor(role).map((item) => `${item.label} ${item.href}`)).toEqual([
+      "Dashboard /company/dashboard",
+      "Users /company/users",
+      "FB Pages /company/fb-pages",
+      "Whitelist URLs /company/whitelist-urls",
+      "URL Violations /company/url-violations",
+      "Send Offer /company/send-offer",
+      "Scheduled Offers /company/scheduled-offers",
+    ]);
+  });
+});

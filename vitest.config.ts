@@ -1,0 +1,40 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const root = fileURLToPath(new URL(".", import.meta.url));
+const alias = { "@": root };
+
+// Integration tests get their own database and Redis db index, so they never touch development data.
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/switchboard_test";
+const integrationEnv = {
+  NODE_ENV: "test",
+  DATABASE_URL: TEST_DATABASE_URL,
+  REDIS_URL: process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379/15",
+  SMTP_URL: "smtp://127.0.0.1:2526",
+  AUTH_SECRET: "integration-test-secret-integration-test-secret",
+  SUPERADMIN_EMAIL: "root@switchboard.test",
+};
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      { resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" } },
+      {
+        resolve: { alias },
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
+          environment: "node",
+          env: integrationEnv,
+          globalSetup: ["tests/integration/support/global-setup.ts"],
+          setupFiles: ["tests/integration/support/per-file.ts"],
+          // One database for the run: files take turns, each test starts from empty tables.
+          fileParallelism: false,
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      },
+    ],
+  },
+});
