@@ -7,10 +7,10 @@ const alias = { "@": root };
 // Integration tests get their own database and Redis db index, so they never touch development data.
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/switchboard_test";
 const integrationEnv = {
-  NODE_ENV: "test",
+  NODE_ENV: "test" as const,
   DATABASE_URL: TEST_DATABASE_URL,
   REDIS_URL: process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379/15",
-  SMTP_URL: "smtp://127.0.0.1:2526",
+  SMTP_URL: `smtp://127.0.0.1:${process.env.TEST_SMTP_PORT ?? 2526}`,
   AUTH_SECRET: "integration-test-secret-integration-test-secret",
   SUPERADMIN_EMAIL: "root@switchboard.test",
 };

@@ -44,6 +44,8 @@ const Env = z
     GRAPH_API_VERSION: z.string().regex(/^v\d+\.\d+$/, "must look like v25.0").default("v25.0"),
 
     SUPERADMIN_EMAIL: z.email().default("admin@switchboard.local"),
+    UPLOAD_DIR: z.string().default("uploads"),
+    UPLOAD_MAX_MB: z.coerce.number().positive().max(25).default(8),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== "production") return;

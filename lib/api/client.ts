@@ -55,7 +55,7 @@ export async function api<T = unknown>(path: string, options: ApiOptions = {}): 
     body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
   });
   const text = await response.text();
-  let data: unknown = undefined;
+  let data: unknown;
   try {
     data = text ? JSON.parse(text) : undefined;
   } catch {

@@ -1,0 +1,6 @@
+import { redirect } from "next/navigation";
+
+// /company — the dashboard is the index of the company area (SPEC §2).
+export default function CompanyIndexPage() {
+  redirect("/company/dashboard");
+}

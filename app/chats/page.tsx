@@ -1,0 +1,15 @@
+import type { Metadata } from "next";
+import { ProtectedGuard } from "@/components/auth/protected-guard";
+import { InboxScreen } from "@/components/inbox/inbox-screen";
+import { ROUTE_ROLES } from "@/lib/roles";
+
+export const metadata: Metadata = { title: "Inbox" };
+
+// /chats — the inbox, for staff, company admins and admins (SPEC §2); outside the admin layout.
+export default function ChatsPage() {
+  return (
+    <ProtectedGuard roles={ROUTE_ROLES.chats}>
+      <InboxScreen />
+    </ProtectedGuard>
+  );
+}

@@ -1,0 +1,9 @@
+import type { Metadata } from "next";
+import { NotesDemo } from "@/components/demo/notes-demo";
+
+export const metadata: Metadata = { title: "Notes demo" };
+
+// /test — the public, local-only notes demo (SPEC §2).
+export default function TestPage() {
+  return <NotesDemo />;
+}

@@ -1,0 +1,27 @@
+"use client";
+
+import { useState, type ReactNode } from "react";
+import { useAuth } from "@/components/auth/auth-provider";
+import { AppHeader } from "@/components/layout/app-header";
+import { MobileDrawer } from "@/components/layout/mobile-drawer";
+import { Sidebar } from "@/components/layout/sidebar";
+
+/** The admin layout: sidebar (drawer below lg), header, and the page. Render inside a ProtectedGuard. */
+export function AdminShell({ children }: { children: ReactNode }) {
+  const { user } = useAuth();
+  const [menuOpen, setMenuOpen] = useState(false);
+  if (!user) return null;
+
+  return (
+    <div className="min-h-dvh">
+      <Sidebar role={user.role} />
+      <MobileDrawer role={user.role} open={menuOpen} onOpenChange={setMenuOpen} />
+      <div className="flex min-h-dvh min-w-0 flex-col lg:pl-64">
+        <AppHeader user={user} onOpenMenu={() => setMenuOpen(true)} />
+        <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

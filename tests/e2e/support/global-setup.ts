@@ -1,0 +1,61 @@
+import { spawn } from "node:child_process";
+import { createServer } from "node:http";
+import { Redis } from "ioredis";
+import { Mailbox } from "../../support/mailbox";
+import { recreateDatabase } from "../../support/database";
+import { E2E, serverEnv } from "./env";
+
+// Fresh database, migrated and seeded; a real SMTP server whose mails the specs read over HTTP; and the
+// production server (`next build` must have run). Everything stops when the run ends.
+export default async function globalSetup() {
+  const env = serverEnv();
+  Object.assign(process.env, env);
+  await recreateDatabase(E2E.databaseUrl);
+  const { migrateDeploy } = await import("../../../prisma/scripts/migrate-lib");
+  await migrateDeploy(E2E.databaseUrl, { log: () => {} });
+  const flush = new Redis(E2E.redisUrl);
+  await flush.flushdb();
+  flush.disconnect();
+  await runScript(["prisma/seed.ts"], env);
+
+  const mailbox = new Mailbox();
+  await mailbox.listen(E2E.smtpPort);
+  const mailApi = createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://x");
+    const email = url.searchParams.get("email") ?? "";
+    res.setHeader("content-type", "application/json");
+    res.end(JSON.stringify({ count: mailbox.mailsTo(email).length, codes: mailbox.codesTo(email) }));
+  });
+  await new Promise<void>((resolve) => mailApi.listen(E2E.mailApiPort, "127.0.0.1", resolve));
+
+  const server = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "server/index.ts"], { env: { ...process.env, ...env }, stdio: ["ignore", "inherit", "inherit"] });
+  await waitForHealth(`http://localhost:${E2E.port}/api/health`, server);
+
+  return async () => {
+    server.kill("SIGTERM");
+    await new Promise((r) => server.once("exit", r));
+    mailApi.close();
+    await mailbox.close();
+  };
+}
+
+function runScript(args: string[], env: Record<string, string>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", ...args], { env: { ...process.env, ...env }, stdio: "inherit" });
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${args.join(" ")} exited with ${code}`))));
+  });
+}
+
+async function waitForHealth(url: string, server: ReturnType<typeof spawn>) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode} before it was healthy`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not report healthy within 60 s`);
+}
