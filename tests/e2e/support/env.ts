@@ -5,7 +5,7 @@ export const E2E = {
   mailApiPort: 2528,
   databaseUrl: process.env.E2E_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/switchboard_e2e",
   redisUrl: process.env.E2E_REDIS_URL ?? "redis://127.0.0.1:6379/14",
-  superAdminEmail: "root@switchboard.e2e",
+  superAdminEmail: "root@e2e.switchboard.test",
 };
 
 export function serverEnv(): Record<string, string> {
