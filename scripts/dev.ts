@@ -8,7 +8,8 @@ import { Redis } from "ioredis";
 // run the app server and the worker with reload.
 
 const DATA_DIR = path.resolve(".data");
-const LOCAL_POSTGRES = "postgresql://postgres@127.0.0.1:5432";
+// Overridable so the embedded fallback can be exercised on a machine that does run PostgreSQL.
+const LOCAL_POSTGRES = process.env.DEV_LOCAL_POSTGRES ?? "postgresql://postgres@127.0.0.1:5432";
 const EMBEDDED_PORT = 54329;
 const children: ChildProcess[] = [];
 const cleanups: (() => Promise<void> | void)[] = [];
