@@ -3,7 +3,7 @@ import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 
 export default tseslint.config(
-  { ignores: ["node_modules", ".next", "server/generated", ".data", "test-results", "playwright-report", "next-env.d.ts"] },
+  { ignores: ["node_modules", ".next", ".next-*", "server/generated", ".data", "test-results", "playwright-report", "next-env.d.ts"] },
   js.configs.recommended,
   // Plain Node scripts (config files, postinstall) run in Node with its globals.
   { files: ["**/*.mjs"], languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly" } } },

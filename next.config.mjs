@@ -11,6 +11,8 @@ const nextConfig = {
     "@prisma/client",
     "nodemailer",
   ],
+  // Separate build folders let several checkouts' builds (or parallel e2e runs) coexist.
+  distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
   reactStrictMode: true,
   typedRoutes: false,

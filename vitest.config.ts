@@ -13,6 +13,11 @@ const integrationEnv = {
   SMTP_URL: `smtp://127.0.0.1:${process.env.TEST_SMTP_PORT ?? 2526}`,
   AUTH_SECRET: "integration-test-secret-integration-test-secret",
   SUPERADMIN_EMAIL: "root@switchboard.test",
+  // The Graph client talks to a Messenger simulator the channel tests start on this port.
+  GRAPH_API_URL: `http://127.0.0.1:${process.env.TEST_SIMULATOR_PORT ?? 4011}`,
+  META_APP_SECRET: "integration-app-secret",
+  META_VERIFY_TOKEN: "integration-verify-token",
+  UPLOAD_DIR: ".data/test-uploads",
 };
 
 export default defineConfig({

@@ -96,6 +96,15 @@ function run(name: string, args: string[]): ChildProcess {
   return child;
 }
 
+async function waitForHealth(url: string, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${url} did not become healthy`);
+}
+
 let shuttingDown = false;
 async function shutdown() {
   if (shuttingDown) return;
@@ -120,11 +129,28 @@ const { env } = await import("../server/env");
 const { seed } = await import("../prisma/seed-lib");
 const { DEMO_USERS } = await import("../prisma/seed-data");
 await seed(db, env().SUPERADMIN_EMAIL, { demo: true });
-await db.$disconnect();
 log("database migrated and seeded");
 
-run("server", ["watch", "--clear-screen=false", "--exclude", "./app/**", "--exclude", "./components/**", "server/index.ts"]);
-run("worker", ["watch", "--clear-screen=false", "workers/index.ts"]);
+// The Messenger simulator stands in for Facebook unless GRAPH_API_URL points somewhere real.
+const useSimulator = !process.env.GRAPH_API_URL;
+const simulatorUrl = `http://127.0.0.1:${process.env.SIMULATOR_PORT ?? 4010}`;
+if (useSimulator) {
+  process.env.GRAPH_API_URL = simulatorUrl;
+  process.env.SIMULATOR_WEBHOOK_URL ??= `http://127.0.0.1:${env().PORT}/api/webhooks/messenger`;
+  run("simulator", ["server/simulator/index.ts"]);
+}
+run("server", ["watch", "--clear-screen=false", "--exclude", "./app/**", "--exclude", "./components/**", "--exclude", "./server/simulator/**", "server/index.ts"]);
+run("worker", ["watch", "--clear-screen=false", "--exclude", "./server/simulator/**", "workers/index.ts"]);
+
+if (useSimulator) {
+  void waitForHealth(`http://127.0.0.1:${env().PORT}/api/health`)
+    .then(async () => {
+      const { prepareDemoInbox } = await import("./dev-demo-inbox");
+      await prepareDemoInbox(simulatorUrl);
+      log(`demo inbox ready; write as a customer at ${simulatorUrl}/`);
+    })
+    .catch((error) => log(`could not prepare the demo inbox: ${(error as Error).message}`));
+}
 
 const accounts = [
   `${env().SUPERADMIN_EMAIL} (super admin)`,
@@ -138,6 +164,7 @@ console.log(
       ? `  Sign in with one of these e-mails; codes are e-mailed through ${new URL(env().SMTP_URL!).host}:`
       : '  Sign in with one of these e-mails; the code is printed here as "===== SIGN-IN CODE for … =====":',
     ...accounts.map((a) => `    - ${a}`),
+    ...(useSimulator ? [`  Messenger simulator (write as a customer): ${simulatorUrl}/`] : []),
     "",
   ].join("\n"),
 );

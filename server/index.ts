@@ -3,6 +3,7 @@ import next from "next";
 import { loadEnvOrExit } from "@/server/env";
 import { CLIENT_IP_HEADER } from "@/server/http/client-ip";
 import { attachRealtime } from "@/server/realtime/index";
+import { processPendingWebhookEvents } from "@/server/services/messenger/process-webhook";
 
 // The app process: Next.js and Socket.IO on one port.
 const config = loadEnvOrExit();
@@ -17,10 +18,14 @@ const server = createServer((req, res) => {
   req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress ?? "unknown";
   void handle(req, res);
 });
-const io = attachRealtime(server);
+const realtime = attachRealtime(server);
 
 server.listen(config.PORT, config.HOST, () => {
   console.log(`[switchboard] ready on ${config.APP_URL} (${dev ? "development" : "production"})`);
+  // Webhook deliveries acknowledged but not processed before a crash or restart are processed now.
+  processPendingWebhookEvents()
+    .then((count) => count && console.log(`[switchboard] processed ${count} pending webhook deliveries`))
+    .catch((error) => console.error("[switchboard] pending webhook sweep failed", error));
 });
 
 let stopping = false;
@@ -28,8 +33,7 @@ function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`[switchboard] ${signal}: closing`);
-  io.close();
-  server.close(() => process.exit(0));
+  void realtime.close().then(() => process.exit(0));
   setTimeout(() => process.exit(0), 5000).unref();
 }
 process.on("SIGTERM", () => shutdown("SIGTERM"));

@@ -11,6 +11,7 @@ export const ERROR_STATUS = {
   payload_too_large: 413,
   unprocessable: 422,
   rate_limited: 429,
+  bad_gateway: 502,
   unavailable: 503,
 } as const;
 

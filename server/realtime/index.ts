@@ -12,7 +12,9 @@ export type AuthedSocket = Socket & { data: { actor: Actor } };
 
 const globalForIo = globalThis as unknown as { switchboardIo?: Server };
 
-export function attachRealtime(httpServer: HttpServer): Server {
+export type Realtime = { io: Server; close: () => Promise<void> };
+
+export function attachRealtime(httpServer: HttpServer): Realtime {
   const io = new Server(httpServer, { path: "/socket.io", serveClient: false, cors: { origin: false } });
   const pub = createRedis({ maxRetriesPerRequest: null });
   const sub = pub.duplicate();
@@ -30,7 +32,19 @@ export function attachRealtime(httpServer: HttpServer): Server {
   io.on("connection", (socket) => registerRoomHandlers(socket as AuthedSocket));
 
   globalForIo.switchboardIo = io;
-  return io;
+  return {
+    io,
+    // Closes the sockets and the HTTP server, then the adapter's Redis connections.
+    close: () =>
+      new Promise<void>((resolve) => {
+        void io.close(() => {
+          pub.disconnect();
+          sub.disconnect();
+          if (globalForIo.switchboardIo === io) globalForIo.switchboardIo = undefined;
+          resolve();
+        });
+      }),
+  };
 }
 
 /** The running Socket.IO server, for services that emit; undefined outside the app server (e.g. scripts). */

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { db } from "@/server/db";
 import { visiblePagesWhere } from "@/server/services/pages/visible-pages";
+import { isUuid } from "@/lib/ids";
+import { pageIdWhere } from "@/server/services/conversations/find-conversation";
 import type { AuthedSocket } from "@/server/realtime/index";
 
 // Room names and the join rules: a socket may join a page's room only if its actor may see that page.
@@ -9,6 +11,7 @@ export const pageRoom = (pageId: string) => `page:${pageId}`;
 export const conversationRoom = (conversationId: string) => `conversation:${conversationId}`;
 
 const ZJoinPage = z.object({ pageId: z.string().min(1).max(100) });
+const ZJoinConversation = z.object({ room: z.string().min(1).max(100) });
 
 type Ack = (reply: { ok: boolean; error?: string }) => void;
 
@@ -18,15 +21,27 @@ export function registerRoomHandlers(socket: AuthedSocket): void {
     if (!parsed.success) return ack?.({ ok: false, error: "pageId is required" });
     const { pageId } = parsed.data;
     // Accept our id or the Facebook page id, as clients may hold either.
-    const page = await db.page
-      .findFirst({ where: { AND: [visiblePagesWhere(socket.data.actor), { OR: [{ facebookPageId: pageId }, ...(isUuid(pageId) ? [{ id: pageId }] : [])] }] }, select: { id: true } })
-      .catch(() => null);
+    const page = await db.page.findFirst({ where: { AND: [visiblePagesWhere(socket.data.actor), pageIdWhere(pageId)] }, select: { id: true } }).catch(() => null);
     if (!page) return ack?.({ ok: false, error: "You cannot join this page" });
     await socket.join(pageRoom(page.id));
     ack?.({ ok: true });
   });
-}
 
-export function isUuid(value: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+  // The room is the conversation id; a socket may watch one open conversation at a time.
+  socket.on("join-conversation", async (payload: unknown, ack?: Ack) => {
+    const parsed = ZJoinConversation.safeParse(typeof payload === "string" ? { room: payload } : payload);
+    if (!parsed.success || !isUuid(parsed.data.room)) return ack?.({ ok: false, error: "room is required" });
+    const conversation = await db.conversation
+      .findFirst({ where: { id: parsed.data.room, page: visiblePagesWhere(socket.data.actor) }, select: { id: true } })
+      .catch(() => null);
+    if (!conversation) return ack?.({ ok: false, error: "You cannot join this conversation" });
+    for (const room of socket.rooms) if (room.startsWith("conversation:")) await socket.leave(room);
+    await socket.join(conversationRoom(conversation.id));
+    ack?.({ ok: true });
+  });
+
+  socket.on("leave-conversation", async (payload: unknown) => {
+    const room = typeof payload === "string" ? payload : (payload as { room?: unknown } | null)?.room;
+    if (typeof room === "string") await socket.leave(conversationRoom(room));
+  });
 }

@@ -1,8 +1,9 @@
 // The one configuration the e2e server, its mail catcher and the specs share.
 export const E2E = {
   port: Number(process.env.E2E_PORT ?? 3210),
-  smtpPort: 2527,
-  mailApiPort: 2528,
+  smtpPort: Number(process.env.E2E_SMTP_PORT ?? 2527),
+  mailApiPort: Number(process.env.E2E_MAIL_API_PORT ?? 2528),
+  simulatorPort: Number(process.env.E2E_SIMULATOR_PORT ?? 4012),
   databaseUrl: process.env.E2E_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/switchboard_e2e",
   redisUrl: process.env.E2E_REDIS_URL ?? "redis://127.0.0.1:6379/14",
   superAdminEmail: "root@e2e.switchboard.test",
@@ -22,6 +23,8 @@ export function serverEnv(): Record<string, string> {
     META_APP_SECRET: "e2e-app-secret",
     META_VERIFY_TOKEN: "e2e-verify-token",
     SUPERADMIN_EMAIL: E2E.superAdminEmail,
+    GRAPH_API_URL: `http://127.0.0.1:${E2E.simulatorPort}`,
+    UPLOAD_DIR: "test-results/e2e-uploads",
     SEED_DEMO: "true",
     // Sign-in tests ask for many codes from one address; keep the limits but out of their way.
     OTP_RATE_PER_IP: "1000",

@@ -28,6 +28,17 @@ export default async function globalSetup() {
   });
   await new Promise<void>((resolve) => mailApi.listen(E2E.mailApiPort, "127.0.0.1", resolve));
 
+  // The Messenger simulator plays Facebook: the specs write as customers through its control API.
+  const { createSimulator } = await import("../../../server/simulator/create-simulator");
+  const { DEMO_PAGES } = await import("../../../prisma/seed-data");
+  const simulator = await createSimulator({
+    port: E2E.simulatorPort,
+    webhookUrl: `http://127.0.0.1:${E2E.port}/api/webhooks/messenger`,
+    appSecret: env.META_APP_SECRET,
+    verifyToken: env.META_VERIFY_TOKEN,
+    pages: DEMO_PAGES.map((p) => ({ pageId: p.facebookPageId, name: p.name, accessToken: p.token })),
+  });
+
   const server = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "server/index.ts"], { env: { ...process.env, ...env }, stdio: ["ignore", "inherit", "inherit"] });
   await waitForHealth(`http://localhost:${E2E.port}/api/health`, server);
 
@@ -35,6 +46,7 @@ export default async function globalSetup() {
     server.kill("SIGTERM");
     await new Promise((r) => server.once("exit", r));
     mailApi.close();
+    await simulator.close();
     await mailbox.close();
   };
 }

@@ -1,0 +1,5 @@
+import { route } from "@/server/http/route";
+import { myPages } from "@/server/services/pages/my-pages";
+
+// GET /api/pages/me — {pages} the actor answers, with conversation and unread counts
+export const GET = route({}, ({ actor }) => myPages(actor));

@@ -1,0 +1,6 @@
+import { ZSendMessage } from "@/lib/schemas/messages";
+import { route } from "@/server/http/route";
+import { sendAgentMessage } from "@/server/services/messages/send-message";
+
+// POST /api/send-message — send text or an image to a customer (whitelist and window policy enforced)
+export const POST = route({ body: ZSendMessage }, ({ actor, body }) => sendAgentMessage(actor, body));

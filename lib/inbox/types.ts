@@ -1,0 +1,70 @@
+// Shapes the inbox API returns (docs/API.md); shared by the inbox components and hooks.
+
+export type WindowState = { state: "open" | "human_agent" | "closed"; closes_at: string | null; reason: string | null };
+
+export type ConversationTag = { tag: string; color: string };
+
+export type ConversationListItem = {
+  id: string;
+  conversationId: string;
+  from_name: string;
+  from_id: string;
+  avatar: string | null;
+  last_message: string;
+  is_image: boolean;
+  updated_time: string;
+  unread_count: number;
+  tags: ConversationTag[];
+  is_new_message: boolean;
+  is_important: boolean;
+  is_spam: boolean;
+  page_id: string;
+  facebook_page_id: string;
+  page_name: string;
+  window: WindowState;
+};
+
+export type ConversationPage = { data: ConversationListItem[]; pagination: { currentPage: number; hasNextPage: boolean; nextCursor: string | null } };
+
+export type ApiMessage = {
+  id: string;
+  mid: string | null;
+  message: string;
+  sticker: string | null;
+  created_time: string;
+  timestamp: number;
+  from: { id: string; name: string };
+  sender_id: string;
+  conversation_id: string;
+  direction: "inbound" | "outbound";
+  attachments: { data: { image_data: { url: string; preview_url: string } }[] };
+  is_sticker: boolean;
+  is_image: boolean;
+  is_echo: boolean;
+  isVoilation: boolean;
+  status: "received" | "pending" | "sent" | "delivered" | "read" | "failed" | "blocked";
+  error_message: string | null;
+};
+
+export type ThreadPage = { data: ApiMessage[]; paging: { cursors: { before: string | null; after: string | null }; next: string | null }; conversation: ConversationListItem };
+
+export type InboxPage = {
+  _id: string;
+  id: string;
+  page_id: string;
+  name: string;
+  conversationCount: number;
+  unreadCount: number;
+  tokenStatus: "valid" | "needs_token";
+  lastWebhookAt: string | null;
+  created_at: string;
+};
+
+export type Label = { _id: string; name: string; color: string; page_id: string; created_at: string };
+
+/** Realtime payloads (server/realtime/emit.ts). */
+export type NewMessageEvent = { pageId: string; conversationId: string; message: ApiMessage; conversation: ConversationListItem };
+export type ConversationUpdatedEvent = { pageId: string; conversationId: string; conversation: ConversationListItem };
+export type MessageStatusEvent = { pageId: string; conversationId: string; status: "delivered" | "read"; watermark: string };
+
+export type SendMessageResult = ApiMessage | { error: string; urls: string[]; message: ApiMessage };

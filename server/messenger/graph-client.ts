@@ -1,0 +1,80 @@
+import { env } from "@/server/env";
+import { GraphError, graphErrorFrom } from "@/server/messenger/graph-errors";
+
+// The real Graph API client. Only the base URL differs between production (graph.facebook.com) and
+// development/tests (the built-in Messenger simulator).
+
+export type MessagingType = "RESPONSE" | "UPDATE" | "MESSAGE_TAG";
+export type SendResult = { recipientId: string; messageId: string };
+export type OutgoingMessage = { text: string } | { attachment: { type: "image"; payload: { url: string; is_reusable?: boolean } | { attachment_id: string } } };
+export type Profile = { firstName?: string; lastName?: string; profilePic?: string };
+
+type RequestOptions = { method?: "GET" | "POST"; token: string; body?: unknown; query?: Record<string, string>; retries?: number };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function graphUrl(path: string, query: Record<string, string> = {}): string {
+  const { GRAPH_API_URL, GRAPH_API_VERSION } = env();
+  const url = new URL(`${GRAPH_API_URL.replace(/\/$/, "")}/${GRAPH_API_VERSION}/${path.replace(/^\//, "")}`);
+  for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
+  return url.toString();
+}
+
+/** One Graph call; transient failures and rate limits are retried with exponential backoff. */
+export async function graphRequest<T>(path: string, options: RequestOptions): Promise<T> {
+  const attempts = (options.retries ?? 2) + 1;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await graphRequestOnce<T>(path, options);
+    } catch (error) {
+      const graphError = error instanceof GraphError ? error : new GraphError("transient", (error as Error).message);
+      if (!graphError.retryable || attempt >= attempts) throw graphError;
+      await sleep((graphError.kind === "rate_limited" ? 1000 : 200) * 2 ** (attempt - 1));
+    }
+  }
+}
+
+async function graphRequestOnce<T>(path: string, { method = "GET", token, body, query }: RequestOptions): Promise<T> {
+  const response = await fetch(graphUrl(path, query), {
+    method,
+    headers: { Authorization: `Bearer ${token}`, ...(body ? { "Content-Type": "application/json" } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+    signal: AbortSignal.timeout(15_000),
+  });
+  const data: unknown = await response.json().catch(() => undefined);
+  if (!response.ok || (data as { error?: unknown } | undefined)?.error) throw graphErrorFrom(data, response.status);
+  return data as T;
+}
+
+export async function sendMessage(
+  pageId: string,
+  token: string,
+  input: { recipientId: string; messagingType: MessagingType; tag?: "HUMAN_AGENT"; message: OutgoingMessage; retries?: number },
+): Promise<SendResult> {
+  const result = await graphRequest<{ recipient_id: string; message_id: string }>(`${pageId}/messages`, {
+    method: "POST",
+    token,
+    retries: input.retries,
+    body: { recipient: { id: input.recipientId }, messaging_type: input.messagingType, ...(input.tag ? { tag: input.tag } : {}), message: input.message },
+  });
+  return { recipientId: result.recipient_id, messageId: result.message_id };
+}
+
+/** Uploads an image once so many sends can reuse it (bulk offers). */
+export async function uploadImageAttachment(pageId: string, token: string, url: string): Promise<string> {
+  const result = await graphRequest<{ attachment_id: string }>(`${pageId}/message_attachments`, {
+    method: "POST",
+    token,
+    body: { message: { attachment: { type: "image", payload: { url, is_reusable: true } } } },
+  });
+  return result.attachment_id;
+}
+
+export async function fetchProfile(psid: string, token: string): Promise<Profile> {
+  const result = await graphRequest<{ first_name?: string; last_name?: string; profile_pic?: string }>(psid, {
+    token,
+    retries: 0,
+    query: { fields: "first_name,last_name,profile_pic" },
+  });
+  return { firstName: result.first_name, lastName: result.last_name, profilePic: result.profile_pic };
+}

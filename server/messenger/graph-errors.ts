@@ -1,0 +1,68 @@
+// Meta's Graph API errors, sorted into the few outcomes the app acts on (GUIDE §3).
+
+export type GraphFailureKind =
+  | "person_unavailable" // 551: the person cannot receive messages now; do not retry
+  | "outside_window" // 10 / 2018278: the messaging window is closed; do not retry, tell the agent
+  | "token_invalid" // 190: the page needs a new access token
+  | "rate_limited" // 4, 17, 32, 613: back off
+  | "transient" // 2, 1200, 5xx, network: retry with backoff
+  | "invalid_parameter" // 100: our request was wrong (or a recipient Meta does not know)
+  | "unknown";
+
+export class GraphError extends Error {
+  constructor(
+    readonly kind: GraphFailureKind,
+    message: string,
+    readonly code?: number,
+    readonly subcode?: number,
+    readonly httpStatus?: number,
+  ) {
+    super(message);
+    this.name = "GraphError";
+  }
+
+  get retryable(): boolean {
+    return this.kind === "transient" || this.kind === "rate_limited";
+  }
+}
+
+const RATE_LIMIT_CODES = new Set([4, 17, 32, 613]);
+const TRANSIENT_CODES = new Set([1, 2, 1200]);
+
+export function classifyGraphError(code: number | undefined, subcode: number | undefined, httpStatus: number): GraphFailureKind {
+  if (code === 551) return "person_unavailable";
+  if (code === 10 && (subcode === 2018278 || subcode === undefined)) return "outside_window";
+  if (subcode === 2018278) return "outside_window";
+  if (code === 190) return "token_invalid";
+  if (code !== undefined && RATE_LIMIT_CODES.has(code)) return "rate_limited";
+  if ((code !== undefined && TRANSIENT_CODES.has(code)) || httpStatus >= 500) return "transient";
+  if (code === 100) return "invalid_parameter";
+  return "unknown";
+}
+
+/** Builds a GraphError from a Graph error body `{error:{message, code, error_subcode}}`. */
+export function graphErrorFrom(body: unknown, httpStatus: number): GraphError {
+  const error = (body as { error?: { message?: unknown; code?: unknown; error_subcode?: unknown } } | undefined)?.error;
+  const code = typeof error?.code === "number" ? error.code : undefined;
+  const subcode = typeof error?.error_subcode === "number" ? error.error_subcode : undefined;
+  const message = typeof error?.message === "string" ? error.message : `Graph API answered ${httpStatus}`;
+  return new GraphError(classifyGraphError(code, subcode, httpStatus), message, code, subcode, httpStatus);
+}
+
+/** The sentence an agent sees when Meta refused a message. */
+export function agentMessageFor(error: GraphError): string {
+  switch (error.kind) {
+    case "person_unavailable":
+      return "This person isn't available to receive messages right now.";
+    case "outside_window":
+      return "Facebook refused the message: the reply window for this conversation has closed.";
+    case "token_invalid":
+      return "This page's Facebook access token is no longer valid. Ask an admin to reconnect the page.";
+    case "rate_limited":
+      return "Facebook is limiting messages for this page right now. Please try again in a minute.";
+    case "transient":
+      return "Facebook did not answer. Please try again.";
+    default:
+      return "Facebook refused the message.";
+  }
+}

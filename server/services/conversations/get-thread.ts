@@ -1,0 +1,57 @@
+import { db } from "@/server/db";
+import type { Prisma } from "@/server/generated/prisma/client";
+import type { Actor } from "@/server/auth/actor";
+import type { TThreadQuery } from "@/lib/schemas/conversations";
+import { findVisibleConversation } from "@/server/services/conversations/find-conversation";
+import { decodeCursor, encodeCursor } from "@/server/services/conversations/cursor";
+import { conversationListSelect, messageSelect, toApiMessage, toConversationListItem } from "@/server/services/conversations/serialize";
+
+/**
+ * GET /api/conversation/{conversationId}/{pageId}: messages newest first, as the Graph API pages them.
+ * `after` continues to older messages (the thread loads them when scrolled to the top); `before` fetches
+ * newer ones. paging.next is set while older messages remain.
+ */
+export async function getThread(actor: Actor, conversationId: string, pageId: string, query: TThreadQuery, requestUrl: string) {
+  const conversation = await findVisibleConversation(actor, conversationId, pageId);
+  const newer = query.before ? decodeCursor(query.before) : null;
+  const older = query.after ? decodeCursor(query.after) : null;
+
+  const where: Prisma.MessageWhereInput = { conversationId: conversation.id };
+  if (older) where.OR = [{ createdTime: { lt: older.at } }, { createdTime: older.at, id: { lt: older.id } }];
+  if (newer) where.OR = [{ createdTime: { gt: newer.at } }, { createdTime: newer.at, id: { gt: newer.id } }];
+
+  // Newer-than pages are read oldest-first from the cursor, then flipped, so they join the thread seamlessly.
+  const direction = newer ? "asc" : "desc";
+  const rows = await db.message.findMany({
+    where,
+    orderBy: [{ createdTime: direction }, { id: direction }],
+    take: query.limit + 1,
+    select: messageSelect,
+  });
+  const hasMore = rows.length > query.limit;
+  const page = rows.slice(0, query.limit);
+  if (newer) page.reverse();
+
+  const names = { customerName: conversation.customer.name, pageName: conversation.page.name };
+  const first = page[0];
+  const last = page.at(-1);
+  const olderRemain = newer ? true : hasMore;
+  const next = olderRemain && last ? withCursor(requestUrl, "after", encodeCursor(last.createdTime, last.id)) : null;
+  const summary = await db.conversation.findUniqueOrThrow({ where: { id: conversation.id }, select: conversationListSelect });
+  return {
+    data: page.map((row) => toApiMessage(row, names)),
+    paging: {
+      cursors: { before: first ? encodeCursor(first.createdTime, first.id) : null, after: last ? encodeCursor(last.createdTime, last.id) : null },
+      next,
+    },
+    conversation: toConversationListItem(summary),
+  };
+}
+
+function withCursor(requestUrl: string, key: "after" | "before", cursor: string): string {
+  const url = new URL(requestUrl);
+  url.searchParams.delete("before");
+  url.searchParams.delete("after");
+  url.searchParams.set(key, cursor);
+  return `${url.pathname}${url.search}`;
+}

@@ -1,0 +1,29 @@
+import { db } from "@/server/db";
+import type { Actor } from "@/server/auth/actor";
+import type { TConversationRef } from "@/lib/schemas/conversations";
+import { emitToPageAndConversation, EVENTS } from "@/server/realtime/emit";
+import { findVisibleConversation } from "@/server/services/conversations/find-conversation";
+import { conversationListSelect, toConversationListItem } from "@/server/services/conversations/serialize";
+
+type Change = { isImportant?: boolean; isSpam?: boolean; unreadCount?: number };
+
+async function update(conversationId: string, pageId: string, change: Change) {
+  const row = await db.conversation.update({ where: { id: conversationId }, data: change, select: conversationListSelect });
+  const item = toConversationListItem(row);
+  emitToPageAndConversation(pageId, conversationId, EVENTS.conversationUpdated, { conversation: item, pageId, conversationId });
+  return item;
+}
+
+/** PUT /api/conversations/mark-read: opening a conversation sets its unread count to 0. */
+export async function markRead(actor: Actor, ref: TConversationRef) {
+  const conversation = await findVisibleConversation(actor, ref.conversationId, ref.pageId);
+  const item = await update(conversation.id, conversation.pageId, { unreadCount: 0 });
+  return { success: true, conversation: item };
+}
+
+/** POST /api/conversations/mark-important and mark-spam: each flag toggles independently (SPEC §4). */
+export async function toggleFlag(actor: Actor, ref: TConversationRef, flag: "isImportant" | "isSpam") {
+  const conversation = await findVisibleConversation(actor, ref.conversationId, ref.pageId);
+  const item = await update(conversation.id, conversation.pageId, { [flag]: !conversation[flag] });
+  return { success: true, is_important: item.is_important, is_spam: item.is_spam, conversation: item };
+}

@@ -1,0 +1,100 @@
+import { db } from "@/server/db";
+import type { Actor } from "@/server/auth/actor";
+import type { TSendMessage } from "@/lib/schemas/messages";
+import { AppError } from "@/server/http/errors";
+import { sendMessage as graphSend, type OutgoingMessage } from "@/server/messenger/graph-client";
+import { agentMessageFor, GraphError } from "@/server/messenger/graph-errors";
+import { messagingWindow } from "@/server/messenger/messaging-window";
+import { decryptSecret } from "@/server/security/secret-box";
+import { emitToPageAndConversation, EVENTS } from "@/server/realtime/emit";
+import { findVisibleConversation } from "@/server/services/conversations/find-conversation";
+import { messageSelect, toApiMessage, toConversationListItem } from "@/server/services/conversations/serialize";
+import { applyToConversation } from "@/server/services/messenger/conversation-summary";
+import { checkOutgoingLinks } from "@/server/services/messages/record-violation";
+
+export const VIOLATION_ERROR = "Security Violation Alert: Unauthorized content detected in your message";
+
+/** POST /api/send-message: whitelist, window policy, then the Send API; the message appears exactly once. */
+export async function sendAgentMessage(actor: Actor, input: TSendMessage) {
+  const conversation = await findVisibleConversation(actor, input.conversationId, input.pageId);
+  const { page, customer } = conversation;
+  if (input.recipient_id && input.recipient_id !== customer.psid) throw new AppError("bad_request", "recipient_id does not belong to this conversation");
+  const text = input.message_type === "text" ? input.text : "";
+  const names = { customerName: customer.name, pageName: page.name };
+
+  if (text) {
+    const blocked = await checkOutgoingLinks({ actor, companyId: page.companyId, page, conversationId: conversation.id, text });
+    if (blocked) {
+      const row = await db.message.findUniqueOrThrow({ where: { id: blocked.messageId }, select: messageSelect });
+      // 200 with {error, urls}: the spec's clients read the violation from the body (docs/DECISIONS.md).
+      return { error: VIOLATION_ERROR, urls: blocked.urls, message: toApiMessage(row, names) };
+    }
+  }
+
+  const window = messagingWindow(conversation.lastInboundAt);
+  if (window.state === "closed") throw new AppError("unprocessable", window.reason, { window: window.state });
+  if (page.tokenStatus === "needs_token") throw new AppError("bad_gateway", agentMessageFor(new GraphError("token_invalid", "")));
+
+  const message: OutgoingMessage = input.imageUrl ? { attachment: { type: "image", payload: { url: input.imageUrl, is_reusable: true } } } : { text };
+  const pending = await db.message.create({
+    data: {
+      conversationId: conversation.id,
+      direction: "outbound",
+      senderId: page.facebookPageId,
+      authorId: actor.id,
+      text: text || null,
+      attachments: input.imageUrl ? [{ type: "image", url: input.imageUrl }] : undefined,
+      isImage: Boolean(input.imageUrl),
+      sendStatus: "pending",
+      createdTime: new Date(),
+    },
+  });
+
+  let mid: string;
+  try {
+    const result = await graphSend(page.facebookPageId, decryptSecret(page.accessTokenEnc), {
+      recipientId: customer.psid,
+      messagingType: window.messagingType,
+      tag: window.state === "human_agent" ? window.tag : undefined,
+      message,
+      retries: 1,
+    });
+    mid = result.messageId;
+  } catch (error) {
+    await db.message.delete({ where: { id: pending.id } }).catch(() => {});
+    throw await sendFailure(page.id, error);
+  }
+
+  const row = await attachMid(pending.id, mid);
+  const summary = await applyToConversation(conversation.id, { at: row.createdTime, text: text || "", isImage: row.isImage, inbound: false });
+  const apiMessage = toApiMessage(row, names);
+  emitToPageAndConversation(page.id, conversation.id, EVENTS.newMessage, {
+    message: apiMessage,
+    conversation: toConversationListItem(summary),
+    pageId: page.id,
+    conversationId: conversation.id,
+  });
+  return apiMessage;
+}
+
+/** Records Meta's message id. If the echo webhook already stored it as its own row, that row goes. */
+async function attachMid(messageId: string, mid: string) {
+  const current = await db.message.findUniqueOrThrow({ where: { id: messageId }, select: { mid: true } });
+  if (current.mid === null) {
+    const echoRow = await db.message.findUnique({ where: { mid }, select: { id: true } });
+    await db.$transaction([
+      ...(echoRow ? [db.message.delete({ where: { id: echoRow.id } })] : []),
+      db.message.update({ where: { id: messageId }, data: { mid } }),
+    ]);
+  }
+  return db.message.update({ where: { id: messageId }, data: { sendStatus: "sent" }, select: messageSelect });
+}
+
+async function sendFailure(pageId: string, error: unknown): Promise<AppError> {
+  if (!(error instanceof GraphError)) return new AppError("bad_gateway", "Facebook did not answer. Please try again.");
+  if (error.kind === "token_invalid") {
+    await db.page.update({ where: { id: pageId }, data: { tokenStatus: "needs_token", tokenErrorAt: new Date() } });
+  }
+  const code = error.kind === "person_unavailable" || error.kind === "outside_window" ? "unprocessable" : error.kind === "rate_limited" ? "rate_limited" : "bad_gateway";
+  return new AppError(code, agentMessageFor(error), { graph: { kind: error.kind, code: error.code ?? null, subcode: error.subcode ?? null } });
+}

@@ -1,0 +1,31 @@
+import { db } from "@/server/db";
+import type { Actor } from "@/server/auth/actor";
+import { visiblePagesWhere } from "@/server/services/pages/visible-pages";
+
+/** GET /api/pages/me: the pages the actor answers, with conversation and unread counts for the tabs. */
+export async function myPages(actor: Actor) {
+  const pages = await db.page.findMany({
+    where: visiblePagesWhere(actor),
+    orderBy: { createdAt: "asc" },
+    select: { id: true, name: true, facebookPageId: true, tokenStatus: true, lastWebhookAt: true, createdAt: true },
+  });
+  const ids = pages.map((p) => p.id);
+  const [totals, unread] = await Promise.all([
+    db.conversation.groupBy({ by: ["pageId"], where: { pageId: { in: ids } }, _count: { _all: true } }),
+    db.conversation.groupBy({ by: ["pageId"], where: { pageId: { in: ids }, unreadCount: { gt: 0 }, isSpam: false }, _count: { _all: true } }),
+  ]);
+  const count = (rows: { pageId: string; _count: { _all: number } }[], id: string) => rows.find((r) => r.pageId === id)?._count._all ?? 0;
+  return {
+    pages: pages.map((page) => ({
+      _id: page.id,
+      id: page.id,
+      page_id: page.facebookPageId,
+      name: page.name,
+      conversationCount: count(totals, page.id),
+      unreadCount: count(unread, page.id),
+      tokenStatus: page.tokenStatus,
+      lastWebhookAt: page.lastWebhookAt?.toISOString() ?? null,
+      created_at: page.createdAt.toISOString(),
+    })),
+  };
+}

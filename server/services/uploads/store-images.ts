@@ -1,0 +1,45 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { env } from "@/server/env";
+import { AppError } from "@/server/http/errors";
+import { MIME_BY_EXT, sniffImage, type ImageKind } from "@/server/services/uploads/image-type";
+
+// POST /api/uploads: images only (by their bytes), size-capped, stored under random names. They are served
+// publicly at /api/uploads/<name> because Meta fetches message images by URL.
+
+const MAX_FILES = 10;
+const NAME_PATTERN = /^[a-f0-9]{32}\.(jpg|png|gif|webp)$/;
+
+export async function storeImages(form: FormData): Promise<{ images: { imageUrl: string }[] }> {
+  const files = form.getAll("images").filter((v): v is File => typeof v !== "string");
+  if (!files.length) throw new AppError("bad_request", "Attach at least one image in the 'images' field", { fields: { images: "Please select an image" } });
+  if (files.length > MAX_FILES) throw new AppError("bad_request", `At most ${MAX_FILES} images at a time`);
+  const maxBytes = env().UPLOAD_MAX_MB * 1024 * 1024;
+
+  const checked: { bytes: Buffer; kind: ImageKind }[] = [];
+  for (const file of files) {
+    if (file.size > maxBytes) throw new AppError("payload_too_large", `${file.name || "An image"} is larger than ${env().UPLOAD_MAX_MB} MB`);
+    const bytes = Buffer.from(await file.arrayBuffer());
+    const kind = sniffImage(bytes);
+    if (!kind) throw new AppError("bad_request", `${file.name || "A file"} is not an image (JPEG, PNG, GIF or WebP)`);
+    checked.push({ bytes, kind });
+  }
+
+  const dir = path.resolve(env().UPLOAD_DIR);
+  await mkdir(dir, { recursive: true });
+  const images = [];
+  for (const { bytes, kind } of checked) {
+    const name = `${randomBytes(16).toString("hex")}.${kind.ext}`;
+    await writeFile(path.join(dir, name), bytes, { flag: "wx" });
+    images.push({ imageUrl: `${env().APP_URL.replace(/\/$/, "")}/api/uploads/${name}` });
+  }
+  return { images };
+}
+
+export async function readImage(name: string): Promise<{ bytes: Buffer; mime: string }> {
+  if (!NAME_PATTERN.test(name)) throw new AppError("not_found", "Not found");
+  const bytes = await readFile(path.join(path.resolve(env().UPLOAD_DIR), name)).catch(() => null);
+  if (!bytes) throw new AppError("not_found", "Not found");
+  return { bytes, mime: MIME_BY_EXT[name.split(".").pop() as ImageKind["ext"]] };
+}

@@ -1,0 +1,94 @@
+import type { SimContext } from "../context";
+import { sendJson } from "../http/respond";
+import type { Router } from "../http/router";
+import { messageId } from "../ids";
+import type { CustomerMessage, InboundAttachment, WebhookDelivery } from "../state";
+import { deliverWebhook } from "../webhook/deliver";
+import { customerMessageItem, singleItemBody, webhookBody, type MessagingItem, type WebhookEntry } from "../webhook/events";
+import { absoluteUrl, readInput, requireCustomer } from "./lookup";
+import { ZBatch, ZCustomerMessage, type TCustomerMessage } from "./schemas";
+
+// "Write as a customer": the messages webhook Meta sends when a person writes to a page. Writing also
+// (re)opens the page's messaging window for that person, whether or not the app accepts the webhook.
+
+type MessageInput = Omit<TCustomerMessage, "duplicate" | "delayMs">;
+type Built = { record: CustomerMessage; item: MessagingItem };
+
+export const deliverySummary = (d: WebhookDelivery) => ({ id: d.id, status: d.status, delivered: d.delivered, attempts: d.attempts.length });
+
+export function stickerUrl(sim: SimContext, stickerId: number): string {
+  return `${sim.publicUrl()}/stickers/${stickerId}.png`;
+}
+
+function buildCustomerMessage(sim: SimContext, input: MessageInput, timestamp: number): Built {
+  const customer = requireCustomer(sim, input.pageId, input.psid);
+  const attachments: InboundAttachment[] = [
+    ...(input.imageUrl ? [{ type: "image", url: absoluteUrl(sim, input.imageUrl) }] : []),
+    ...(input.attachments ?? []).map((a) => ({ type: a.type, url: absoluteUrl(sim, a.url) })),
+    ...(input.stickerId !== undefined ? [{ type: "sticker", url: stickerUrl(sim, input.stickerId), stickerId: input.stickerId }] : []),
+  ];
+  const record: CustomerMessage = { pageId: input.pageId, psid: input.psid, mid: messageId(), text: input.text, attachments, timestamp, deliveryIds: [] };
+  customer.lastMessageAt = Math.max(customer.lastMessageAt ?? 0, timestamp);
+  sim.state.customerMessages.push(record);
+  const item = customerMessageItem({ ...record, replyTo: input.replyTo, stickerStyle: sim.settings.stickerAttachmentType });
+  return { record, item };
+}
+
+export function registerCustomerMessageRoutes(router: Router): void {
+  // POST /sim/messages — one customer message, delivered (and optionally delivered twice) to the app
+  router.add("POST", "/sim/messages", async (ctx) => {
+    const { sim } = ctx;
+    const { duplicate, delayMs, ...input } = await readInput(ctx, ZCustomerMessage);
+    const built = buildCustomerMessage(sim, input, input.timestamp ?? sim.now());
+    if (delayMs) await sim.tasks.sleep(delayMs);
+    // A duplicate is Meta re-sending the very same body, byte for byte.
+    const body = singleItemBody(input.pageId, built.item, sim.now());
+    const deliveries: WebhookDelivery[] = [];
+    for (let i = 0; i < (duplicate ? 2 : 1); i++) {
+      const delivery = await deliverWebhook(sim, "message", body);
+      built.record.deliveryIds.push(delivery.id);
+      deliveries.push(delivery);
+    }
+    const last = deliveries.at(-1)!;
+    sendJson(ctx.res, 200, { mid: built.record.mid, delivered: deliveries.every((d) => d.delivered), status: last.status, deliveries: deliveries.map(deliverySummary) });
+  });
+
+  // POST /sim/batch — several messages: one POST each, or all in one POST; optionally newest first
+  router.add("POST", "/sim/batch", async (ctx) => {
+    const { sim } = ctx;
+    const input = await readInput(ctx, ZBatch);
+    for (const event of input.events) requireCustomer(sim, event.pageId, event.psid); // all or nothing
+    const start = sim.now();
+    const built = input.events.map((event, i) => buildCustomerMessage(sim, event, event.timestamp ?? start + i));
+    const ordered = input.outOfOrder ? [...built].reverse() : built;
+    const deliveries: WebhookDelivery[] = [];
+    if (input.singleRequest) {
+      const delivery = await deliverWebhook(sim, "batch", webhookBody(entriesFor(ordered, sim.now(), input.shareEntry ?? false)));
+      for (const b of built) b.record.deliveryIds.push(delivery.id);
+      deliveries.push(delivery);
+    } else {
+      for (const b of ordered) {
+        const delivery = await deliverWebhook(sim, "message", singleItemBody(b.record.pageId, b.item, sim.now()));
+        b.record.deliveryIds.push(delivery.id);
+        deliveries.push(delivery);
+      }
+    }
+    sendJson(ctx.res, 200, {
+      messages: built.map(({ record }) => ({ mid: record.mid, pageId: record.pageId, psid: record.psid, timestamp: record.timestamp })),
+      delivered: deliveries.every((d) => d.delivered),
+      deliveries: deliveries.map(deliverySummary),
+    });
+  });
+}
+
+/** Meta's usual batch has one entry per event; shareEntry groups a page's items into one entry. */
+function entriesFor(built: Built[], time: number, shareEntry: boolean): WebhookEntry[] {
+  if (!shareEntry) return built.map((b) => ({ id: b.record.pageId, time, messaging: [b.item] }));
+  const byPage = new Map<string, WebhookEntry>();
+  for (const b of built) {
+    const entry = byPage.get(b.record.pageId) ?? { id: b.record.pageId, time, messaging: [] };
+    entry.messaging.push(b.item);
+    byPage.set(b.record.pageId, entry);
+  }
+  return [...byPage.values()];
+}

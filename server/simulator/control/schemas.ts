@@ -1,0 +1,97 @@
+import { z } from "zod";
+import { ControlError } from "../http/errors";
+
+// Inputs of the control API (/sim/…). Strict objects, so a misspelt field is a 400 naming it rather
+// than a silently ignored option.
+
+const ZId = z.string().regex(/^\d{1,32}$/, "must be a numeric Facebook id (digits only)");
+/** An absolute http(s) URL, or a path on the simulator such as /samples/sneaker.png. */
+const ZUrlOrPath = z.string().max(2000).regex(/^(https?:\/\/\S+|\/\S*)$/i, "must be an http(s) URL or a path starting with /");
+const ZTimestamp = z.int().positive("must be a timestamp in milliseconds");
+
+export const ZRegisterPage = z.strictObject({
+  pageId: ZId,
+  name: z.string().trim().min(1).max(200),
+  accessToken: z.string().trim().min(8, "must be at least 8 characters").max(500),
+});
+
+export const ZCreateCustomer = z.strictObject({
+  pageId: ZId,
+  psid: ZId.optional(),
+  firstName: z.string().trim().min(1).max(100),
+  lastName: z.string().trim().max(100),
+  profileError: z.boolean().optional(),
+  // When the customer last wrote (ms): lets a restarted simulator keep the messaging window of known customers.
+  lastMessageAt: z.number().int().positive().optional(),
+});
+
+const ZAttachment = z.strictObject({ type: z.enum(["image", "video", "audio", "file"]), url: ZUrlOrPath });
+
+const messageFields = {
+  pageId: ZId,
+  psid: ZId,
+  text: z.string().min(1).max(20_000).optional(),
+  imageUrl: ZUrlOrPath.optional(),
+  stickerId: z.union([z.int().positive(), z.string().regex(/^\d+$/).transform(Number)]).optional(),
+  attachments: z.array(ZAttachment).max(10).optional(),
+  replyTo: z.string().min(1).max(200).optional(),
+  timestamp: ZTimestamp.optional(),
+};
+
+const hasContent = (m: { text?: string; imageUrl?: string; stickerId?: number; attachments?: unknown[] }) =>
+  m.text !== undefined || m.imageUrl !== undefined || m.stickerId !== undefined || (m.attachments?.length ?? 0) > 0;
+const CONTENT_REQUIRED = { message: "give at least one of text, imageUrl, stickerId or attachments", path: ["text"] };
+
+export const ZCustomerMessage = z
+  .strictObject({ ...messageFields, duplicate: z.boolean().optional(), delayMs: z.int().min(0).max(60_000).optional() })
+  .refine(hasContent, CONTENT_REQUIRED);
+export type TCustomerMessage = z.infer<typeof ZCustomerMessage>;
+
+export const ZBatch = z.strictObject({
+  events: z.array(z.strictObject(messageFields).refine(hasContent, CONTENT_REQUIRED)).min(1).max(200),
+  outOfOrder: z.boolean().optional(),
+  singleRequest: z.boolean().optional(),
+  /** With singleRequest: one entry per page holding several messaging items, instead of one entry each. */
+  shareEntry: z.boolean().optional(),
+});
+
+export const ZInboxEcho = z.strictObject({ pageId: ZId, psid: ZId, text: z.string().min(1).max(2000) });
+export const ZRead = z.strictObject({ pageId: ZId, psid: ZId, watermark: ZTimestamp.optional() });
+export const ZDelivery = z.strictObject({ pageId: ZId, psid: ZId, mids: z.array(z.string().min(1)).max(100).optional(), watermark: ZTimestamp.optional() });
+export const ZPostback = z.strictObject({ pageId: ZId, psid: ZId, title: z.string().min(1).max(200), payload: z.string().min(1).max(1000) });
+
+export const ZInjectError = z.strictObject({
+  pageId: ZId.optional(),
+  psid: ZId.optional(),
+  code: z.int().positive(),
+  subcode: z.int().positive().optional(),
+  count: z.int().min(1).max(10_000).default(1),
+  httpStatus: z.int().min(400).max(599).optional(),
+  message: z.string().min(1).max(500).optional(),
+});
+
+export const ZReset = z.strictObject({ all: z.boolean().optional() });
+export const ZPageQuery = z.strictObject({ pageId: ZId.optional(), psid: ZId.optional() });
+
+export const ZConfigPatch = z.strictObject({
+  webhookUrl: z.union([z.url({ protocol: /^https?$/ }), z.literal("")]).optional(),
+  echoDelayMs: z.int().min(0).max(60_000).optional(),
+  sendEchoes: z.boolean().optional(),
+  sendDeliveries: z.boolean().optional(),
+  webhookRetries: z.int().min(0).max(10).optional(),
+  retryBaseDelayMs: z.int().min(0).max(60_000).optional(),
+  webhookTimeoutMs: z.int().min(1).max(60_000).optional(),
+  rateLimitPerSecond: z.int().min(0).max(100_000).optional(),
+  stickerAttachmentType: z.enum(["sticker", "image"]).optional(),
+});
+
+/** Parses control input or throws a 400 listing every problem by field. */
+export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issues = result.error.issues.map((issue) => ({
+    path: issue.path.join(".") || "(body)",
+    message: issue.code === "invalid_type" && issue.message.endsWith("received undefined") ? "is required" : issue.message,
+  }));
+  throw new ControlError(400, `Invalid request: ${issues.map((i) => `${i.path}: ${i.message}`).join("; ")}`, issues);
+}

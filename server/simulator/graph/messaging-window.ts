@@ -1,0 +1,14 @@
+import type { SimCustomer } from "../state";
+import { GraphApiError } from "./graph-error";
+
+// Meta's messaging window: RESPONSE and UPDATE up to 24 h after the customer's last message; a
+// MESSAGE_TAG with HUMAN_AGENT up to 7 days. Anything later is refused with (#10) / 2018278.
+
+export const STANDARD_WINDOW_MS = 24 * 60 * 60 * 1000;
+export const HUMAN_AGENT_WINDOW_MS = 7 * STANDARD_WINDOW_MS;
+
+export function assertInsideWindow(customer: SimCustomer, messagingType: string, tag: string | undefined, now: number): void {
+  const last = customer.lastMessageAt;
+  const limit = messagingType === "MESSAGE_TAG" && tag === "HUMAN_AGENT" ? HUMAN_AGENT_WINDOW_MS : STANDARD_WINDOW_MS;
+  if (last === undefined || now - last >= limit) throw new GraphApiError(10, { subcode: 2018278 });
+}

@@ -1,0 +1,48 @@
+import { sendJson } from "../http/respond";
+import type { RouteContext } from "../http/router";
+import { findCustomer } from "../state";
+import { accessTokenFrom, pageForToken } from "./auth";
+import { invalidParameter, unsupportedRequest } from "./graph-error";
+
+// GET /{version}/{id}?fields=… — a customer's profile (User Profile API, by PSID) or the page itself
+// (/me or /{page-id}, which apps use to check a page token). Only the requested fields come back.
+
+const PROFILE_FIELDS = ["id", "name", "first_name", "last_name", "profile_pic"];
+const PAGE_FIELDS = ["id", "name"];
+
+function requestedFields(url: URL, defaults: string[], allowed: string[], nodeType: string): string[] {
+  const fields = (url.searchParams.get("fields") ?? "").split(",").map((f) => f.trim()).filter(Boolean);
+  for (const field of fields) {
+    if (!allowed.includes(field)) throw invalidParameter(`Tried accessing nonexisting field (${field}) on node type (${nodeType})`);
+  }
+  return fields.length ? [...new Set(["id", ...fields])] : defaults;
+}
+
+function pick(values: Record<string, string>, fields: string[]): Record<string, string> {
+  return Object.fromEntries(fields.map((f) => [f, values[f] ?? ""]));
+}
+
+export function avatarUrl(publicUrl: string, psid: string): string {
+  return `${publicUrl}/avatars/${psid}.svg`;
+}
+
+export function handleNodeRead(ctx: RouteContext, id: string): void {
+  const { sim, url } = ctx;
+  const page = pageForToken(sim, accessTokenFrom(ctx.req, url));
+  if (id === "me" || id === page.pageId) {
+    sendJson(ctx.res, 200, pick({ id: page.pageId, name: page.name }, requestedFields(url, PAGE_FIELDS, PAGE_FIELDS, "Page")));
+    return;
+  }
+  const customer = findCustomer(sim.state, page.pageId, id);
+  // A customer flagged profileError is answered like a person whose profile Meta will not share.
+  if (!customer || customer.profileError) throw unsupportedRequest("GET", id);
+  const fields = requestedFields(url, ["first_name", "last_name", "profile_pic", "id"], PROFILE_FIELDS, "User");
+  const values = {
+    id: customer.psid,
+    name: `${customer.firstName} ${customer.lastName}`.trim(),
+    first_name: customer.firstName,
+    last_name: customer.lastName,
+    profile_pic: avatarUrl(sim.publicUrl(), customer.psid),
+  };
+  sendJson(ctx.res, 200, pick(values, fields));
+}

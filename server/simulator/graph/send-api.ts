@@ -1,0 +1,63 @@
+import type { RouteContext } from "../http/router";
+import { sendJson } from "../http/respond";
+import type { ParsedBody } from "../http/body";
+import { messageId } from "../ids";
+import { findCustomer, type SentMessage } from "../state";
+import { scheduleEchoAndDelivery } from "../webhook/receipts";
+import { resolveAttachment } from "./attachment-store";
+import { accessTokenFrom, pageForToken } from "./auth";
+import { invalidParameter } from "./graph-error";
+import { takeInjectedError } from "./injected-errors";
+import { assertInsideWindow } from "./messaging-window";
+import { countSendCall } from "./rate-limit";
+import { parseSendRequest } from "./send-request";
+
+// POST /{version}/{page-id}/messages (or /me/messages) — the Send API. Checks run in Meta's order:
+// token, injected failures, rate limit, parameters, recipient, messaging window; then the message is
+// recorded and its echo and delivery receipt follow as webhooks.
+
+export async function handleSendApi(ctx: RouteContext, pageIdInPath: string, body: ParsedBody): Promise<void> {
+  const { sim, url } = ctx;
+  const fields = { ...Object.fromEntries(url.searchParams), ...body.fields };
+  const page = pageForToken(sim, accessTokenFrom(ctx.req, url, fields), pageIdInPath);
+  const recipient = fields.recipient as { id?: unknown } | undefined;
+  const injected = takeInjectedError(sim.state, page.pageId, recipient?.id === undefined ? undefined : String(recipient.id));
+  if (injected) throw injected;
+  const usageHeaders = countSendCall(sim, page.pageId);
+
+  const request = parseSendRequest(fields, body.file !== undefined);
+  const customer = findCustomer(sim.state, page.pageId, request.psid);
+  if (!customer) throw invalidParameter("No matching user found", 2018001);
+  if (request.kind === "sender_action") {
+    sendJson(ctx.res, 200, { recipient_id: customer.psid }, usageHeaders);
+    return;
+  }
+  const now = sim.now();
+  assertInsideWindow(customer, request.messagingType, request.tag, now);
+
+  const attachment = request.attachment ? { type: request.attachment.type, ...resolveAttachment(sim, page.pageId, request.attachment, body.file) } : undefined;
+  const sent: SentMessage = {
+    pageId: page.pageId,
+    psid: customer.psid,
+    messagingType: request.messagingType,
+    tag: request.tag,
+    message: request.message,
+    content: { text: request.text, attachment: attachment && { type: attachment.type, url: attachment.url, attachmentId: attachment.attachmentId }, metadata: request.metadata },
+    mid: messageId(),
+    time: now,
+  };
+  sim.state.sent.push(sent);
+  sim.log(`send ${page.pageId} → ${customer.psid} ${request.messagingType}${request.tag ? `/${request.tag}` : ""}: ${request.text ?? attachment?.url}`);
+  sendJson(ctx.res, 200, { recipient_id: customer.psid, message_id: sent.mid, ...(attachment?.attachmentId ? { attachment_id: attachment.attachmentId } : {}) }, usageHeaders);
+
+  scheduleEchoAndDelivery(sim, {
+    pageId: page.pageId,
+    psid: customer.psid,
+    mid: sent.mid,
+    timestamp: now,
+    appId: sim.appId,
+    text: request.text,
+    attachment: attachment && { type: attachment.type, url: attachment.url },
+    metadata: request.metadata,
+  });
+}

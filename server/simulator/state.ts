@@ -1,0 +1,139 @@
+// Everything the simulator remembers, in memory. Tests may read `simulator.state` directly; the HTTP
+// control API (/sim/…) is a view over the same objects.
+
+export type SimPage = { pageId: string; name: string; accessToken: string; createdAt: number };
+
+export type SimCustomer = {
+  pageId: string;
+  psid: string;
+  firstName: string;
+  lastName: string;
+  /** The profile endpoint answers a Graph error for this customer (tests the app's fallback). */
+  profileError: boolean;
+  /** Timestamp (ms) of the customer's last message or postback: the start of Meta's messaging window. */
+  lastMessageAt?: number;
+  createdAt: number;
+};
+
+export type OutgoingContent = {
+  text?: string;
+  attachment?: { type: string; url?: string; attachmentId?: string };
+  metadata?: string;
+};
+
+/** A successful Send API call, as the Graph client made it. */
+export type SentMessage = {
+  pageId: string;
+  psid: string;
+  messagingType: string;
+  tag?: string;
+  /** The `message` object exactly as received. */
+  message: unknown;
+  content: OutgoingContent;
+  mid: string;
+  time: number;
+};
+
+/** A message the page sent outside our app (typed in Facebook's Page inbox): only its echo reaches us. */
+export type InboxReply = { pageId: string; psid: string; mid: string; text: string; time: number };
+
+export type InboundAttachment = { type: string; url: string; stickerId?: number };
+
+/** What a simulated customer wrote, kept so the demo UI can show the whole thread. */
+export type CustomerMessage = {
+  pageId: string;
+  psid: string;
+  mid: string;
+  text?: string;
+  attachments: InboundAttachment[];
+  timestamp: number;
+  /** Ids of the webhook deliveries (state.events) that carried it: two when duplicated. */
+  deliveryIds: number[];
+};
+
+export type DeliveryAttempt = { status: number | null; error?: string; responseBody?: string; at: number };
+
+/** One webhook POST to the app (with its retries). */
+export type WebhookDelivery = {
+  id: number;
+  kind: string;
+  body: unknown;
+  signature: string;
+  attempts: DeliveryAttempt[];
+  /** Final HTTP status of the last attempt; null while in flight or when the app was unreachable. */
+  status: number | null;
+  delivered: boolean;
+  done: boolean;
+  startedAt: number;
+};
+
+export type InjectedError = {
+  id: number;
+  pageId?: string;
+  psid?: string;
+  code: number;
+  subcode?: number;
+  message?: string;
+  httpStatus?: number;
+  remaining: number;
+};
+
+export type StoredAttachment = {
+  attachmentId: string;
+  pageId: string;
+  type: string;
+  /** Where the image lives: the URL given at upload, or the simulator's own copy of an uploaded file. */
+  url: string;
+  file?: { bytes: Buffer; contentType: string; filename: string };
+  reusable: boolean;
+};
+
+export type SimulatorState = {
+  pages: Map<string, SimPage>;
+  /** Keyed by `${pageId}:${psid}`: PSIDs are page-scoped. */
+  customers: Map<string, SimCustomer>;
+  attachments: Map<string, StoredAttachment>;
+  sent: SentMessage[];
+  inboxReplies: InboxReply[];
+  customerMessages: CustomerMessage[];
+  events: WebhookDelivery[];
+  errors: InjectedError[];
+  /** Send API call times per page, for the optional rate limit. */
+  sendTimes: Map<string, number[]>;
+  nextId: number;
+};
+
+export function createState(): SimulatorState {
+  return {
+    pages: new Map(),
+    customers: new Map(),
+    attachments: new Map(),
+    sent: [],
+    inboxReplies: [],
+    customerMessages: [],
+    events: [],
+    errors: [],
+    sendTimes: new Map(),
+    nextId: 1,
+  };
+}
+
+export const customerKey = (pageId: string, psid: string) => `${pageId}:${psid}`;
+
+export function findCustomer(state: SimulatorState, pageId: string, psid: string): SimCustomer | undefined {
+  return state.customers.get(customerKey(pageId, psid));
+}
+
+/** Forgets traffic; pages and customers survive unless `all` (so a test can reset between cases). */
+export function resetState(state: SimulatorState, all: boolean): void {
+  state.sent.length = 0;
+  state.inboxReplies.length = 0;
+  state.customerMessages.length = 0;
+  state.events.length = 0;
+  state.errors.length = 0;
+  state.sendTimes.clear();
+  if (!all) return;
+  state.pages.clear();
+  state.customers.clear();
+  state.attachments.clear();
+}

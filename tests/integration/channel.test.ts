@@ -1,0 +1,257 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { db } from "@/server/db";
+import { encryptSecret } from "@/server/security/secret-box";
+import { signatureFor } from "@/server/messenger/webhook-signature";
+import * as sendRoute from "@/app/api/send-message/route";
+import * as threadRoute from "@/app/api/conversation/[conversationId]/[pageId]/route";
+import { call } from "./support/http";
+import { makeCompany, makeUser, tokenFor } from "./support/factory";
+import { eventually, openSocket, simGet, simPost, startChannel, type Channel } from "./support/channel";
+
+const PAGE_ID = "200000000000001";
+const PAGE_TOKEN = "PAGE_TOKEN_for_integration_tests_0001";
+
+let channel: Channel;
+let page: { id: string };
+let staffToken: string;
+let companyId: string;
+
+beforeEach(async () => {
+  const company = await makeCompany("Acme");
+  companyId = company.id;
+  const staff = await makeUser("staff", company.id, { name: "Sara Staff" });
+  page = await db.page.create({ data: { companyId: company.id, name: "Acme Shoes", facebookPageId: PAGE_ID, accessTokenEnc: encryptSecret(PAGE_TOKEN) } });
+  await db.pageAssignment.create({ data: { userId: staff.id, pageId: page.id } });
+  staffToken = await tokenFor(staff);
+  channel = await startChannel([{ pageId: PAGE_ID, name: "Acme Shoes", accessToken: PAGE_TOKEN }]);
+});
+
+afterEach(async () => {
+  await channel.close();
+});
+
+async function customer(firstName = "Maya", lastName = "Chen", extra: Record<string, unknown> = {}) {
+  return simPost<{ psid: string }>(channel.sim, "/sim/customers", { pageId: PAGE_ID, firstName, lastName, ...extra });
+}
+
+async function messagesOf(psid: string) {
+  return db.message.findMany({ where: { conversation: { customer: { psid } } }, orderBy: { createdTime: "asc" } });
+}
+
+async function conversationOf(psid: string) {
+  return db.conversation.findFirstOrThrow({ where: { customer: { psid } }, include: { customer: true } });
+}
+
+/** The conversation once the customer's message is folded in (the window is known). */
+function repliable(psid: string) {
+  return eventually(() => db.conversation.findFirst({ where: { customer: { psid } } }), (c) => Boolean(c?.lastInboundAt));
+}
+
+function send(body: Record<string, unknown>) {
+  return call(sendRoute.POST, "POST", "/api/send-message", { token: staffToken, body: { pageId: page.id, message_type: "text", ...body } });
+}
+
+async function sent(psid: string) {
+  return simGet<{ messagingType: string; tag?: string; message: { text?: string } }[]>(channel.sim, `/sim/sent?pageId=${PAGE_ID}&psid=${psid}`);
+}
+
+describe("webhook security", () => {
+  it("answers the verification handshake only with the verify token", async () => {
+    const ok = await fetch(`${channel.appUrl}/api/webhooks/messenger?hub.mode=subscribe&hub.verify_token=integration-verify-token&hub.challenge=4242`);
+    expect(ok.status).toBe(200);
+    expect(await ok.text()).toBe("4242");
+    const bad = await fetch(`${channel.appUrl}/api/webhooks/messenger?hub.mode=subscribe&hub.verify_token=wrong&hub.challenge=4242`);
+    expect(bad.status).toBe(403);
+  });
+
+  it("rejects a missing or wrong X-Hub-Signature-256 with 401 and stores nothing", async () => {
+    const body = JSON.stringify({ object: "page", entry: [] });
+    const post = (headers: Record<string, string>) => fetch(`${channel.appUrl}/api/webhooks/messenger`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
+    expect((await post({})).status).toBe(401);
+    expect((await post({ "x-hub-signature-256": signatureFor(body, "another-secret") })).status).toBe(401);
+    expect((await post({ "x-hub-signature-256": "sha256=00" })).status).toBe(401);
+    expect(await db.webhookEvent.count()).toBe(0);
+    expect((await post({ "x-hub-signature-256": signatureFor(body, "integration-app-secret") })).status).toBe(200);
+  });
+
+  it("acknowledges an unknown page and malformed-but-signed bodies without a 500", async () => {
+    const unknown = JSON.stringify({ object: "page", entry: [{ id: "999", time: 1, messaging: [{ sender: { id: "1" }, recipient: { id: "999" }, timestamp: 1, message: { mid: "m_x", text: "hi" } }] }] });
+    const res = await fetch(`${channel.appUrl}/api/webhooks/messenger`, { method: "POST", headers: { "x-hub-signature-256": signatureFor(unknown, "integration-app-secret") }, body: unknown });
+    expect(res.status).toBe(200);
+    const weird = JSON.stringify({ object: "page", entry: [{ id: PAGE_ID, messaging: [{ nonsense: true }] }] });
+    expect((await fetch(`${channel.appUrl}/api/webhooks/messenger`, { method: "POST", headers: { "x-hub-signature-256": signatureFor(weird, "integration-app-secret") }, body: weird })).status).toBe(200);
+    const notJson = "not json";
+    expect((await fetch(`${channel.appUrl}/api/webhooks/messenger`, { method: "POST", headers: { "x-hub-signature-256": signatureFor(notJson, "integration-app-secret") }, body: notJson })).status).toBe(400);
+    await eventually(() => db.webhookEvent.count({ where: { processedAt: null } }), (n) => n === 0);
+    expect(await db.message.count()).toBe(0);
+  });
+});
+
+describe("inbound events", () => {
+  it("stores a customer's text once, with name and avatar from the profile API, and pushes new-message to the page room", async () => {
+    const socket = await openSocket(channel.appUrl, staffToken);
+    expect(await socket.emit("join-page", { pageId: page.id })).toEqual({ ok: true });
+    const { psid } = await customer();
+    await simPost(channel.sim, "/sim/messages", { pageId: PAGE_ID, psid, text: "Is the spring offer still on?" });
+
+    const event = await eventually(() => socket.events.find((e) => e.name === "new-message"), Boolean);
+    expect(event?.payload).toMatchObject({
+      pageId: page.id,
+      message: { message: "Is the spring offer still on?", from: { id: psid, name: "Maya Chen" }, direction: "inbound" },
+      conversation: { from_name: "Maya Chen", last_message: "Is the spring offer still on?", unread_count: 1, page_id: page.id },
+    });
+    const conversation = await conversationOf(psid);
+    expect(conversation.customer.avatarUrl).toContain(`/avatars/${psid}.svg`);
+    expect(conversation.unreadCount).toBe(1);
+    socket.close();
+  });
+
+  it("falls back to a readable name when the profile lookup fails", async () => {
+    const { psid } = await customer("Hidden", "Person", { profileError: true });
+    await simPost(channel.sim, "/sim/messages", { pageId: PAGE_ID, psid, text: "hello" });
+    const conversation = await eventually(() => db.conversation.findFirst({ where: { customer: { psid } }, include: { customer: true } }), Boolean);
+    expect(conversation?.customer.name).toBe(`Customer ${psid.slice(-4)}`);
+  });
+
+  it("stores images, stickers and postbacks", async () => {
+    const { psid } = await customer();
+    await simPost(channel.sim, "/sim/messages", { pageId: PAGE_ID, psid, imageUrl: "/samples/parcel.png" });
+    await simPost(channel.sim, "/sim/messages", { pageId: PAGE_ID, psid, stickerId: 369239263222822 });
+    await simPost(channel.sim, "/sim/postback", { pageId: PAGE_ID, psid, title: "Get started", payload: "GET_STARTED" });
+    const rows = await eventually(() => messagesOf(psid), (r) => r.length === 3);
+    expect(rows[0]).toMatchObject({ isImage: true, text: null });
+    expect((rows[0]!.attachments as { url: string }[])[0]!.url).toContain("/samples/parcel.png");
+    expect(rows[1]!.stickerUrl).toContain("/stickers/369239263222822");
+    expect(rows[2]!.text).toBe("Get started");
+    const conversation = await conversationOf(psid);
+    expect(conversation.lastMessageText).toBe("Get started");
+  });
+
+  it("never stores a duplicate delivery twice, and orders out-of-order deliveries by timestamp", async () => {
+    const { psid } = await customer();
+    await simPost(channel.sim, "/sim/messages", { pageId: PAGE_ID, psid, text: "only once", duplicate: true });
+    const base = Date.now() - 60_000;
+    await simPost(channel.sim, "/sim/batch", {
+      outOfOrder: true,
+      events: [1, 2, 3].map((n) => ({ pageId: PAGE_ID, psid, text: `step ${n}`, timestamp: base + n * 1000 })),
+    });
+    await channel.sim.whenIdle();
+    const rows = await eventually(() => messagesOf(psid), (r) => r.length === 4);
+    expect(rows.map((r) => r.text)).toEqual(["step 1", "step 2", "step 3", "only once"]);
+    const conversation = await conversationOf(psid);
+    expect(conversation.lastMessageText).toBe("only once");
+    expect(conversation.unreadCount).toBe(4);
+  });
+
+  it("keeps the newest preview when an older message arrives late", async () => {
+    const { psid } = await customer();
+    await simPost(channel.sim, "/sim/messages", { pageId: PAGE_ID, psid, text: "newer" });
+    await eventually(() => messagesOf(psid), (r) => r.length === 1);
+    await simPost(channel.sim, "/sim/messages", { pageId: PAGE_ID, psid, text: "older", timestamp: Date.now() - 3_600_000 });
+    await eventually(() => messagesOf(psid), (r) => r.length === 2);
+    expect((await conversationOf(psid)).lastMessageText).toBe("newer");
+  });
+
+  it("stores a reply typed in Facebook's Page inbox as outgoing, once", async () => {
+    const { psid } = await customer();
+    await simPost(channel.sim, "/sim/messages", { pageId: PAGE_ID, psid, text: "hi" });
+    await simPost(channel.sim, "/sim/echo", { pageId: PAGE_ID, psid, text: "Answered from Facebook" });
+    await channel.sim.whenIdle();
+    const rows = await eventually(() => messagesOf(psid), (r) => r.length === 2);
+    expect(rows[1]).toMatchObject({ direction: "outbound", isEcho: true, text: "Answered from Facebook", senderId: PAGE_ID });
+  });
+});
+
+describe("replies through the Send API", () => {
+  it("sends with RESPONSE inside 24 h; the echo and delivery receipt do not duplicate it", async () => {
+    const { psid } = await customer();
+    await simPost(channel.sim, "/sim/messages", { pageId: PAGE_ID, psid, text: "Do you ship to Porto?" });
+    const conversation = await repliable(psid);
+    const res = await send({ conversationId: conversation!.id, recipient_id: psid, text: "Yes, in 2 days!" });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ message: "Yes, in 2 days!", direction: "outbound", isVoilation: false, status: "sent" });
+    expect((await sent(psid)).map((s) => [s.messagingType, s.message.text])).toEqual([["RESPONSE", "Yes, in 2 days!"]]);
+    await channel.sim.whenIdle();
+    const rows = await eventually(() => messagesOf(psid), (r) => r[1]?.sendStatus === "delivered");
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toMatchObject({ text: "Yes, in 2 days!", sendStatus: "delivered", mid: res.body.mid });
+    await simPost(channel.sim, "/sim/read", { pageId: PAGE_ID, psid });
+    await eventually(() => messagesOf(psid), (r) => r[1]?.sendStatus === "read");
+  });
+
+  it("uses MESSAGE_TAG + HUMAN_AGENT between 24 h and 7 d, and refuses after 7 d without calling Meta", async () => {
+    const { psid } = await customer();
+    await simPost(channel.sim, "/sim/messages", { pageId: PAGE_ID, psid, text: "old question", timestamp: Date.now() - 30 * 3_600_000 });
+    const conversation = await repliable(psid);
+    const late = await send({ conversationId: conversation!.id, text: "Sorry for the wait" });
+    expect(late.body).toMatchObject({ status: "sent" });
+    expect((await sent(psid)).map((s) => [s.messagingType, s.tag])).toEqual([["MESSAGE_TAG", "HUMAN_AGENT"]]);
+
+    await db.conversation.update({ where: { id: conversation!.id }, data: { lastInboundAt: new Date(Date.now() - 8 * 86_400_000) } });
+    const refused = await send({ conversationId: conversation!.id, text: "Anyone there?" });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error).toMatch(/within 7 days/);
+    expect(await sent(psid)).toHaveLength(1);
+  });
+
+  it("maps each Send API error to a clear outcome", async () => {
+    const { psid } = await customer();
+    await simPost(channel.sim, "/sim/messages", { pageId: PAGE_ID, psid, text: "hi" });
+    const conversation = await repliable(psid);
+    const attempt = async (error: Record<string, unknown>) => {
+      await simPost(channel.sim, "/sim/errors", { pageId: PAGE_ID, ...error });
+      const res = await send({ conversationId: conversation!.id, text: `try ${JSON.stringify(error)}` });
+      await fetch(`${channel.sim.url}/sim/errors`, { method: "DELETE" });
+      return res;
+    };
+    expect(await attempt({ code: 551 })).toMatchObject({ status: 422, body: { error: "This person isn't available to receive messages right now.", graph: { kind: "person_unavailable" } } });
+    expect(await attempt({ code: 10, subcode: 2018278 })).toMatchObject({ status: 422, body: { graph: { kind: "outside_window" } } });
+    expect(await attempt({ code: 613, count: 2 })).toMatchObject({ status: 429, body: { graph: { kind: "rate_limited" } } });
+    expect(await attempt({ code: 100 })).toMatchObject({ status: 502, body: { graph: { kind: "invalid_parameter" } } });
+    // Transient errors are retried: one failure, then the retry goes through.
+    expect((await attempt({ code: 2, count: 1 })).status).toBe(200);
+    // A failed message leaves nothing behind; the successful retry is stored once.
+    expect((await messagesOf(psid)).filter((m) => m.direction === "outbound")).toHaveLength(1);
+
+    const token = await attempt({ code: 190 });
+    expect(token).toMatchObject({ status: 502, body: { graph: { kind: "token_invalid" } } });
+    expect((await db.page.findUniqueOrThrow({ where: { id: page.id } })).tokenStatus).toBe("needs_token");
+    // Later sends are refused before calling Meta until the page gets a new token.
+    const before = (await sent(psid)).length;
+    expect((await send({ conversationId: conversation!.id, text: "again" })).status).toBe(502);
+    expect(await sent(psid)).toHaveLength(before);
+  });
+
+  it("blocks a link that is not on the whitelist, logs the violation and keeps the message flagged", async () => {
+    const { psid } = await customer();
+    await simPost(channel.sim, "/sim/messages", { pageId: PAGE_ID, psid, text: "hi" });
+    const conversation = await repliable(psid);
+    await db.whitelistEntry.create({ data: { companyId, url: "acme.com" } });
+
+    const ok = await send({ conversationId: conversation!.id, text: "See https://shop.acme.com/sale" });
+    expect(ok.status).toBe(200);
+    expect(ok.body).not.toHaveProperty("error");
+
+    const blocked = await send({ conversationId: conversation!.id, text: "Cheaper at HTTPS://Evil.example/deal and acme.com" });
+    expect(blocked.status).toBe(200);
+    expect(blocked.body).toMatchObject({ error: "Security Violation Alert: Unauthorized content detected in your message", urls: ["HTTPS://Evil.example/deal"], message: { isVoilation: true } });
+    const violation = await db.violation.findFirstOrThrow();
+    expect(violation).toMatchObject({ companyId, pageName: "Acme Shoes", userName: "Sara Staff", urls: ["HTTPS://Evil.example/deal"] });
+    expect((await sent(psid)).map((s) => s.message.text)).toEqual(["See https://shop.acme.com/sale"]);
+
+    const thread = await call(threadRoute.GET, "GET", "", { token: staffToken, params: { conversationId: conversation!.id, pageId: page.id } });
+    expect(thread.body.data.find((m: { isVoilation: boolean }) => m.isVoilation).message).toBe("Cheaper at HTTPS://Evil.example/deal and acme.com");
+  });
+
+  it("rejects malformed sends with 400 and a clear message", async () => {
+    expect((await send({})).body.fields.conversationId).toBe("conversationId is required");
+    const { psid } = await customer();
+    await simPost(channel.sim, "/sim/messages", { pageId: PAGE_ID, psid, text: "hi" });
+    const conversation = await repliable(psid);
+    expect((await send({ conversationId: conversation!.id, text: "   " })).body.fields.text).toBe("Message text is required");
+    expect((await send({ conversationId: conversation!.id, text: "x".repeat(2001) })).status).toBe(400);
+    expect((await send({ conversationId: conversation!.id, text: "hi", recipient_id: "123" })).status).toBe(400);
+    expect((await send({ conversationId: conversation!.id, message_type: "image" })).body.fields.imageUrl).toBe("imageUrl is required for an image message");
+    expect(await sent(psid)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,100 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { db } from "@/server/db";
+import { encryptSecret } from "@/server/security/secret-box";
+import * as webhookRoute from "@/app/api/webhooks/messenger/route";
+import * as markImportantRoute from "@/app/api/conversations/mark-important/route";
+import { createSimulator, type Simulator } from "@/server/simulator/create-simulator";
+import { call } from "./support/http";
+import { startAppServer } from "./support/app-server";
+import { makeCompany, makePage, makeUser, tokenFor } from "./support/factory";
+import { eventually, openSocket, simPost } from "./support/channel";
+import { makeConversation } from "./support/inbox-factory";
+
+const PAGE_ID = "300000000000001";
+const TOKEN = "PAGE_TOKEN_realtime_tests_000000001";
+
+type Server = Awaited<ReturnType<typeof startAppServer>>;
+const servers: Server[] = [];
+let sim: Simulator | undefined;
+
+afterEach(async () => {
+  await sim?.close();
+  sim = undefined;
+  while (servers.length) await servers.pop()!.close();
+});
+
+async function world() {
+  const acme = await makeCompany("Acme");
+  const globex = await makeCompany("Globex");
+  const staff = await makeUser("staff", acme.id);
+  const unassigned = await makeUser("staff", acme.id);
+  const globexAdmin = await makeUser("company_admin", globex.id);
+  const page = await db.page.create({ data: { companyId: acme.id, name: "Acme Shoes", facebookPageId: PAGE_ID, accessTokenEnc: encryptSecret(TOKEN) } });
+  await db.pageAssignment.create({ data: { userId: staff.id, pageId: page.id } });
+  const globexPage = await makePage(globex.id);
+  return { page, globexPage, staff, tokens: { staff: await tokenFor(staff), unassigned: await tokenFor(unassigned), globexAdmin: await tokenFor(globexAdmin) } };
+}
+
+async function server() {
+  const s = await startAppServer({ "/api/webhooks/messenger": { POST: webhookRoute.POST } });
+  servers.push(s);
+  return s;
+}
+
+let w: Awaited<ReturnType<typeof world>>;
+beforeEach(async () => {
+  w = await world();
+});
+
+describe("socket authentication and rooms", () => {
+  it("refuses a connection without a valid token", async () => {
+    const s = await server();
+    await expect(openSocket(s.url, "forged")).rejects.toThrow(/unauthorized/);
+  });
+
+  it("lets an actor join only the pages and conversations they may see", async () => {
+    const s = await server();
+    const { conversation } = await makeConversation(w.page.id);
+    const staff = await openSocket(s.url, w.tokens.staff);
+    const outsider = await openSocket(s.url, w.tokens.globexAdmin);
+    const colleague = await openSocket(s.url, w.tokens.unassigned);
+    expect(await staff.emit("join-page", { pageId: w.page.id })).toEqual({ ok: true });
+    expect(await staff.emit("join-page", { pageId: PAGE_ID })).toEqual({ ok: true });
+    expect(await staff.emit("join-conversation", { room: conversation.id })).toEqual({ ok: true });
+    expect(await outsider.emit("join-page", { pageId: w.page.id })).toMatchObject({ ok: false });
+    expect(await outsider.emit("join-page", { pageId: PAGE_ID })).toMatchObject({ ok: false });
+    expect(await outsider.emit("join-conversation", { room: conversation.id })).toMatchObject({ ok: false });
+    expect(await colleague.emit("join-page", { pageId: w.page.id })).toMatchObject({ ok: false });
+    expect(await staff.emit("join-page", { pageId: w.globexPage.id })).toMatchObject({ ok: false });
+    expect(await staff.emit("join-page", {})).toMatchObject({ ok: false, error: "pageId is required" });
+
+    // A flag change reaches the joined socket and nobody else.
+    await call(markImportantRoute.POST, "POST", "/api/conversations/mark-important", { token: w.tokens.staff, body: { conversationId: conversation.id } });
+    const update = await eventually(() => staff.events.find((e) => e.name === "conversation-updated"), Boolean);
+    expect(update?.payload).toMatchObject({ conversationId: conversation.id, conversation: { is_important: true } });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(outsider.events).toEqual([]);
+    expect(colleague.events).toEqual([]);
+    for (const socket of [staff, outsider, colleague]) socket.close();
+  });
+});
+
+describe("several app instances", () => {
+  it("share rooms through the Redis adapter: a webhook on one instance reaches a socket on another", async () => {
+    const a = await server();
+    const b = await server(); // the most recently attached instance is the one whose services emit
+    const onA = await openSocket(a.url, w.tokens.staff);
+    expect(await onA.emit("join-page", { pageId: w.page.id })).toEqual({ ok: true });
+    sim = await createSimulator({
+      port: Number(new URL(process.env.GRAPH_API_URL!).port),
+      webhookUrl: `${b.url}/api/webhooks/messenger`,
+      appSecret: process.env.META_APP_SECRET,
+      pages: [{ pageId: PAGE_ID, name: "Acme Shoes", accessToken: TOKEN }],
+    });
+    const { psid } = await simPost<{ psid: string }>(sim, "/sim/customers", { pageId: PAGE_ID, firstName: "Ana", lastName: "Lima" });
+    await simPost(sim, "/sim/messages", { pageId: PAGE_ID, psid, text: "across instances" });
+    const event = await eventually(() => onA.events.find((e) => e.name === "new-message"), Boolean);
+    expect(event?.payload).toMatchObject({ message: { message: "across instances" } });
+    onA.close();
+  });
+});
