@@ -1,0 +1,26 @@
+import { db } from "@/server/db";
+import type { Actor } from "@/server/auth/actor";
+import { AppError } from "@/server/http/errors";
+import { isUuid } from "@/lib/ids";
+import { visiblePagesWhere } from "@/server/services/pages/visible-pages";
+import { pageIdWhere } from "@/server/services/conversations/find-conversation";
+
+const MODERATORS = new Set(["admin", "company_admin"]);
+
+/**
+ * The note an edit or delete targets. A note the actor cannot see — another company's, a page they are
+ * not assigned to, or not in the conversation named — is 404; one they see but did not write is 403
+ * unless they are an admin of its company (the page scope already proves the company).
+ */
+export async function findEditableNote(actor: Actor, id: string, ref?: { pageId: string; conversationId: string }) {
+  const note =
+    isUuid(id) && (!ref || isUuid(ref.conversationId))
+      ? await db.note.findFirst({
+          where: { id, ...(ref ? { conversationId: ref.conversationId } : {}), page: { AND: [visiblePagesWhere(actor), ...(ref ? [pageIdWhere(ref.pageId)] : [])] } },
+          select: { id: true, authorId: true },
+        })
+      : null;
+  if (!note) throw new AppError("not_found", "Note not found");
+  if (note.authorId !== actor.id && !MODERATORS.has(actor.role)) throw new AppError("forbidden", "Only the note's author or an admin can change it");
+  return note;
+}
