@@ -1,0 +1,16 @@
+import { ZPageIdParam, ZUpdatePage } from "@/lib/schemas/pages";
+import { route } from "@/server/http/route";
+import { getPage } from "@/server/services/admin-pages/get-page";
+import { updatePage } from "@/server/services/admin-pages/update-page";
+import { deletePage } from "@/server/services/admin-pages/delete-page";
+
+const params = ZPageIdParam;
+
+// GET /api/pages/{id} — one page the actor administers
+export const GET = route({ roles: ["super_admin", "company_admin", "admin"], params }, ({ actor, params }) => getPage(actor, params.id));
+
+// PUT /api/pages/{id} — rename, change the Facebook id, or replace the token (only when sent)
+export const PUT = route({ roles: ["super_admin", "company_admin"], params, body: ZUpdatePage }, ({ actor, params, body }) => updatePage(actor, params.id, body));
+
+// DELETE /api/pages/{id} — disconnect a page and everything the inbox holds for it
+export const DELETE = route({ roles: ["super_admin", "company_admin"], params }, ({ actor, params }) => deletePage(actor, params.id));

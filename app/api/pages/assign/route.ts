@@ -1,0 +1,6 @@
+import { ZAssignPages } from "@/lib/schemas/pages";
+import { route } from "@/server/http/route";
+import { assignPages } from "@/server/services/admin-pages/assign-pages";
+
+// POST /api/pages/assign — make {pageIds} the pages a company user answers
+export const POST = route({ roles: ["company_admin", "admin"], body: ZAssignPages }, ({ actor, body }) => assignPages(actor, body));

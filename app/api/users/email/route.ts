@@ -1,0 +1,6 @@
+import { ZUpdateEmail } from "@/lib/schemas/users";
+import { route } from "@/server/http/route";
+import { updateEmail } from "@/server/services/users/update-email";
+
+// PUT /api/users/email — change a user's e-mail address {email, newEmail}
+export const PUT = route({ roles: ["super_admin", "company_admin", "admin"], body: ZUpdateEmail }, ({ actor, body }) => updateEmail(actor, body));

@@ -1,0 +1,23 @@
+import { z } from "zod";
+
+// The admin dashboard (SPEC §2 Dashboard: a page dropdown, three cards, 'Last updated').
+
+/** GET /api/dashboard/stats?pageId= — no pageId (or "all") means every page the actor answers. */
+export const ZDashboardStatsQuery = z.object({
+  pageId: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .transform((s) => (s && s.toLowerCase() !== "all" ? s : undefined)),
+});
+export type TDashboardStatsQuery = z.infer<typeof ZDashboardStatsQuery>;
+
+export type DashboardStats = {
+  total: number;
+  important: number;
+  spam: number;
+  /** The dropdown's options. */
+  pages: { _id: string; name: string }[];
+  updatedAt: string;
+};

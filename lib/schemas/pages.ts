@@ -1,0 +1,125 @@
+import { z } from "zod";
+
+// Page administration rules and texts (SPEC §5 Add page / Edit page / Assign pages, §8 Pages), shared by
+// the add/edit page forms, the Assign Pages modal and the /api/pages handlers. Values are trimmed.
+
+export const PAGE_NAME_MIN_LENGTH = 2;
+export const PAGE_NAME_MAX_LENGTH = 100;
+export const PAGE_ID_MAX_LENGTH = 30;
+export const ACCESS_TOKEN_MIN_LENGTH = 20;
+/** Real page tokens are a few hundred characters; the cap keeps garbage out of the encrypted column. */
+export const ACCESS_TOKEN_MAX_LENGTH = 2048;
+export const ASSIGN_MAX_PAGES = 500;
+
+export const PAGE_NAME_REQUIRED = "Page name is required";
+export const PAGE_NAME_TOO_SHORT = "Page name must be at least 2 characters";
+export const PAGE_NAME_TOO_LONG = "Page name must be at most 100 characters";
+export const PAGE_ID_REQUIRED = "Page ID is required";
+export const PAGE_ID_DIGITS_ONLY = "Page ID must contain only numbers";
+export const PAGE_ID_TOO_LONG = "Page ID must be at most 30 digits";
+export const ACCESS_TOKEN_REQUIRED = "Page access token is required";
+export const ACCESS_TOKEN_TOO_SHORT = "Access token appears to be too short";
+export const ACCESS_TOKEN_TOO_LONG = "Access token is too long";
+export const PAGE_OWNER_REQUIRED = "Please choose the user to add the page for";
+export const PAGE_ALREADY_EXISTS = "This Facebook page already exists";
+/** What the add/edit forms show for a 400 whose message contains 'already exists' (SPEC §8). */
+export const PAGE_ALREADY_ADDED_UI = "This Facebook page has already been added to the system.";
+
+export const SELECT_PAGES_REQUIRED = "Please select at least one page to assign";
+export const ASSIGN_USER_REQUIRED = "Please select a user";
+export const PAGE_REQUIRED = "Please select a page";
+export const TOO_MANY_PAGES = "You can assign at most 500 pages at once";
+
+export const PAGES_ASSIGNED = "Pages assigned successfully!";
+export const PAGE_ACCESS_REMOVED = "Pages access removed successfully!";
+
+export const ZPageName = z
+  .string({ error: PAGE_NAME_REQUIRED })
+  .trim()
+  .min(1, PAGE_NAME_REQUIRED)
+  .min(PAGE_NAME_MIN_LENGTH, PAGE_NAME_TOO_SHORT)
+  .max(PAGE_NAME_MAX_LENGTH, PAGE_NAME_TOO_LONG);
+
+/** Facebook page ids are digits; a client may send one as a JSON number, which is read as its digits. */
+export const ZFacebookPageId = z.preprocess(
+  (value) => (typeof value === "number" && Number.isSafeInteger(value) && value >= 0 ? String(value) : value),
+  z
+    .string({ error: PAGE_ID_REQUIRED })
+    .trim()
+    .min(1, PAGE_ID_REQUIRED)
+    .regex(/^\d+$/, PAGE_ID_DIGITS_ONLY)
+    .max(PAGE_ID_MAX_LENGTH, PAGE_ID_TOO_LONG),
+);
+
+export const ZAccessToken = z
+  .string({ error: ACCESS_TOKEN_REQUIRED })
+  .trim()
+  .min(1, ACCESS_TOKEN_REQUIRED)
+  .min(ACCESS_TOKEN_MIN_LENGTH, ACCESS_TOKEN_TOO_SHORT)
+  .max(ACCESS_TOKEN_MAX_LENGTH, ACCESS_TOKEN_TOO_LONG);
+
+const ZOptionalUserId = z
+  .string()
+  .trim()
+  .max(100)
+  .nullish()
+  .transform((v) => v || undefined);
+
+/**
+ * POST /api/pages. `user_id` is whose page it is, and so which company it joins: required from the super
+ * admin (the /{userId}/add-page screen), optional for a company admin (defaults to themselves).
+ */
+export const ZAddPage = z.object({
+  name: ZPageName,
+  page_id: ZFacebookPageId,
+  user_id: ZOptionalUserId,
+  page_access_token: ZAccessToken,
+});
+export type TAddPage = z.infer<typeof ZAddPage>;
+
+/** PUT /api/pages/{id}: the same rules; the token is optional and only sent (and stored) when filled. */
+export const ZUpdatePage = z.object({
+  name: ZPageName,
+  page_id: ZFacebookPageId,
+  user_id: ZOptionalUserId,
+  page_access_token: z.preprocess((value) => (typeof value === "string" && !value.trim()) || value === null ? undefined : value, ZAccessToken.optional()),
+});
+export type TUpdatePage = z.infer<typeof ZUpdatePage>;
+
+const ZRefId = (required: string) => z.string({ error: required }).trim().min(1, required).max(100);
+
+/** POST /api/pages/assign: the modal sends the full desired selection, which becomes the user's page set. */
+export const ZAssignPages = z.object({
+  userId: ZRefId(ASSIGN_USER_REQUIRED),
+  pageIds: z
+    .array(ZRefId(SELECT_PAGES_REQUIRED), { error: SELECT_PAGES_REQUIRED })
+    .min(1, SELECT_PAGES_REQUIRED)
+    .max(ASSIGN_MAX_PAGES, TOO_MANY_PAGES)
+    .transform((ids) => [...new Set(ids)]),
+});
+export type TAssignPages = z.infer<typeof ZAssignPages>;
+
+/** POST /api/pages/unassign: remove one page from a user (the chip's × in the modal). */
+export const ZUnassignPage = z.object({ userId: ZRefId(ASSIGN_USER_REQUIRED), pageId: ZRefId(PAGE_REQUIRED) });
+export type TUnassignPage = z.infer<typeof ZUnassignPage>;
+
+export const ZPageIdParam = z.object({ id: z.string().max(100) });
+
+/** A page as the admin API returns it (SPEC §3 Page (server)); the access token is never included. */
+export type ApiPage = {
+  _id: string;
+  page_id: string;
+  name: string;
+  user_id: string | null;
+  created_at: string;
+  conversationCount: number;
+  tokenStatus: "valid" | "needs_token";
+  lastWebhookAt: string | null;
+  company: { _id: string; name: string };
+};
+
+export type ApiPageDetails = ApiPage & {
+  owner: { _id: string; name: string; email: string } | null;
+  assignedUsers: { _id: string; name: string; email: string; role: string }[];
+  counts: { conversations: number; labels: number; savedReplies: number; notes: number; assignedUsers: number };
+};

@@ -1,0 +1,17 @@
+import { db } from "@/server/db";
+import type { Actor } from "@/server/auth/actor";
+import type { DashboardStats } from "@/lib/schemas/dashboard";
+import { conversationStats } from "@/server/services/conversations/stats";
+import { visiblePagesWhere } from "@/server/services/pages/visible-pages";
+
+/**
+ * GET /api/dashboard/stats?pageId=: the three cards for one page or all of them, plus the dropdown's pages.
+ * "Your pages" (SPEC §2) is the inbox scope: a company admin's are the company's, an admin's the assigned.
+ */
+export async function dashboardStats(actor: Actor, pageId: string | undefined): Promise<DashboardStats> {
+  const [stats, pages] = await Promise.all([
+    conversationStats(actor, pageId),
+    db.page.findMany({ where: visiblePagesWhere(actor), orderBy: [{ name: "asc" }, { id: "asc" }], select: { id: true, name: true } }),
+  ]);
+  return { ...stats, pages: pages.map((p) => ({ _id: p.id, name: p.name })), updatedAt: new Date().toISOString() };
+}

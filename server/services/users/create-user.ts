@@ -1,0 +1,43 @@
+import { db } from "@/server/db";
+import type { Actor } from "@/server/auth/actor";
+import { AppError } from "@/server/http/errors";
+import { isUniqueViolation } from "@/server/db-unique";
+import { CREATABLE_ROLES, DUPLICATE_EMAIL, type TCreateUser } from "@/lib/schemas/users";
+import { hashPassword } from "@/server/services/users/password";
+import { apiUserSelect, toApiUser } from "@/server/services/users/serialize-user";
+import { actorCompanyId } from "@/server/services/whitelist/company-scope";
+
+const ROLE_REFUSAL = {
+  super_admin: "A super admin can only create company admins",
+  company_admin: "A company admin can only create admins and staff",
+  admin: "An admin can only create staff",
+  staff: "Staff cannot create users",
+} as const;
+
+/**
+ * POST /api/users (alias POST /api/auth/signup). SPEC §6: the super admin creates a company admin together
+ * with a new company (`companyName`); a company admin creates admins and staff, an admin creates staff, in
+ * their own company. A given password is stored only as a scrypt hash (sign-in itself is by e-mail code).
+ */
+export async function createUser(actor: Actor, input: TCreateUser) {
+  if (!CREATABLE_ROLES[actor.role].includes(input.role)) throw new AppError("forbidden", ROLE_REFUSAL[actor.role]);
+  if (await db.user.findUnique({ where: { email: input.email }, select: { id: true } })) throw duplicate();
+
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  const data = { name: input.name, email: input.email, role: input.role, passwordHash };
+  // A company admin comes with a new company (one write: both exist or neither); others join the actor's.
+  // ZCreateUser requires companyName for company admins, the only role a super admin creates.
+  const company = actor.role === "super_admin" && input.companyName ? { create: { name: input.companyName } } : { connect: { id: actorCompanyId(actor) } };
+  try {
+    const user = await db.user.create({ data: { ...data, company }, select: apiUserSelect });
+    return { success: true, message: "User created successfully", user: toApiUser(user) };
+  } catch (error) {
+    // Two creates with one address raced past the check above; the unique index decides.
+    if (isUniqueViolation(error)) throw duplicate();
+    throw error;
+  }
+}
+
+function duplicate() {
+  return new AppError("conflict", DUPLICATE_EMAIL, { fields: { email: DUPLICATE_EMAIL } });
+}

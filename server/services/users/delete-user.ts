@@ -1,0 +1,15 @@
+import { db } from "@/server/db";
+import type { Actor } from "@/server/auth/actor";
+import { assertCanManage, findVisibleUser } from "@/server/services/users/user-scope";
+
+/**
+ * DELETE /api/users/{id}. The schema's foreign keys decide what stays: page assignments go with the user;
+ * pages they own stay (owner cleared); their notes, sent messages, labels, replies, offers and sheet
+ * entries stay with the author cleared; violations keep the copied user name.
+ */
+export async function deleteUser(actor: Actor, id: string) {
+  const target = await findVisibleUser(actor, id);
+  assertCanManage(actor, target, "You cannot delete your own account");
+  await db.user.delete({ where: { id: target.id } });
+  return { success: true, message: "User deleted successfully" };
+}

@@ -1,0 +1,32 @@
+import { db } from "@/server/db";
+import type { Actor } from "@/server/auth/actor";
+import { AppError } from "@/server/http/errors";
+import { isUniqueViolation } from "@/server/db-unique";
+import { DUPLICATE_EMAIL, type TUpdateEmail } from "@/lib/schemas/users";
+import { apiUserSelect, toApiUser } from "@/server/services/users/serialize-user";
+import { assertCanManage, visibleUsersWhere } from "@/server/services/users/user-scope";
+
+/**
+ * PUT /api/users/email {email, newEmail}: the user is named by their current address (SPEC §7). The super
+ * admin may change anyone's; company roles the users they manage in their company, and their own.
+ */
+export async function updateEmail(actor: Actor, { email, newEmail }: TUpdateEmail) {
+  const target = await db.user.findFirst({ where: { AND: [visibleUsersWhere(actor), { email }] }, select: apiUserSelect });
+  if (!target) throw new AppError("not_found", "User not found");
+  assertCanManage(actor, target, "allowed");
+  if (newEmail !== email) {
+    const taken = await db.user.findUnique({ where: { email: newEmail }, select: { id: true } });
+    if (taken) throw duplicate();
+  }
+  try {
+    const user = await db.user.update({ where: { id: target.id }, data: { email: newEmail }, select: apiUserSelect });
+    return { success: true, message: "Email updated successfully", user: toApiUser(user) };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicate();
+    throw error;
+  }
+}
+
+function duplicate() {
+  return new AppError("conflict", DUPLICATE_EMAIL, { fields: { newEmail: DUPLICATE_EMAIL } });
+}
