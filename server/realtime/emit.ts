@@ -1,5 +1,5 @@
 import { io } from "@/server/realtime/index";
-import { conversationRoom, pageRoom } from "@/server/realtime/rooms";
+import { conversationRoom, pageRoom, userRoom } from "@/server/realtime/rooms";
 
 // Services emit through these; outside the app server (scripts, worker) there is no Socket.IO and they
 // do nothing — the worker publishes through the Redis adapter's emitter instead (see docs/API.md).
@@ -21,4 +21,9 @@ export function emitToConversation(conversationId: string, event: string, payloa
 /** Page watchers and the open thread get it once each, even a socket in both rooms. */
 export function emitToPageAndConversation(pageId: string, conversationId: string, event: string, payload: unknown): void {
   io()?.to([pageRoom(pageId), conversationRoom(conversationId)]).emit(event, payload);
+}
+
+/** Ends a user's live sockets (ban, deletion); their token is already refused on the next request. */
+export function disconnectUser(userId: string): void {
+  io()?.in(userRoom(userId)).disconnectSockets(true);
 }

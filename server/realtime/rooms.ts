@@ -9,6 +9,8 @@ import type { AuthedSocket } from "@/server/realtime/index";
 
 export const pageRoom = (pageId: string) => `page:${pageId}`;
 export const conversationRoom = (conversationId: string) => `conversation:${conversationId}`;
+/** Every socket of one user, so a ban or deletion can end their live sessions too. */
+export const userRoom = (userId: string) => `user:${userId}`;
 
 const ZJoinPage = z.object({ pageId: z.string().min(1).max(100) });
 const ZJoinConversation = z.object({ room: z.string().min(1).max(100) });
@@ -16,6 +18,8 @@ const ZJoinConversation = z.object({ room: z.string().min(1).max(100) });
 type Ack = (reply: { ok: boolean; error?: string }) => void;
 
 export function registerRoomHandlers(socket: AuthedSocket): void {
+  void socket.join(userRoom(socket.data.actor.id));
+
   socket.on("join-page", async (payload: unknown, ack?: Ack) => {
     const parsed = ZJoinPage.safeParse(typeof payload === "string" ? { pageId: payload } : payload);
     if (!parsed.success) return ack?.({ ok: false, error: "pageId is required" });

@@ -3,6 +3,7 @@ import { db } from "@/server/db";
 import { encryptSecret } from "@/server/security/secret-box";
 import * as webhookRoute from "@/app/api/webhooks/messenger/route";
 import * as markImportantRoute from "@/app/api/conversations/mark-important/route";
+import * as banRoute from "@/app/api/auth/ban-user/route";
 import { createSimulator, type Simulator } from "@/server/simulator/create-simulator";
 import { call } from "./support/http";
 import { startAppServer } from "./support/app-server";
@@ -76,6 +77,19 @@ describe("socket authentication and rooms", () => {
     expect(outsider.events).toEqual([]);
     expect(colleague.events).toEqual([]);
     for (const socket of [staff, outsider, colleague]) socket.close();
+  });
+});
+
+describe("ending sessions", () => {
+  it("closes a banned user's open sockets at once", async () => {
+    const s = await server();
+    const owner = await makeUser("company_admin", (await db.page.findUniqueOrThrow({ where: { id: w.page.id } })).companyId);
+    const staffSocket = await openSocket(s.url, w.tokens.staff);
+    const closed = new Promise<string>((resolve) => staffSocket.socket.on("disconnect", (reason) => resolve(reason)));
+    const res = await call(banRoute.POST, "POST", "/api/auth/ban-user", { token: await tokenFor(owner), body: { id: w.staff.id, isActive: false } });
+    expect(res.status).toBe(200);
+    expect(await closed).toBe("io server disconnect");
+    await expect(openSocket(s.url, w.tokens.staff)).rejects.toThrow(/unauthorized/);
   });
 });
 

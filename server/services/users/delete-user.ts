@@ -1,4 +1,5 @@
 import { db } from "@/server/db";
+import { disconnectUser } from "@/server/realtime/emit";
 import type { Actor } from "@/server/auth/actor";
 import { assertCanManage, findVisibleUser } from "@/server/services/users/user-scope";
 
@@ -11,5 +12,6 @@ export async function deleteUser(actor: Actor, id: string) {
   const target = await findVisibleUser(actor, id);
   assertCanManage(actor, target, "You cannot delete your own account");
   await db.user.delete({ where: { id: target.id } });
+  disconnectUser(target.id);
   return { success: true, message: "User deleted successfully" };
 }
