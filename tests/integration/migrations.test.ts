@@ -32,7 +32,7 @@ beforeAll(async () => {
   expect(result.applied).toEqual(migrations.map((m) => m.name));
   client = new pg.Client(databaseUrl);
   await client.connect();
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await client?.end();
@@ -77,15 +77,15 @@ describe("offline migrations", () => {
 
   it("is a clean history to Prisma's own engine (what migrate status / deploy check)", async () => {
     expect(await diagnoseHistory(databaseUrl)).toEqual({ editedMigrationNames: [], failedMigrationNames: [], hasMigrationsTable: true, history: null });
-  }, 30_000);
+  }, 120_000); // the WASM schema engine is slow on a busy 2-core machine
 
   it("leaves the database exactly as schema.prisma describes it", async () => {
     expect(await diffDatabaseToSchema(databaseUrl)).toBe("");
-  }, 30_000);
+  }, 120_000); // the WASM schema engine is slow on a busy 2-core machine
 
   it("has no schema.prisma change missing from the migrations", async () => {
     expect(await diffMigrationsToSchema(databaseUrl)).toBe("");
-  }, 30_000);
+  }, 120_000); // the WASM schema engine is slow on a busy 2-core machine
 
   it("refuses to run when an applied migration was edited", async () => {
     const name = migrations[0]!.name;
