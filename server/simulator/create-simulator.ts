@@ -43,6 +43,15 @@ function buildRouter(): Router {
   return router;
 }
 
+/**
+ * Meta stamps distinct events with distinct milliseconds; two customer messages sent back to back must not
+ * tie, or which one becomes the conversation's preview would depend on processing order.
+ */
+function strictlyIncreasingClock(): () => number {
+  let last = 0;
+  return () => (last = Math.max(Date.now(), last + 1));
+}
+
 export async function createSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
   const host = options.host ?? "127.0.0.1";
   let publicUrl = options.publicUrl?.replace(/\/+$/, "") ?? "";
@@ -56,7 +65,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     appId: options.appId ?? DEFAULT_APP_ID,
     verifyToken: options.verifyToken ?? DEFAULT_VERIFY_TOKEN,
     publicUrl: () => publicUrl,
-    now: options.now ?? Date.now,
+    now: options.now ?? strictlyIncreasingClock(),
     log: options.log ?? (() => {}),
   };
   seedState(sim, options);
