@@ -8,7 +8,7 @@ test.describe("sign-in through the UI lands each role on its path", () => {
     await signIn(page, ACCOUNTS.superAdmin.email);
     await expect(page).toHaveURL(/\/users$/);
     await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link")).toHaveText(["Users"]);
-    await expect(page.getByText("super admin", { exact: true })).toBeVisible();
+    await expect(page.getByRole("banner").getByText("super admin", { exact: true })).toBeVisible();
   });
 
   test("company admin → /company/dashboard with the seven items, no Chats button", async ({ page }) => {
@@ -16,7 +16,7 @@ test.describe("sign-in through the UI lands each role on its path", () => {
     await expect(page).toHaveURL(/\/company\/dashboard$/);
     await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link")).toHaveText(COMPANY_MENU);
     await expect(page.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
-    await expect(page.getByText("company admin", { exact: true })).toBeVisible();
+    await expect(page.getByRole("banner").getByText("company admin", { exact: true })).toBeVisible();
     await expect(page.getByRole("link", { name: "Chats" })).toHaveCount(0);
   });
 
