@@ -1,40 +1,47 @@
 "use client";
 
 import Link from "next/link";
+import type { ReactNode } from "react";
 import { useAuth } from "@/components/auth/auth-provider";
-import { Avatar } from "@/components/ui/avatar";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { DashboardIcon, LogOutIcon } from "@/components/ui/icons";
 import { LogoMark } from "@/components/ui/logo";
+import { ConnectionStatus } from "@/components/inbox/connection-status";
+import type { SocketStatus } from "@/lib/hooks/use-socket";
 
-/** The inbox header (SPEC §2): product title, the user's name, Admin Panel (admin only) and Logout. */
-export function InboxHeader() {
+/**
+ * The inbox header (SPEC §2): product title, 'Connecting...' until the realtime connection is up, the page
+ * tabs (a second row on phones), Admin Panel (admin only) and Logout.
+ */
+export function InboxHeader({ status, tabs }: { status: SocketStatus; tabs: ReactNode }) {
   const { user, logout } = useAuth();
   if (!user) return null;
 
   return (
-    <header className="flex h-16 shrink-0 items-center gap-3 border-b border-slate-200 bg-white px-3 sm:px-5">
+    <header className="flex shrink-0 flex-wrap items-center gap-x-3 gap-y-1 border-b border-slate-200 bg-white px-3 py-2 sm:px-4 md:h-16 md:flex-nowrap md:py-0">
       <span className="hidden sm:flex">
         <LogoMark />
       </span>
-      <h1 className="min-w-0 truncate text-base font-semibold tracking-tight text-slate-900 sm:text-lg">Switchboard Inbox</h1>
+      <h1 className="min-w-0 truncate text-base font-semibold tracking-tight text-slate-900 lg:text-lg">Switchboard Inbox</h1>
+      <ConnectionStatus status={status} />
 
-      <div className="ml-auto flex min-w-0 items-center gap-1.5 sm:gap-3">
-        <span className="flex min-w-0 items-center gap-2">
-          <span className="hidden sm:flex">
-            <Avatar name={user.name} />
-          </span>
-          <span className="max-w-[6rem] truncate text-sm font-medium text-slate-700 sm:max-w-[14rem]">{user.name}</span>
+      <nav aria-label="Pages" className="order-last w-full min-w-0 md:order-none md:w-auto md:flex-1 md:px-2">
+        {tabs}
+      </nav>
+
+      <div className="ml-auto flex shrink-0 items-center gap-1.5 md:ml-0 md:gap-2">
+        <span className="hidden max-w-[10rem] truncate text-sm font-medium text-slate-700 xl:inline" title={user.name}>
+          {user.name}
         </span>
         {user.role === "admin" && (
-          <Link href="/company/dashboard" className={buttonClasses({ variant: "secondary", size: "sm", className: "max-sm:w-9 max-sm:px-0" })}>
+          <Link href="/company/dashboard" className={buttonClasses({ variant: "secondary", size: "sm", className: "max-lg:w-9 max-lg:px-0" })}>
             <DashboardIcon className="size-4 text-indigo-600" />
-            <span className="max-sm:sr-only">Admin Panel</span>
+            <span className="max-lg:sr-only">Admin Panel</span>
           </Link>
         )}
-        <Button variant="ghost" size="sm" onClick={logout} className="max-sm:w-9 max-sm:px-0">
+        <Button variant="ghost" size="sm" onClick={logout} className="max-lg:w-9 max-lg:px-0">
           <LogOutIcon className="size-4" />
-          <span className="max-sm:sr-only">Logout</span>
+          <span className="max-lg:sr-only">Logout</span>
         </Button>
       </div>
     </header>

@@ -1,14 +1,207 @@
+"use client";
+
+import { useCallback, useMemo, useRef, useState } from "react";
+import { useSWRConfig } from "swr";
+import { useAuth } from "@/components/auth/auth-provider";
+import { api } from "@/lib/api/client";
+import { cn } from "@/lib/cn";
+import { SEARCH_DEBOUNCE_MS } from "@/lib/inbox/constants";
+import { emptyListText, NO_FILTERS, type ConversationFilters } from "@/lib/inbox/filters";
+import { patchConversation, replaceConversation } from "@/lib/inbox/list-cache";
+import type { ConversationListItem } from "@/lib/inbox/types";
+import { useConversations } from "@/lib/hooks/use-conversations";
+import { useDebouncedValue } from "@/lib/hooks/use-debounced-value";
+import { useInboxRealtime } from "@/lib/hooks/use-inbox-realtime";
+import { useInboxShortcuts } from "@/lib/hooks/use-inbox-shortcuts";
+import { useMediaQuery } from "@/lib/hooks/use-media-query";
+import { adjustPage, PAGES_KEY, usePages, type PagesResponse } from "@/lib/hooks/use-pages";
+import { Button } from "@/components/ui/button";
 import { InboxEmptyState } from "@/components/inbox/inbox-empty-state";
 import { InboxHeader } from "@/components/inbox/inbox-header";
+import { ConversationPanel } from "@/components/inbox/list/conversation-panel";
+import { PageTabs } from "@/components/inbox/page-tabs";
+import { LazyDetailsDrawer, LazyRightPanel, LazyThreadPane } from "@/components/inbox/lazy-panes";
+import type { ThreadSink } from "@/components/inbox/thread/thread-pane";
 
-/** The /chats frame: header and the centre pane. The page tabs and panels come in a later issue. */
+type ListFlags = Omit<ConversationFilters, "search">;
+
+/**
+ * /chats (SPEC §2): the header with page tabs, the conversation list, the open thread and the right panel.
+ * Phones show the list, or the open thread full-screen with a back button; the right panel is a side
+ * column from 1280 px and a slide-over below.
+ */
 export function InboxScreen() {
+  const { user, token } = useAuth();
+  const { mutate } = useSWRConfig();
+  const pagesQuery = usePages(Boolean(token));
+  const pages = useMemo(() => pagesQuery.data?.pages ?? [], [pagesQuery.data]);
+  const [chosenPageId, setChosenPageId] = useState<string | null>(null);
+  // The first loaded page is selected when none is (SPEC §2).
+  const pageId = chosenPageId && pages.some((p) => p.id === chosenPageId) ? chosenPageId : (pages[0]?.id ?? null);
+
+  const [searchInput, setSearchInput] = useState("");
+  const debouncedSearch = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
+  const [flags, setFlags] = useState<ListFlags>({ important: false, spam: false, tags: [] });
+  const filters = useMemo<ConversationFilters>(() => ({ ...flags, search: searchInput.trim() ? debouncedSearch : "" }), [flags, searchInput, debouncedSearch]);
+  const list = useConversations(pageId, filters);
+  const mutateList = list.mutate;
+
+  const [selected, setSelected] = useState<ConversationListItem | null>(null);
+  const [detailsOpen, setDetailsOpen] = useState(false);
+  const isWide = useMediaQuery("(min-width: 1280px)");
+  const sinkRef = useRef<ThreadSink | null>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+
+  const selectPage = useCallback(
+    (id: string) => {
+      if (id === pageId) return;
+      // A page switch clears search, labels, filters, the open conversation and its messages (SPEC §4).
+      setChosenPageId(id);
+      setSearchInput("");
+      setFlags({ important: false, spam: false, tags: [] });
+      setSelected(null);
+      setDetailsOpen(false);
+    },
+    [pageId],
+  );
+
+  const openConversation = useCallback(
+    (item: ConversationListItem) => {
+      const hadUnread = item.unread_count > 0 || item.is_new_message;
+      setSelected({ ...item, unread_count: 0, is_new_message: false });
+      if (!hadUnread) return;
+      void mutateList((data) => (data ? patchConversation(data, item.id, { unread_count: 0, is_new_message: false }) : data), { revalidate: false });
+      if (item.unread_count > 0) void mutate<PagesResponse>(PAGES_KEY, (data) => adjustPage(data, item.page_id, { unread: -1 }), { revalidate: false });
+      void api("/api/conversations/mark-read", { method: "PUT", body: { conversationId: item.id } }).catch(() => {});
+    },
+    [mutateList, mutate],
+  );
+
+  const openById = useCallback(
+    (id: string) => {
+      const item = list.conversations.find((c) => c.id === id);
+      if (item) openConversation(item);
+    },
+    [list.conversations, openConversation],
+  );
+
+  const onConversation = useCallback(
+    (item: ConversationListItem, refetchList: boolean) => {
+      // The open conversation is being read: keep it read whatever a racing response says.
+      const open = { ...item, unread_count: 0, is_new_message: false };
+      setSelected((prev) => (prev && prev.id === item.id ? open : prev));
+      void mutateList((data) => (data ? replaceConversation(data, open, filters) : data), { revalidate: refetchList });
+    },
+    [mutateList, filters],
+  );
+
+  const status = useInboxRealtime({
+    token,
+    pageIds: pages.map((p) => p.id),
+    pageId,
+    selectedId: selected?.id ?? null,
+    filters,
+    mutateList,
+    onSelectedChange: (item) => setSelected((prev) => (prev && prev.id === item.id ? { ...item, unread_count: 0, is_new_message: false } : prev)),
+    sinkRef,
+    onOpen: (targetPageId, item) => {
+      if (targetPageId !== pageId) selectPage(targetPageId);
+      openConversation(item);
+    },
+  });
+
+  useInboxShortcuts({
+    searchRef,
+    onStep: (direction) => {
+      const items = list.conversations;
+      if (!items.length) return;
+      const index = selected ? items.findIndex((c) => c.id === selected.id) : -1;
+      const next = index < 0 ? (direction === 1 ? 0 : items.length - 1) : index + direction;
+      const target = items[next];
+      if (target) openConversation(target);
+    },
+  });
+
+  if (!user) return null;
+
+  const tabs = <PageTabs pages={pages} selectedId={pageId} onSelect={selectPage} loading={pagesQuery.isLoading} />;
+  const rightPanel = pageId ? <LazyRightPanel pageId={pageId} conversation={selected} /> : null;
+
   return (
-    <div className="flex h-dvh flex-col bg-slate-50">
-      <InboxHeader />
-      <main className="min-h-0 flex-1 overflow-y-auto">
-        <InboxEmptyState />
+    <div className="flex h-dvh flex-col overflow-hidden bg-slate-50">
+      <InboxHeader status={status} tabs={tabs} />
+      <main className="flex min-h-0 flex-1">
+        <div className={cn("min-h-0 w-full shrink-0 border-r border-slate-200 md:w-80", selected && "max-md:hidden")}>
+          {pageId ? (
+            <ConversationPanel
+              key={pageId}
+              pageId={pageId}
+              filters={filters}
+              searchInput={searchInput}
+              onSearchInput={setSearchInput}
+              searchRef={searchRef}
+              onAll={() => {
+                setFlags({ ...NO_FILTERS });
+                setSearchInput("");
+              }}
+              onToggleImportant={() => setFlags((f) => ({ ...f, important: !f.important }))}
+              onToggleSpam={() => setFlags((f) => ({ ...f, spam: !f.spam }))}
+              onTags={(tags) => setFlags((f) => ({ ...f, tags }))}
+              onRefresh={() => void mutateList()}
+              refreshing={list.isValidating && !list.isLoading}
+              list={{
+                conversations: list.conversations,
+                isLoading: list.isLoading,
+                error: list.error,
+                emptyText: emptyListText(filters),
+                hasNextPage: list.hasNextPage,
+                loadingMore: list.loadingMore,
+                onLoadMore: () => void list.loadMore(),
+              }}
+              selectedId={selected?.id ?? null}
+              onOpen={openById}
+            />
+          ) : (
+            <NoPages loading={pagesQuery.isLoading} failed={Boolean(pagesQuery.error)} onRetry={() => void pagesQuery.mutate()} />
+          )}
+        </div>
+        <div className={cn("min-h-0 min-w-0 flex-1", !selected && "max-md:hidden")}>
+          {selected && pageId ? (
+            <LazyThreadPane
+              key={selected.id}
+              conversation={selected}
+              senderName={user.name}
+              sinkRef={sinkRef}
+              onConversation={onConversation}
+              onBack={() => setSelected(null)}
+              onOpenDetails={isWide ? null : () => setDetailsOpen(true)}
+            />
+          ) : (
+            <InboxEmptyState />
+          )}
+        </div>
+        {isWide && <aside className="min-h-0 w-80 shrink-0 overflow-y-auto border-l border-slate-200 bg-white">{rightPanel}</aside>}
       </main>
+      {!isWide && detailsOpen && selected && (
+        <LazyDetailsDrawer open onOpenChange={setDetailsOpen}>
+          {rightPanel}
+        </LazyDetailsDrawer>
+      )}
     </div>
   );
+}
+
+function NoPages({ loading, failed, onRetry }: { loading: boolean; failed: boolean; onRetry: () => void }) {
+  if (loading) return <p className="px-6 py-12 text-center text-sm text-slate-500">Loading pages...</p>;
+  if (failed) {
+    return (
+      <div role="alert" className="px-6 py-12 text-center">
+        <p className="text-sm font-medium text-slate-900">Failed to load pages</p>
+        <Button variant="secondary" size="sm" className="mt-3" onClick={onRetry}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  return <p className="px-6 py-12 text-center text-sm text-slate-500">No pages are assigned to you yet. Ask your administrator to connect one.</p>;
 }

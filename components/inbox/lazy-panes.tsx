@@ -1,0 +1,27 @@
+"use client";
+
+import dynamic from "next/dynamic";
+import { SpinnerIcon } from "@/components/ui/spinner";
+
+// What /chats shows only after something is chosen loads in its own chunks, keeping the first load small
+// (GUIDE §5): the thread with its composer, the right panel, and the phone/tablet details drawer.
+
+function PaneLoading({ label }: { label: string }) {
+  return (
+    <p className="flex h-full items-center justify-center gap-2 text-sm text-slate-500">
+      <SpinnerIcon /> {label}
+    </p>
+  );
+}
+
+export const LazyThreadPane = dynamic(() => import("@/components/inbox/thread/thread-pane").then((m) => m.ThreadPane), {
+  ssr: false,
+  loading: () => <PaneLoading label="Loading conversation..." />,
+});
+
+export const LazyRightPanel = dynamic(() => import("@/components/inbox/panel/right-panel").then((m) => m.RightPanel), {
+  ssr: false,
+  loading: () => <div className="h-full animate-pulse bg-white" aria-hidden="true" />,
+});
+
+export const LazyDetailsDrawer = dynamic(() => import("@/components/inbox/details-drawer").then((m) => m.DetailsDrawer), { ssr: false });

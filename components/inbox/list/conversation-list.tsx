@@ -1,0 +1,123 @@
+"use client";
+
+import { useEffect, useMemo, useRef, type ReactNode } from "react";
+import { CONVERSATION_PAGE_SIZE, LOAD_MORE_THRESHOLD_PX, SCROLL_THROTTLE_MS, TEXTS } from "@/lib/inbox/constants";
+import { toConversationUi } from "@/lib/inbox/conversation-ui";
+import type { ConversationListItem } from "@/lib/inbox/types";
+import { useVirtualRows } from "@/lib/hooks/use-virtual-rows";
+import { Button } from "@/components/ui/button";
+import { SpinnerIcon } from "@/components/ui/spinner";
+import { ConversationRow, ROW_HEIGHT } from "@/components/inbox/list/conversation-row";
+
+type Props = {
+  conversations: ConversationListItem[];
+  selectedId: string | null;
+  search: string;
+  isLoading: boolean;
+  error: Error | undefined;
+  emptyText: string;
+  hasNextPage: boolean;
+  loadingMore: boolean;
+  onLoadMore: () => void;
+  onRetry: () => void;
+  onOpen: (id: string) => void;
+};
+
+/**
+ * The virtualised, infinitely scrolling conversation list (SPEC §4, §9): the next page loads within 150 px of
+ * the bottom, checked at most every 200 ms; 'No more conversations to load' at the end.
+ */
+export function ConversationList(props: Props) {
+  const { conversations, selectedId, search, isLoading, error, emptyText, hasNextPage, loadingMore, onLoadMore, onRetry, onOpen } = props;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const { start, end, totalHeight } = useVirtualRows(scrollRef, conversations.length, ROW_HEIGHT);
+  const rows = useMemo(() => conversations.slice(start, end).map((c) => toConversationUi(c, selectedId)), [conversations, start, end, selectedId]);
+
+  // Throttled bottom check; the latest props are read through a ref so the listener stays put.
+  const latest = useRef({ hasNextPage, loadingMore, onLoadMore });
+  useEffect(() => {
+    latest.current = { hasNextPage, loadingMore, onLoadMore };
+  });
+  useEffect(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    let last = 0;
+    let trailing: number | undefined;
+    const check = () => {
+      last = Date.now();
+      const { hasNextPage: more, loadingMore: busy, onLoadMore: load } = latest.current;
+      if (more && !busy && el.scrollHeight - el.scrollTop - el.clientHeight <= LOAD_MORE_THRESHOLD_PX) load();
+    };
+    const onScroll = () => {
+      const wait = SCROLL_THROTTLE_MS - (Date.now() - last);
+      window.clearTimeout(trailing);
+      if (wait <= 0) check();
+      else trailing = window.setTimeout(check, wait);
+    };
+    el.addEventListener("scroll", onScroll, { passive: true });
+    return () => {
+      el.removeEventListener("scroll", onScroll);
+      window.clearTimeout(trailing);
+    };
+  }, []);
+
+  // A short first page that does not fill the panel cannot be scrolled: load on.
+  useEffect(() => {
+    const el = scrollRef.current;
+    if (el && hasNextPage && !loadingMore && el.scrollHeight <= el.clientHeight + LOAD_MORE_THRESHOLD_PX) onLoadMore();
+  }, [conversations.length, hasNextPage, loadingMore, onLoadMore]);
+
+  let status: ReactNode = null;
+  if (error && !conversations.length) {
+    status = (
+      <div role="alert" className="px-6 py-10 text-center">
+        <p className="text-sm font-medium text-slate-900">{TEXTS.loadFailed}</p>
+        <p className="mt-1 text-xs text-slate-500">{error.message}</p>
+        <Button variant="secondary" size="sm" className="mt-3" onClick={onRetry}>
+          {TEXTS.tryAgain}
+        </Button>
+      </div>
+    );
+  } else if (isLoading && !conversations.length) {
+    status = (
+      <ul aria-label="Loading conversations" className="divide-y divide-slate-100">
+        {Array.from({ length: 6 }, (_, i) => (
+          <li key={i} className="flex gap-3 px-3 py-3">
+            <span className="size-10 animate-pulse rounded-full bg-slate-100" />
+            <span className="flex flex-1 flex-col gap-2 pt-1">
+              <span className="h-3 w-2/5 animate-pulse rounded bg-slate-100" />
+              <span className="h-3 w-4/5 animate-pulse rounded bg-slate-100" />
+            </span>
+          </li>
+        ))}
+      </ul>
+    );
+  } else if (!conversations.length) {
+    status = <p className="px-6 py-12 text-center text-sm text-slate-500">{emptyText}</p>;
+  }
+
+  return (
+    <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto overscroll-contain" data-testid="conversation-scroller">
+      {status ?? (
+        <>
+          <ul aria-label="Conversations" className="relative" style={{ height: totalHeight }}>
+            {rows.map((row, i) => (
+              <li key={row.id} className="absolute inset-x-0" style={{ top: (start + i) * ROW_HEIGHT, height: ROW_HEIGHT }}>
+                <ConversationRow row={row} search={search} onOpen={onOpen} />
+              </li>
+            ))}
+          </ul>
+          <div className="flex h-12 items-center justify-center text-xs text-slate-400">
+            {loadingMore ? (
+              <span className="flex items-center gap-2">
+                <SpinnerIcon className="size-3.5" /> Loading more...
+              </span>
+            ) : !hasNextPage && conversations.length >= CONVERSATION_PAGE_SIZE ? (
+              TEXTS.noMore
+            ) : null}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+"use client";
+
+import type { Ref } from "react";
+import type { ConversationFilters } from "@/lib/inbox/filters";
+import type { ConversationListItem } from "@/lib/inbox/types";
+import { RefreshIcon } from "@/components/ui/icons";
+import { ConversationList } from "@/components/inbox/list/conversation-list";
+import { FilterButtons } from "@/components/inbox/list/filter-buttons";
+import { SearchBox } from "@/components/inbox/list/search-box";
+import { TagFilter } from "@/components/inbox/list/tag-filter";
+
+type Props = {
+  pageId: string;
+  filters: ConversationFilters;
+  searchInput: string;
+  onSearchInput: (value: string) => void;
+  searchRef: Ref<HTMLInputElement>;
+  onAll: () => void;
+  onToggleImportant: () => void;
+  onToggleSpam: () => void;
+  onTags: (tags: string[]) => void;
+  onRefresh: () => void;
+  refreshing: boolean;
+  list: {
+    conversations: ConversationListItem[];
+    isLoading: boolean;
+    error: Error | undefined;
+    emptyText: string;
+    hasNextPage: boolean;
+    loadingMore: boolean;
+    onLoadMore: () => void;
+  };
+  selectedId: string | null;
+  onOpen: (id: string) => void;
+};
+
+/** The left panel 'Conversations' (SPEC §2): Refresh, All/Important/Spam, search, tag filter, the list. */
+export function ConversationPanel(props: Props) {
+  const { pageId, filters, searchInput, onSearchInput, searchRef, onAll, onToggleImportant, onToggleSpam, onTags, onRefresh, refreshing, list, selectedId, onOpen } = props;
+  return (
+    <section aria-labelledby="conversations-heading" className="flex h-full min-h-0 flex-col bg-white">
+      <div className="space-y-2.5 border-b border-slate-200 px-3 pt-3 pb-3">
+        <div className="flex items-center justify-between">
+          <h2 id="conversations-heading" className="text-base font-semibold text-slate-900">
+            Conversations
+          </h2>
+          <button type="button" onClick={onRefresh} aria-label="Refresh" title="Refresh" className="flex size-8 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-indigo-600">
+            <RefreshIcon className={refreshing ? "size-4 animate-spin" : "size-4"} />
+          </button>
+        </div>
+        <FilterButtons important={filters.important} spam={filters.spam} onAll={onAll} onToggleImportant={onToggleImportant} onToggleSpam={onToggleSpam} />
+        <SearchBox value={searchInput} onChange={onSearchInput} inputRef={searchRef} />
+        <TagFilter pageId={pageId} selected={filters.tags} onChange={onTags} />
+      </div>
+      <ConversationList {...list} search={filters.search} selectedId={selectedId} onRetry={onRefresh} onOpen={onOpen} />
+    </section>
+  );
+}

@@ -1,0 +1,75 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import { toast } from "sonner";
+import { useSWRConfig } from "swr";
+import { LABEL_TEXTS } from "@/components/inbox/panel/tag-rules";
+import { LabelColorPicker } from "@/components/inbox/panel/label-color-picker";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { api, errorMessage } from "@/lib/api/client";
+import { isLabelsKey } from "@/lib/hooks/use-labels";
+import type { Label } from "@/lib/inbox/types";
+import { DEFAULT_LABEL_COLOR, LABEL_NAME_MAX_LENGTH, type LabelColor } from "@/lib/schemas/labels";
+
+/** Colour, name and Add Label (SPEC §5 Label: trimmed and non-empty, Enter submits, no add while pending). */
+export function LabelCreateForm({ pageId }: { pageId: string }) {
+  const { mutate } = useSWRConfig();
+  const [name, setName] = useState("");
+  const [color, setColor] = useState<LabelColor>(DEFAULT_LABEL_COLOR);
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const trimmed = name.trim();
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!trimmed || pending) return;
+    setPending(true);
+    setFailed(false);
+    try {
+      await api<Label>("/api/labels", { method: "POST", body: { name: trimmed, color, page_id: pageId } });
+      toast.success(LABEL_TEXTS.created);
+      setName("");
+      setPickerOpen(false);
+      await mutate(isLabelsKey);
+    } catch (error) {
+      toast.error(errorMessage(error, LABEL_TEXTS.createFailed));
+      setFailed(true);
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-2">
+      <div className="flex flex-wrap items-start gap-2">
+        <LabelColorPicker value={color} onChange={setColor} open={pickerOpen} onOpenChange={setPickerOpen} disabled={pending} />
+        <label htmlFor="new-label-name" className="sr-only">
+          Label name
+        </label>
+        <Input
+          id="new-label-name"
+          className="w-auto flex-1 basis-40"
+          placeholder="Name a label..."
+          maxLength={LABEL_NAME_MAX_LENGTH}
+          value={name}
+          invalid={failed}
+          aria-describedby={failed ? "new-label-error" : undefined}
+          onChange={(event) => {
+            setName(event.target.value);
+            setFailed(false);
+          }}
+        />
+        <Button type="submit" className="h-11 max-sm:order-last max-sm:w-full" disabled={!trimmed} pending={pending} pendingText="Adding...">
+          Add Label
+        </Button>
+      </div>
+      {failed && (
+        <p id="new-label-error" role="alert" className="text-sm text-red-600">
+          {LABEL_TEXTS.createFailed}
+        </p>
+      )}
+    </form>
+  );
+}

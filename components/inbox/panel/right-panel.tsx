@@ -1,0 +1,41 @@
+"use client";
+
+import { useAuth } from "@/components/auth/auth-provider";
+import { LabelsPanel } from "@/components/inbox/panel/labels-panel";
+import { NotesPanel } from "@/components/inbox/panel/notes-panel";
+import { SheetEntryButton } from "@/components/inbox/panel/sheet-entry-button";
+import { NoteIcon } from "@/components/ui/icons";
+import type { ConversationListItem } from "@/lib/inbox/types";
+
+/**
+ * The inbox's right panel (SPEC §2): Labels, 'Add Sheet Entry' (admin only, SPEC §6) and Notes for the open
+ * conversation; a quiet hint without one. Each conversation gets fresh panel state (forms, pending calls).
+ */
+export function RightPanel({ pageId, conversation }: { pageId: string; conversation: ConversationListItem | null }) {
+  const { user } = useAuth();
+
+  if (!conversation) {
+    return (
+      <section aria-label="Conversation details" className="flex h-full flex-col items-center justify-center gap-2 p-6 text-center">
+        <NoteIcon className="size-6 text-slate-300" />
+        <p className="text-sm text-slate-500">Select a conversation to see its labels and notes.</p>
+      </section>
+    );
+  }
+
+  return (
+    <section aria-label="Conversation details" className="flex h-full min-h-0 flex-col divide-y divide-slate-200 overflow-y-auto">
+      <div className="p-4">
+        <LabelsPanel key={conversation.id} pageId={pageId || conversation.page_id} conversation={conversation} />
+      </div>
+      {user?.role === "admin" && (
+        <div className="p-4">
+          <SheetEntryButton key={conversation.id} conversation={conversation} />
+        </div>
+      )}
+      <div className="p-4">
+        <NotesPanel key={conversation.id} pageId={conversation.page_id} conversationId={conversation.id} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,37 @@
+"use client";
+
+import { useSavedReplies } from "@/lib/hooks/use-saved-replies";
+import { matchReplies, replyInsertText } from "@/lib/inbox/insert-reply";
+
+/**
+ * Saved-reply suggestions above the composer (SPEC §2 Thread pane, §5 Messages): the replies whose title
+ * contains the typed text, case-insensitively; nothing at all without a match. Choosing one hands
+ * `onPick` the text to insert. Scrolls beyond 4 items (max 340px).
+ */
+export function ReplySuggestions({ pageId, text, onPick }: { pageId: string; text: string; onPick: (insertText: string) => void }) {
+  const { data } = useSavedReplies(pageId || null);
+  const matches = data ? matchReplies(data, text) : [];
+  if (matches.length === 0) return null;
+
+  return (
+    <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-lg">
+      <p className="border-b border-slate-100 px-3 py-1.5 text-xs font-medium text-slate-500">Saved replies</p>
+      <ul aria-label="Saved reply suggestions" className="max-h-[340px] overflow-y-auto py-1">
+        {matches.map((reply) => (
+          <li key={reply._id || reply.id}>
+            <button
+              type="button"
+              // Keep the composer focused: choosing a suggestion should not blur the textarea first.
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => onPick(replyInsertText(reply.message))}
+              className="block w-full px-3 py-2 text-left hover:bg-indigo-50 focus-visible:bg-indigo-50 focus-visible:outline-none"
+            >
+              <span className="block truncate text-sm font-semibold text-slate-900">{reply.shortcut}</span>
+              <span className="mt-0.5 line-clamp-2 text-sm break-words text-slate-600">{reply.message}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

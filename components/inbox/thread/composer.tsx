@@ -1,0 +1,125 @@
+"use client";
+
+import { useRef, type ClipboardEvent, type KeyboardEvent, type ReactNode } from "react";
+import { cn } from "@/lib/cn";
+import type { StagedImage } from "@/lib/hooks/use-staged-images";
+import { SendIcon } from "@/components/ui/icons";
+import { PaperclipIcon, RepliesIcon, ThumbsUpIcon } from "@/components/inbox/inbox-icons";
+import { EmojiButton } from "@/components/inbox/thread/emoji-button";
+import { StagedImages } from "@/components/inbox/thread/staged-images";
+import { ReplySuggestions } from "@/components/inbox/saved-replies/reply-suggestions";
+import { SavedRepliesPopover } from "@/components/inbox/saved-replies/saved-replies-popover";
+
+type Props = {
+  pageId: string;
+  text: string;
+  onText: (text: string) => void;
+  images: StagedImage[];
+  onAddFiles: (files: File[]) => void;
+  onRemoveImage: (id: string) => void;
+  onClearImages: () => void;
+  onSend: () => void;
+  onThumbsUp: () => void;
+  disabled: boolean;
+  notice: ReactNode;
+};
+
+const TOOL = "flex size-9 shrink-0 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:pointer-events-none disabled:opacity-40";
+
+/**
+ * The composer (SPEC §2, §5): suggestions above a three-row textarea; Enter sends text and staged images,
+ * Shift+Enter adds a line; Send only with text; saved replies, attachment, emoji and thumbs-up.
+ */
+export function Composer({ pageId, text, onText, images, onAddFiles, onRemoveImage, onClearImages, onSend, onThumbsUp, disabled, notice }: Props) {
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const hasText = text.trim().length > 0;
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    if (hasText || images.length) onSend();
+  }
+
+  function onPaste(event: ClipboardEvent<HTMLTextAreaElement>) {
+    const files = Array.from(event.clipboardData.files);
+    if (files.some((f) => f.type.startsWith("image/"))) {
+      event.preventDefault();
+      onAddFiles(files);
+    }
+  }
+
+  /** Inserts at the cursor (emoji) and puts the cursor after it. */
+  function insertAtCursor(insert: string) {
+    const el = inputRef.current;
+    if (!el) return onText(text + insert);
+    const start = el.selectionStart ?? text.length;
+    const end = el.selectionEnd ?? text.length;
+    onText(text.slice(0, start) + insert + text.slice(end));
+    requestAnimationFrame(() => {
+      el.focus();
+      el.setSelectionRange(start + insert.length, start + insert.length);
+    });
+  }
+
+  function replaceWith(insert: string) {
+    onText(insert);
+    requestAnimationFrame(() => inputRef.current?.focus());
+  }
+
+  return (
+    <div className="space-y-2 border-t border-slate-200 bg-white px-3 pt-2 pb-3 sm:px-4">
+      {notice}
+      <StagedImages images={images} onRemove={onRemoveImage} onClear={onClearImages} onSend={onSend} disabled={disabled} />
+      {!disabled && <ReplySuggestions pageId={pageId} text={text} onPick={replaceWith} />}
+      <div className={cn("rounded-xl border bg-white shadow-xs transition-colors focus-within:border-indigo-500 focus-within:ring-4 focus-within:ring-indigo-500/15", disabled ? "border-slate-200 bg-slate-50" : "border-slate-300")}>
+        <textarea
+          ref={inputRef}
+          rows={3}
+          value={text}
+          onChange={(e) => onText(e.target.value)}
+          onKeyDown={onKeyDown}
+          onPaste={onPaste}
+          disabled={disabled}
+          placeholder={disabled ? "Replies are closed for this conversation" : "Type a message..."}
+          aria-label="Message"
+          maxLength={2000}
+          className="block w-full resize-none rounded-t-xl bg-transparent px-3 pt-2.5 text-base text-slate-900 placeholder:text-slate-400 focus:outline-none disabled:cursor-not-allowed sm:text-sm"
+        />
+        <div className="flex items-center gap-0.5 px-1.5 pb-1.5">
+          <SavedRepliesPopover pageId={pageId} onSelect={replaceWith}>
+            <button type="button" aria-label="Saved replies" title="Saved replies" disabled={disabled} className={TOOL}>
+              <RepliesIcon className="size-5" />
+            </button>
+          </SavedRepliesPopover>
+          <button type="button" aria-label="Attach images" title="Attach images" disabled={disabled} onClick={() => fileRef.current?.click()} className={TOOL}>
+            <PaperclipIcon className="size-5" />
+          </button>
+          <input
+            ref={fileRef}
+            type="file"
+            accept="image/*"
+            multiple
+            hidden
+            data-testid="image-input"
+            onChange={(e) => {
+              onAddFiles(Array.from(e.target.files ?? []));
+              e.target.value = "";
+            }}
+          />
+          <EmojiButton onPick={insertAtCursor} disabled={disabled} className={TOOL} />
+          <button type="button" aria-label="Send thumbs up" title="Send 👍" disabled={disabled} onClick={onThumbsUp} className={TOOL}>
+            <ThumbsUpIcon className="size-5" />
+          </button>
+          <span className="ml-auto" />
+          {hasText && (
+            <button type="button" onClick={onSend} disabled={disabled} className="inline-flex h-9 items-center gap-1.5 rounded-lg bg-indigo-600 px-3.5 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500 disabled:opacity-50">
+              <SendIcon className="size-4" />
+              Send
+            </button>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { cn } from "@/lib/cn";
+import type { ConversationListItem } from "@/lib/inbox/types";
+import { ArrowLeftIcon } from "@/components/ui/icons";
+import { ConversationAvatar } from "@/components/inbox/conversation-avatar";
+import { PanelRightIcon, SpamIcon, StarIcon } from "@/components/inbox/inbox-icons";
+
+type Props = {
+  conversation: ConversationListItem | null;
+  /** 'Active now' / 'Active 2h ago'; null until the thread has loaded (a skeleton shows). */
+  activity: string | null;
+  busy: "important" | "spam" | null;
+  onToggleImportant: () => void;
+  onToggleSpam: () => void;
+  onBack: () => void;
+  onOpenDetails: (() => void) | null;
+};
+
+const TOGGLE = "flex size-9 items-center justify-center rounded-lg ring-1 ring-inset transition-colors focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:opacity-50";
+
+/** The thread header (SPEC §2): avatar, name, status, importance and spam toggles. */
+export function ThreadHeader({ conversation, activity, busy, onToggleImportant, onToggleSpam, onBack, onOpenDetails }: Props) {
+  return (
+    <div className="flex h-16 shrink-0 items-center gap-2 border-b border-slate-200 bg-white px-2 sm:px-4">
+      <button type="button" onClick={onBack} aria-label="Back to conversations" className="flex size-9 shrink-0 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 md:hidden">
+        <ArrowLeftIcon className="size-5" />
+      </button>
+      {conversation ? (
+        <>
+          <ConversationAvatar name={conversation.from_name} avatar={conversation.avatar} />
+          <div className="min-w-0 flex-1">
+            <h2 className="truncate text-sm font-semibold text-slate-900 sm:text-base">{conversation.from_name}</h2>
+            {activity ? (
+              <p className="flex items-center gap-1.5 text-xs text-slate-500">
+                <span aria-hidden="true" className={cn("size-2 rounded-full", activity === "Active now" ? "bg-emerald-500" : "bg-slate-300")} />
+                {activity}
+              </p>
+            ) : (
+              <span className="mt-1 block h-3 w-20 animate-pulse rounded bg-slate-100" aria-hidden="true" />
+            )}
+          </div>
+          <button
+            type="button"
+            aria-pressed={conversation.is_important}
+            aria-label="Important"
+            title={conversation.is_important ? "Unmark important" : "Mark important"}
+            disabled={busy !== null}
+            onClick={onToggleImportant}
+            className={cn(TOGGLE, conversation.is_important ? "bg-amber-50 text-amber-500 ring-amber-200" : "text-slate-400 ring-slate-200 hover:bg-slate-50 hover:text-slate-600")}
+          >
+            <StarIcon className={cn("size-4", conversation.is_important && "fill-amber-400")} />
+          </button>
+          <button
+            type="button"
+            aria-pressed={conversation.is_spam}
+            aria-label="Spam"
+            title={conversation.is_spam ? "Not spam" : "Mark as spam"}
+            disabled={busy !== null}
+            onClick={onToggleSpam}
+            className={cn(TOGGLE, conversation.is_spam ? "bg-red-50 text-red-600 ring-red-200" : "text-slate-400 ring-slate-200 hover:bg-slate-50 hover:text-slate-600")}
+          >
+            <SpamIcon className="size-4" />
+          </button>
+          {onOpenDetails && (
+            <button type="button" onClick={onOpenDetails} aria-label="Labels and notes" title="Labels and notes" className={cn(TOGGLE, "text-slate-500 ring-slate-200 hover:bg-slate-50")}>
+              <PanelRightIcon className="size-4" />
+            </button>
+          )}
+        </>
+      ) : (
+        <div className="flex flex-1 items-center gap-3" aria-hidden="true">
+          <span className="size-10 animate-pulse rounded-full bg-slate-100" />
+          <span className="flex flex-col gap-1.5">
+            <span className="h-3.5 w-32 animate-pulse rounded bg-slate-100" />
+            <span className="h-3 w-20 animate-pulse rounded bg-slate-100" />
+          </span>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,155 @@
+"use client";
+
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from "react";
+import { toast } from "sonner";
+import { api } from "@/lib/api/client";
+import { activityLabel } from "@/lib/inbox/activity";
+import { TEXTS } from "@/lib/inbox/constants";
+import { describeWindow, lastInboundFromWindow } from "@/lib/inbox/messaging-window";
+import { lastCustomerMessageAt } from "@/lib/inbox/thread-merge";
+import type { ConversationListItem } from "@/lib/inbox/types";
+import type { UiMessage } from "@/lib/inbox/ui-message";
+import { useFileDrop } from "@/lib/hooks/use-file-drop";
+import { useNow } from "@/lib/hooks/use-now";
+import { useSendMessage } from "@/lib/hooks/use-send-message";
+import { useStagedImages } from "@/lib/hooks/use-staged-images";
+import { useThread } from "@/lib/hooks/use-thread";
+import { Composer } from "@/components/inbox/thread/composer";
+import { DropOverlay } from "@/components/inbox/thread/drop-overlay";
+import { MessageList } from "@/components/inbox/thread/message-list";
+import { ThreadHeader } from "@/components/inbox/thread/thread-header";
+import { ViolationDialog } from "@/components/inbox/thread/violation-dialog";
+import { WindowNotice } from "@/components/inbox/thread/window-notice";
+
+/** Where the screen's socket handlers deliver events for the open conversation. */
+export type ThreadSink = { conversationId: string; receive: (m: UiMessage) => void; receipt: (status: "delivered" | "read", watermark: string) => void };
+
+type Props = {
+  conversation: ConversationListItem;
+  senderName: string;
+  sinkRef: RefObject<ThreadSink | null>;
+  /** The conversation changed (fresh from the thread, or a flag toggled). */
+  onConversation: (item: ConversationListItem, refetchList: boolean) => void;
+  onBack: () => void;
+  onOpenDetails: (() => void) | null;
+};
+
+type FlagResponse = { success: boolean; is_important: boolean; is_spam: boolean; conversation: ConversationListItem };
+
+/** The centre pane for one open conversation; mount it keyed by the conversation id. */
+export function ThreadPane({ conversation, senderName, sinkRef, onConversation, onBack, onOpenDetails }: Props) {
+  const thread = useThread(conversation.id, conversation.page_id);
+  const staged = useStagedImages();
+  const stageFiles = staged.add;
+  const [text, setText] = useState("");
+  const [violation, setViolation] = useState<string[] | null>(null);
+  const [busy, setBusy] = useState<"important" | "spam" | null>(null);
+  const now = useNow(30_000);
+
+  const { receive, receipt, addOptimistic, settle } = thread;
+  useEffect(() => {
+    sinkRef.current = { conversationId: conversation.id, receive, receipt };
+    return () => {
+      if (sinkRef.current?.conversationId === conversation.id) sinkRef.current = null;
+    };
+  }, [sinkRef, conversation.id, receive, receipt]);
+
+  // The thread's copy of the conversation is the freshest when it arrives (only then: later changes come
+  // from toggles and socket events, and must not be overwritten by this older copy).
+  const fresh = thread.conversation;
+  const report = useRef(onConversation);
+  useEffect(() => {
+    report.current = onConversation;
+  });
+  useEffect(() => {
+    if (fresh) report.current(fresh, false);
+  }, [fresh]);
+
+  const notice = describeWindow(conversation.window, now);
+  const closed = notice?.state === "closed";
+  const lastSeen = lastCustomerMessageAt(thread.messages) ?? lastInboundFromWindow(conversation.window);
+  const activity = thread.isLoading && !thread.messages.length ? null : activityLabel(lastSeen, now);
+
+  const onRestore = useCallback(
+    (restored: string, images: File[]) => {
+      setText((current) => (current.trim() ? current : restored));
+      if (images.length) stageFiles(images);
+    },
+    [stageFiles],
+  );
+  const sink = useMemo(() => ({ addOptimistic, settle }), [addOptimistic, settle]);
+  const send = useSendMessage({ conversation, senderName, sink, onViolation: setViolation, onRestore });
+
+  function sendNow() {
+    if (closed) return;
+    const body = text;
+    const images = staged.take();
+    if (!body.trim() && !images.length) return;
+    setText("");
+    void send(body, images);
+  }
+
+  const addFiles = useCallback(
+    (files: File[], fromDrop = false) => {
+      if (!files.length) return;
+      if (!stageFiles(files) && fromDrop) toast.error(TEXTS.dropImagesOnly);
+    },
+    [stageFiles],
+  );
+  const drop = useFileDrop((files) => addFiles(files, true), !closed);
+
+  async function toggle(flag: "important" | "spam") {
+    setBusy(flag);
+    try {
+      const result = await api<FlagResponse>(`/api/conversations/${flag === "important" ? "mark-important" : "mark-spam"}`, {
+        method: "POST",
+        body: { senderId: conversation.from_id, pageId: conversation.page_id, conversationId: conversation.id },
+      });
+      toast.success(TEXTS.success);
+      onConversation(result.conversation ?? { ...conversation, is_important: result.is_important, is_spam: result.is_spam }, true);
+    } catch {
+      // SPEC §8: no error handler for the toggles; a 401/403 is handled by the client.
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <section aria-label={`Conversation with ${conversation.from_name}`} className="relative flex h-full min-h-0 flex-col bg-slate-50" {...drop.handlers}>
+      <ThreadHeader
+        conversation={conversation}
+        activity={activity}
+        busy={busy}
+        onToggleImportant={() => void toggle("important")}
+        onToggleSpam={() => void toggle("spam")}
+        onBack={onBack}
+        onOpenDetails={onOpenDetails}
+      />
+      <MessageList
+        messages={thread.messages}
+        isLoading={thread.isLoading}
+        error={thread.error}
+        hasOlder={thread.hasOlder}
+        loadingOlder={thread.loadingOlder}
+        onLoadOlder={thread.loadOlder}
+        onRetry={() => void thread.refresh()}
+        customerAvatar={conversation.avatar}
+      />
+      <Composer
+        pageId={conversation.page_id}
+        text={text}
+        onText={setText}
+        images={staged.images}
+        onAddFiles={addFiles}
+        onRemoveImage={staged.remove}
+        onClearImages={staged.clear}
+        onSend={sendNow}
+        onThumbsUp={() => void send("👍", [])}
+        disabled={closed}
+        notice={<WindowNotice notice={notice} />}
+      />
+      {drop.dragging && <DropOverlay />}
+      <ViolationDialog urls={violation} onClose={() => setViolation(null)} />
+    </section>
+  );
+}

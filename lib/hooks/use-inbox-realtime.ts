@@ -1,0 +1,112 @@
+"use client";
+
+import { useEffect, useRef, type RefObject } from "react";
+import { toast } from "sonner";
+import { useSWRConfig } from "swr";
+import type { SWRInfiniteKeyedMutator } from "swr/infinite";
+import { api } from "@/lib/api/client";
+import { NEW_MESSAGE_TOAST_MS } from "@/lib/inbox/constants";
+import type { ConversationFilters } from "@/lib/inbox/filters";
+import { moveToTop, replaceConversation } from "@/lib/inbox/list-cache";
+import { playNewMessageSound } from "@/lib/inbox/sound";
+import type { ConversationListItem, ConversationPage, ConversationUpdatedEvent, MessageStatusEvent, NewMessageEvent } from "@/lib/inbox/types";
+import { toUiMessage, type UiMessage } from "@/lib/inbox/ui-message";
+import { adjustPage, PAGES_KEY, type PagesResponse } from "@/lib/hooks/use-pages";
+import { useSocket } from "@/lib/hooks/use-socket";
+
+// The socket events applied to what the inbox shows (SPEC §4 Realtime, §9): the list row updated in place
+// (moved to the top on a new message), the open thread appended to, tab unread counts, and for customers'
+// messages a sound and a 5 s toast.
+
+type Sink = { conversationId: string; receive: (m: UiMessage) => void; receipt: (status: "delivered" | "read", watermark: string) => void };
+
+type Options = {
+  token: string | null;
+  pageIds: string[];
+  pageId: string | null;
+  selectedId: string | null;
+  filters: ConversationFilters;
+  mutateList: SWRInfiniteKeyedMutator<ConversationPage[]>;
+  onSelectedChange: (item: ConversationListItem) => void;
+  sinkRef: RefObject<Sink | null>;
+  onOpen: (pageId: string, item: ConversationListItem) => void;
+};
+
+const PAGES_REFRESH_DELAY_MS = 1_500;
+
+function preview(event: NewMessageEvent): string {
+  const m = event.message;
+  if (m.message) return m.message.length > 140 ? `${m.message.slice(0, 140)}…` : m.message;
+  if (m.is_sticker) return "Sent a sticker";
+  if (m.is_image || m.attachments?.data?.length) return "Sent an image";
+  return "";
+}
+
+export function useInboxRealtime(options: Options) {
+  const { mutate } = useSWRConfig();
+  const latest = useRef(options);
+  useEffect(() => {
+    latest.current = options;
+  });
+  const pagesTimer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(pagesTimer.current), []);
+
+  // Counts on the tabs come from the server shortly after a burst of events (new conversations, reads).
+  function refreshPagesSoon() {
+    window.clearTimeout(pagesTimer.current);
+    pagesTimer.current = window.setTimeout(() => void mutate(PAGES_KEY), PAGES_REFRESH_DELAY_MS);
+  }
+
+  function onNewMessage(event: NewMessageEvent) {
+    const { pageId, selectedId, filters, mutateList, onSelectedChange, sinkRef, onOpen } = latest.current;
+    const inbound = event.message.direction === "inbound";
+    const isOpen = event.conversationId === selectedId;
+    let item = event.conversation;
+    const viewing = isOpen && typeof document !== "undefined" && document.visibilityState === "visible";
+
+    if (isOpen && inbound) {
+      item = { ...item, unread_count: 0, is_new_message: false };
+      void api("/api/conversations/mark-read", { method: "PUT", body: { conversationId: event.conversationId } }).catch(() => {});
+    }
+    if (event.pageId === pageId) void mutateList((pages) => (pages ? moveToTop(pages, item, filters) : pages), { revalidate: false });
+    if (isOpen) {
+      onSelectedChange(item);
+      if (sinkRef.current?.conversationId === event.conversationId) sinkRef.current.receive(toUiMessage(event.message));
+    }
+    if (!inbound) return;
+
+    if (!isOpen && event.conversation.unread_count === 1 && !event.conversation.is_spam) {
+      void mutate<PagesResponse>(PAGES_KEY, (data) => adjustPage(data, event.pageId, { unread: 1 }), { revalidate: false });
+    }
+    refreshPagesSoon();
+    playNewMessageSound();
+    if (!viewing) {
+      const name = event.conversation.from_name || event.message.from?.name || "a customer";
+      toast(`New message from ${name}`, {
+        id: `new-message-${event.conversationId}`,
+        description: preview(event),
+        duration: NEW_MESSAGE_TOAST_MS,
+        action: { label: "Open", onClick: () => onOpen(event.pageId, event.conversation) },
+      });
+    }
+  }
+
+  function onConversationUpdated(event: ConversationUpdatedEvent) {
+    const { pageId, selectedId, filters, mutateList, onSelectedChange } = latest.current;
+    if (event.pageId === pageId) void mutateList((pages) => (pages ? replaceConversation(pages, event.conversation, filters) : pages), { revalidate: false });
+    if (event.conversationId === selectedId) onSelectedChange(event.conversation);
+    refreshPagesSoon();
+  }
+
+  function onMessageStatus(event: MessageStatusEvent) {
+    const sink = latest.current.sinkRef.current;
+    if (sink && sink.conversationId === event.conversationId) sink.receipt(event.status, event.watermark);
+  }
+
+  return useSocket({
+    token: options.token,
+    pageIds: options.pageIds,
+    conversationId: options.selectedId,
+    handlers: { onNewMessage, onConversationUpdated, onMessageStatus },
+  });
+}

@@ -1,0 +1,27 @@
+"use client";
+
+import useSWR from "swr";
+import { api } from "@/lib/api/client";
+import { PAGES_CACHE_MS } from "@/lib/inbox/constants";
+import type { InboxPage } from "@/lib/inbox/types";
+
+// The agent's pages for the tab strip (GET /api/pages/me). SPEC §9: cached for 2 min, no refetch on focus.
+
+export const PAGES_KEY = "/api/pages/me";
+
+export type PagesResponse = { pages: InboxPage[] };
+
+export function usePages(enabled = true) {
+  return useSWR<PagesResponse>(enabled ? PAGES_KEY : null, (url: string) => api<PagesResponse>(url), {
+    dedupingInterval: PAGES_CACHE_MS,
+    revalidateOnFocus: false,
+  });
+}
+
+/** A page's tab counts changed locally (a new unread conversation, one opened). */
+export function adjustPage(data: PagesResponse | undefined, pageId: string, change: { unread?: number }): PagesResponse | undefined {
+  if (!data) return data;
+  return {
+    pages: data.pages.map((p) => (p.id === pageId ? { ...p, unreadCount: Math.max(0, p.unreadCount + (change.unread ?? 0)) } : p)),
+  };
+}

@@ -1,0 +1,88 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import type { Socket } from "socket.io-client";
+import { SOCKET_OPTIONS } from "@/lib/inbox/constants";
+import type { ConversationUpdatedEvent, MessageStatusEvent, NewMessageEvent } from "@/lib/inbox/types";
+
+// The inbox's realtime connection (SPEC §4, §7, §9): same origin, the session token in the auth data,
+// polling first then websocket, 5 reconnection attempts 1 s apart, 20 s connect timeout. On every
+// (re)connect it joins a room per page and the open conversation's room.
+
+export type SocketStatus = "connecting" | "connected" | "disconnected";
+
+export type SocketHandlers = {
+  onNewMessage?: (event: NewMessageEvent) => void;
+  onConversationUpdated?: (event: ConversationUpdatedEvent) => void;
+  onMessageStatus?: (event: MessageStatusEvent) => void;
+};
+
+type Options = { token: string | null; pageIds: string[]; conversationId: string | null; handlers: SocketHandlers };
+
+export function useSocket({ token, pageIds, conversationId, handlers }: Options): SocketStatus {
+  const [status, setStatus] = useState<SocketStatus>("connecting");
+  const socketRef = useRef<Socket | null>(null);
+  const handlersRef = useRef(handlers);
+  const pagesRef = useRef(pageIds);
+  const conversationRef = useRef(conversationId);
+  useEffect(() => {
+    handlersRef.current = handlers;
+    pagesRef.current = pageIds;
+    conversationRef.current = conversationId;
+  });
+
+  useEffect(() => {
+    if (!token) return;
+    let cancelled = false;
+    let socket: Socket | null = null;
+    setStatus("connecting");
+    // The client library loads after the first paint; the connection starts as soon as it is there.
+    void import("socket.io-client").then(({ io }) => {
+      if (cancelled) return;
+      const s = io(window.location.origin, { auth: { token }, ...SOCKET_OPTIONS });
+      socket = s;
+      socketRef.current = s;
+      s.on("connect", () => {
+        setStatus("connected");
+        for (const pageId of pagesRef.current) s.emit("join-page", { pageId });
+        if (conversationRef.current) s.emit("join-conversation", { room: conversationRef.current });
+      });
+      s.on("disconnect", () => setStatus(s.active ? "connecting" : "disconnected"));
+      s.on("connect_error", () => setStatus("disconnected"));
+      s.io.on("reconnect_attempt", () => setStatus("connecting"));
+      s.io.on("reconnect_failed", () => setStatus("disconnected"));
+      s.on("new-message", (event: NewMessageEvent) => handlersRef.current.onNewMessage?.(event));
+      s.on("conversation-updated", (event: ConversationUpdatedEvent) => handlersRef.current.onConversationUpdated?.(event));
+      s.on("message-status", (event: MessageStatusEvent) => handlersRef.current.onMessageStatus?.(event));
+    });
+
+    return () => {
+      cancelled = true;
+      if (socket) {
+        socket.removeAllListeners();
+        socket.io.removeAllListeners();
+        socket.disconnect();
+      }
+      socketRef.current = null;
+    };
+  }, [token]);
+
+  // Pages that appear later (the list loads after the socket connects) are joined as they come.
+  const pagesKey = pageIds.join(",");
+  useEffect(() => {
+    const socket = socketRef.current;
+    if (!socket?.connected || !pagesKey) return;
+    for (const pageId of pagesKey.split(",")) socket.emit("join-page", { pageId });
+  }, [pagesKey, status]);
+
+  useEffect(() => {
+    const socket = socketRef.current;
+    if (!socket?.connected) return;
+    if (conversationId) socket.emit("join-conversation", { room: conversationId });
+    return () => {
+      if (conversationId && socket.connected) socket.emit("leave-conversation", { room: conversationId });
+    };
+  }, [conversationId, status]);
+
+  return status;
+}

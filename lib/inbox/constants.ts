@@ -1,0 +1,53 @@
+// Inbox constants of SPEC §9 (and the few the brief adds), in one place.
+
+export const CONVERSATION_PAGE_SIZE = 15;
+export const SEARCH_DEBOUNCE_MS = 500;
+/** Infinite scroll: checked at most every 200 ms, loading when within 150 px of the bottom. */
+export const SCROLL_THROTTLE_MS = 200;
+export const LOAD_MORE_THRESHOLD_PX = 150;
+/** The list refreshes every 60 s, only without search, important filter or tags. */
+export const AUTO_REFRESH_MS = 60_000;
+export const ROW_TAG_LIMIT = 2;
+
+/** Page strip: arrows above 4 pages, each click scrolls 60 % of the strip. */
+export const PAGE_STRIP_ARROWS_ABOVE = 4;
+export const PAGE_STRIP_SCROLL_STEP = 0.6;
+export const PAGE_STRIP_SCROLL_RESET_MS = 150;
+export const SCROLL_INTO_VIEW_DELAY_MS = 100;
+
+/** Caching (SPEC §9): pages for 2 min without focus refetch; the list is always stale. */
+export const PAGES_CACHE_MS = 120_000;
+export const LIST_DEDUPE_MS = 2_000;
+
+export const NEW_MESSAGE_TOAST_MS = 5_000;
+/** A customer whose last message is younger than this shows 'Active now'. */
+export const ACTIVE_NOW_MS = 5 * 60_000;
+
+export const MESSAGE_IMAGE_MAX_PX = 280;
+export const EMOJI_PICKER_SIZE = { width: 300, height: 400 } as const;
+
+/** Realtime (SPEC §9): reconnection delay 1000 ms, 5 attempts, connect timeout 20000 ms. */
+export const SOCKET_OPTIONS = {
+  transports: ["polling", "websocket"],
+  reconnectionAttempts: 5,
+  reconnectionDelay: 1000,
+  timeout: 20_000,
+};
+
+export const TEXTS = {
+  noConversations: "No conversations found",
+  noSearchResults: (search: string) => `No conversations found for "${search}"`,
+  noImportant: "No important conversations found",
+  noTagged: "No conversations found with selected tags",
+  noMore: "No more conversations to load",
+  loadFailed: "Failed to load conversations",
+  fetchFailed: "Failed to fetch conversations",
+  tryAgain: "Try again",
+  noTags: "No tags available",
+  noTagsFound: "No tags found",
+  sendFailed: "Failed to send message, please try again",
+  uploadFailed: "Failed to upload Image",
+  dropImagesOnly: "Please drop only image files",
+  violationTitle: "Security Violation Alert: Unauthorized content detected in your message",
+  success: "Success",
+} as const;

@@ -1,0 +1,46 @@
+import type { ConversationListItem, ConversationTag } from "@/lib/inbox/types";
+import { avatarColor, initialsFromName, isImageUrl } from "@/lib/inbox/initials";
+import { ROW_TAG_LIMIT } from "@/lib/inbox/constants";
+import { formatTime12 } from "@/lib/inbox/time";
+
+// SPEC §3 Conversation (UI): what a list row shows, derived from the API's list item.
+
+export type ConversationUi = {
+  id: string;
+  name: string;
+  lastMessage: string;
+  isImage: boolean;
+  /** "09:05 PM" */
+  timestamp: string;
+  avatar: { initials: string; color: string; imageUrl: string | null };
+  unread: number;
+  senderId: string;
+  tags: ConversationTag[];
+  visibleTags: ConversationTag[];
+  hiddenTags: ConversationTag[];
+  isNewMessage: boolean;
+  isImportant: boolean;
+  isSpam: boolean;
+  isSelected: boolean;
+};
+
+export function toConversationUi(item: ConversationListItem, selectedId: string | null): ConversationUi {
+  const name = item.from_name || "Unknown";
+  return {
+    id: item.id,
+    name,
+    lastMessage: item.last_message,
+    isImage: item.is_image,
+    timestamp: formatTime12(item.updated_time),
+    avatar: { initials: initialsFromName(name), color: avatarColor(name), imageUrl: isImageUrl(item.avatar) ? item.avatar : null },
+    unread: item.unread_count,
+    senderId: item.from_id,
+    tags: item.tags,
+    visibleTags: item.tags.slice(0, ROW_TAG_LIMIT),
+    hiddenTags: item.tags.slice(ROW_TAG_LIMIT),
+    isNewMessage: item.is_new_message || item.unread_count > 0,
+    isImportant: item.is_important,
+    isSpam: item.is_spam,
+    isSelected: item.id === selectedId,
+  };
+}

@@ -1,0 +1,25 @@
+// Date separators of the thread (SPEC §2): Today, Yesterday, else "Mon, Nov 17" (en-US), with the year
+// when it is not the current year ("Mon, Nov 17, 2025").
+
+/** Local calendar day as "2026-11-17": the key that groups messages under one separator. */
+export function dayKey(date: Date): string {
+  const m = String(date.getMonth() + 1).padStart(2, "0");
+  const d = String(date.getDate()).padStart(2, "0");
+  return `${date.getFullYear()}-${m}-${d}`;
+}
+
+function sameDay(a: Date, b: Date): boolean {
+  return a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
+}
+
+export function dateSeparatorLabel(date: Date, now: Date = new Date()): string {
+  if (sameDay(date, now)) return "Today";
+  const yesterday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1);
+  if (sameDay(date, yesterday)) return "Yesterday";
+  return date.toLocaleDateString("en-US", {
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+    ...(date.getFullYear() !== now.getFullYear() ? { year: "numeric" } : {}),
+  });
+}

@@ -1,0 +1,49 @@
+import { CONVERSATION_PAGE_SIZE, TEXTS } from "@/lib/inbox/constants";
+
+// The list filters of SPEC §4: Important and Spam are independent toggles; All clears them with search
+// and tags; the tag filter is a set of names, sent lowercased as a JSON array.
+
+export type ConversationFilters = { search: string; important: boolean; spam: boolean; tags: string[] };
+
+export const NO_FILTERS: ConversationFilters = { search: "", important: false, spam: false, tags: [] };
+
+/** Lowercased, trimmed, unique and sorted: the same selection always makes the same request. */
+export function normalizeTags(tags: string[]): string[] {
+  return [...new Set(tags.map((t) => t.trim().toLowerCase()).filter(Boolean))].sort();
+}
+
+export function conversationQuery(filters: ConversationFilters, page: number, cursor?: string | null): Record<string, string | number | undefined> {
+  const tags = normalizeTags(filters.tags);
+  const search = filters.search.trim();
+  return {
+    page,
+    limit: CONVERSATION_PAGE_SIZE,
+    ...(search ? { search } : {}),
+    ...(filters.important ? { isImportant: "true" } : {}),
+    ...(filters.spam ? { isSpam: "true" } : {}),
+    ...(tags.length ? { tags: JSON.stringify(tags) } : {}),
+    ...(cursor ? { cursor } : {}),
+  };
+}
+
+/** Auto-refresh runs only without search, the important filter or tags (SPEC §4). */
+export function autoRefreshAllowed(filters: ConversationFilters): boolean {
+  return !filters.search.trim() && !filters.important && filters.tags.length === 0;
+}
+
+export function emptyListText(filters: ConversationFilters): string {
+  const search = filters.search.trim();
+  if (search) return TEXTS.noSearchResults(search);
+  if (filters.tags.length) return TEXTS.noTagged;
+  if (filters.important) return TEXTS.noImportant;
+  return TEXTS.noConversations;
+}
+
+/** 'All' clears important, search and tags — and spam too, so that All really lists every conversation. */
+export function showAll(): ConversationFilters {
+  return { ...NO_FILTERS };
+}
+
+export function tagCountLabel(count: number): string {
+  return `${count} tag(s) selected`;
+}

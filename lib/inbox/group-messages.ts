@@ -1,0 +1,48 @@
+import { dateSeparatorLabel, dayKey } from "@/lib/inbox/date-label";
+import { formatTime12 } from "@/lib/inbox/time";
+import type { UiMessage } from "@/lib/inbox/ui-message";
+
+// SPEC §3 UI message group: a date, then sender groups. Consecutive messages from the same sender within
+// the same minute share a group.
+
+export type SenderGroup = {
+  key: string;
+  sender: "me" | "other";
+  senderName: string;
+  /** Minutes since the epoch of the group's first message. */
+  timestampMinutes: number;
+  /** "09:05 PM" */
+  time: string;
+  messages: UiMessage[];
+};
+
+export type DateGroup = { key: string; date: string; senderGroups: SenderGroup[] };
+
+/** `messages` oldest first. */
+export function groupMessages(messages: UiMessage[], now: Date = new Date()): DateGroup[] {
+  const groups: DateGroup[] = [];
+  for (const message of messages) {
+    const at = new Date(message.timestamp);
+    const key = dayKey(at);
+    let day = groups.at(-1);
+    if (!day || day.key !== key) {
+      day = { key, date: dateSeparatorLabel(at, now), senderGroups: [] };
+      groups.push(day);
+    }
+    const minute = Math.floor(message.timestamp / 60_000);
+    const current = day.senderGroups.at(-1);
+    if (current && current.sender === message.sender && current.senderName === message.senderName && current.timestampMinutes === minute) {
+      current.messages.push(message);
+    } else {
+      day.senderGroups.push({
+        key: message.clientId ?? message.id,
+        sender: message.sender,
+        senderName: message.senderName,
+        timestampMinutes: minute,
+        time: formatTime12(at),
+        messages: [message],
+      });
+    }
+  }
+  return groups;
+}

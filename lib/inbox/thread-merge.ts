@@ -1,0 +1,78 @@
+import type { ApiMessage, ThreadPage } from "@/lib/inbox/types";
+import { toUiMessage, type UiMessage } from "@/lib/inbox/ui-message";
+
+// The thread shown = the fetched history plus what arrived since (realtime, optimistic sends), each
+// message once. Pure, so the rules are tested without React.
+
+/** Fetched pages are newest first; the thread reads oldest first. */
+export function historyFromPages(pages: ThreadPage[] | undefined): UiMessage[] {
+  if (!pages) return [];
+  const out: UiMessage[] = [];
+  for (let p = pages.length - 1; p >= 0; p--) {
+    const data = pages[p]?.data ?? [];
+    for (let i = data.length - 1; i >= 0; i--) out.push(toUiMessage(data[i] as ApiMessage));
+  }
+  return out;
+}
+
+function sameMessage(a: UiMessage, b: UiMessage): boolean {
+  return a.id === b.id || (a.mid !== null && a.mid === b.mid);
+}
+
+/** History wins over the overlay for the same message; the result is sorted by time (stable). */
+export function mergeThread(history: UiMessage[], overlay: UiMessage[]): UiMessage[] {
+  const ids = new Set(history.map((m) => m.id));
+  const mids = new Set(history.flatMap((m) => (m.mid ? [m.mid] : [])));
+  const extra = overlay.filter((m) => !ids.has(m.id) && !(m.mid && mids.has(m.mid)));
+  if (!extra.length) return history;
+  return [...history, ...extra].map((m, i) => ({ m, i })).sort((a, b) => a.m.timestamp - b.m.timestamp || a.i - b.i).map(({ m }) => m);
+}
+
+function sameContent(optimistic: UiMessage, incoming: UiMessage): boolean {
+  if (optimistic.text.trim() !== incoming.text.trim()) return false;
+  return optimistic.isImage === incoming.isImage;
+}
+
+/**
+ * A message pushed by the server. The same message again replaces the earlier copy; our own message may
+ * arrive over the socket before its send call answers, and then takes the place of its optimistic copy.
+ */
+export function upsertIncoming(overlay: UiMessage[], incoming: UiMessage): UiMessage[] {
+  const index = overlay.findIndex((m) => sameMessage(m, incoming));
+  if (index >= 0) return overlay.map((m, i) => (i === index ? { ...incoming, clientId: m.clientId } : m));
+  if (incoming.sender === "me") {
+    const pending = overlay.findIndex((m) => m.clientId && m.status === "pending" && m.id === m.clientId && sameContent(m, incoming));
+    if (pending >= 0) return overlay.map((m, i) => (i === pending ? { ...incoming, clientId: m.clientId, timestamp: m.timestamp } : m));
+  }
+  return [...overlay, incoming];
+}
+
+/** The send call answered: the optimistic copy becomes the server's message (or goes, when it failed). */
+export function settleOptimistic(overlay: UiMessage[], clientId: string, result: UiMessage | null): UiMessage[] {
+  const index = overlay.findIndex((m) => m.clientId === clientId);
+  if (index < 0) return result ? upsertIncoming(overlay, result) : overlay;
+  if (!result) return overlay.filter((_, i) => i !== index);
+  const already = overlay.findIndex((m, i) => i !== index && sameMessage(m, result));
+  if (already >= 0) return overlay.filter((_, i) => i !== index);
+  return overlay.map((m, i) => (i === index ? { ...result, clientId, timestamp: m.timestamp } : m));
+}
+
+export type Receipts = { delivered?: number; read?: number };
+
+const RANK: Record<string, number> = { sent: 1, delivered: 2, read: 3 };
+
+/** Receipts are watermarks: our messages up to that time are delivered (or read); status only moves forward. */
+export function applyReceipts(messages: UiMessage[], receipts: Receipts | undefined): UiMessage[] {
+  if (!receipts || (!receipts.delivered && !receipts.read)) return messages;
+  return messages.map((m) => {
+    if (m.sender !== "me" || !(m.status in RANK)) return m;
+    const next = receipts.read && m.timestamp <= receipts.read ? "read" : receipts.delivered && m.timestamp <= receipts.delivered ? "delivered" : m.status;
+    return (RANK[next] ?? 0) > (RANK[m.status] ?? 0) ? { ...m, status: next } : m;
+  });
+}
+
+/** The newest message the customer wrote, for 'Active now'. */
+export function lastCustomerMessageAt(messages: UiMessage[]): number | null {
+  for (let i = messages.length - 1; i >= 0; i--) if (messages[i]!.sender === "other") return messages[i]!.timestamp;
+  return null;
+}

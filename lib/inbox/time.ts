@@ -1,0 +1,27 @@
+// Clock texts of the inbox: 12-hour row times and the messaging-window countdown.
+
+function toDate(value: Date | string | number): Date {
+  return value instanceof Date ? value : new Date(value);
+}
+
+/** "09:05 PM": the row time, 12-hour with a zero-padded hour, in local time. Invalid input gives "". */
+export function formatTime12(value: Date | string | number): string {
+  const date = toDate(value);
+  if (Number.isNaN(date.getTime())) return "";
+  const hours = date.getHours();
+  const hour12 = hours % 12 === 0 ? 12 : hours % 12;
+  const minutes = String(date.getMinutes()).padStart(2, "0");
+  return `${String(hour12).padStart(2, "0")}:${minutes} ${hours < 12 ? "AM" : "PM"}`;
+}
+
+/** "3d 4h", "5h 12m", "7m", "less than a minute": the largest two units of a duration. */
+export function formatDuration(ms: number): string {
+  if (ms < 60_000) return "less than a minute";
+  const totalMinutes = Math.floor(ms / 60_000);
+  const days = Math.floor(totalMinutes / 1440);
+  const hours = Math.floor((totalMinutes % 1440) / 60);
+  const minutes = totalMinutes % 60;
+  if (days > 0) return hours > 0 ? `${days}d ${hours}h` : `${days}d`;
+  if (hours > 0) return `${hours}h ${minutes}m`;
+  return `${minutes}m`;
+}
