@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
-import { PageHeader } from "@/components/layout/page-header";
+import { DashboardScreen } from "@/components/admin/dashboard/dashboard-screen";
 
 export const metadata: Metadata = { title: "Dashboard" };
 
-// /dashboard — dashboard counts (SPEC §2). The screen itself comes in a later issue.
+// /dashboard — the counts across every page (SPEC §2 Dashboard).
 export default function DashboardPage() {
-  return <PageHeader title="Dashboard" subtitle="Overview of user metrics across your pages" />;
+  return <DashboardScreen />;
 }

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
-import { PageHeader } from "@/components/layout/page-header";
+import { AllPagesScreen } from "@/components/admin/pages/all-pages-screen";
 
 export const metadata: Metadata = { title: "All Pages" };
 
-// /pages — every connected page (route ours; the spec names none) (SPEC §2). The screen itself comes in a later issue.
+// /pages — every connected page (route ours; the spec names none) (SPEC §2).
 export default function AllPagesPage() {
-  return <PageHeader title="All Pages" />;
+  return <AllPagesScreen />;
 }

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
-import { PageHeader } from "@/components/layout/page-header";
+import { SuperUsersScreen } from "@/components/admin/users/super-users-screen";
 
 export const metadata: Metadata = { title: "Users" };
 
-// /users — all users, paged (SPEC §2). The screen itself comes in a later issue.
+// /users — all users, paged (SPEC §2).
 export default function UsersPage() {
-  return <PageHeader title="Users" />;
+  return <SuperUsersScreen />;
 }

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
-import { PageHeader } from "@/components/layout/page-header";
+import { DashboardScreen } from "@/components/admin/dashboard/dashboard-screen";
 
 export const metadata: Metadata = { title: "Dashboard" };
 
-// /company/dashboard — company dashboard counts (SPEC §2). The screen itself comes in a later issue.
+// /company/dashboard — the counts across the company's pages (SPEC §2 Dashboard).
 export default function DashboardPage() {
-  return <PageHeader title="Dashboard" subtitle="Overview of user metrics across your pages" />;
+  return <DashboardScreen />;
 }

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
-import { PageHeader } from "@/components/layout/page-header";
+import { CompanyPagesScreen } from "@/components/admin/pages/company-pages-screen";
 
 export const metadata: Metadata = { title: "FB Pages" };
 
-// /company/fb-pages — company pages (SPEC §2). The screen itself comes in a later issue.
-export default function FBPagesPage() {
-  return <PageHeader title="FB Pages" />;
+// /company/fb-pages — the company's pages and page access (SPEC §2 Assign Pages modal).
+export default function CompanyPagesPage() {
+  return <CompanyPagesScreen />;
 }

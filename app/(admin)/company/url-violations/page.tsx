@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
-import { PageHeader } from "@/components/layout/page-header";
+import { ViolationsScreen } from "@/components/admin/violations/violations-screen";
 
 export const metadata: Metadata = { title: "Security Violation Log" };
 
-// /company/url-violations — link violations (SPEC §2). The screen itself comes in a later issue.
-export default function SecurityViolationLogPage() {
-  return <PageHeader title="Security Violation Log" />;
+// /company/url-violations — the log of blocked links (SPEC §2).
+export default function UrlViolationsPage() {
+  return <ViolationsScreen />;
 }

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
-import { PageHeader } from "@/components/layout/page-header";
+import { CompanyUsersScreen } from "@/components/admin/users/company-users-screen";
 
 export const metadata: Metadata = { title: "Users" };
 
-// /company/users — company users, paged (SPEC §2). The screen itself comes in a later issue.
-export default function UsersPage() {
-  return <PageHeader title="Users" />;
+// /company/users — the company's users, paged (SPEC §2).
+export default function CompanyUsersPage() {
+  return <CompanyUsersScreen />;
 }

@@ -1,9 +1,10 @@
 import type { Metadata } from "next";
-import { PageHeader } from "@/components/layout/page-header";
+import { AddPageScreen } from "@/components/admin/pages/add-page-screen";
 
 export const metadata: Metadata = { title: "Add Page" };
 
-// /{userId}/add-page — add a page to a user (SPEC §2). The screen itself comes in a later issue.
-export default function AddPagePage() {
-  return <PageHeader title="Add Page" />;
+// /{userId}/add-page — add a page to a user (SPEC §2).
+export default async function AddPagePage({ params }: { params: Promise<{ userId: string }> }) {
+  const { userId } = await params;
+  return <AddPageScreen userId={userId} />;
 }

@@ -1,9 +1,10 @@
 import type { Metadata } from "next";
-import { PageHeader } from "@/components/layout/page-header";
+import { EditPageScreen } from "@/components/admin/pages/edit-page-screen";
 
 export const metadata: Metadata = { title: "Edit Page" };
 
-// /edit-page/{id} — edit a page (SPEC §2). The screen itself comes in a later issue.
-export default function EditPagePage() {
-  return <PageHeader title="Edit Page" />;
+// /edit-page/{id} — edit a page (SPEC §2).
+export default async function EditPagePage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  return <EditPageScreen id={id} />;
 }

@@ -1,9 +1,10 @@
 import type { Metadata } from "next";
-import { PageHeader } from "@/components/layout/page-header";
+import { UserPagesScreen } from "@/components/admin/pages/user-pages-screen";
 
-export const metadata: Metadata = { title: "FB Pages" };
+export const metadata: Metadata = { title: "Facebook Pages" };
 
-// /fb-pages/{userId} — a user’s pages (SPEC §2). The screen itself comes in a later issue.
-export default function FBPagesPage() {
-  return <PageHeader title="FB Pages" />;
+// /fb-pages/{userId} — that user's pages (SPEC §2).
+export default async function UserPagesPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  return <UserPagesScreen userId={id} />;
 }

@@ -1,9 +1,10 @@
 import type { Metadata } from "next";
-import { PageHeader } from "@/components/layout/page-header";
+import { UserDetailsScreen } from "@/components/admin/users/user-details-screen";
 
 export const metadata: Metadata = { title: "User Details" };
 
-// /company/users/{id} — one company user (SPEC §2). The screen itself comes in a later issue.
-export default function UserDetailsPage() {
-  return <PageHeader title="User Details" />;
+// /company/users/{id} — one of the company's users (SPEC §2).
+export default async function CompanyUserDetailsPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  return <UserDetailsScreen id={id} area="company" />;
 }

@@ -1,0 +1,59 @@
+"use client";
+
+import { useId, useState } from "react";
+import { PageHeader } from "@/components/layout/page-header";
+import { LoadError } from "@/components/admin/common/load-error";
+import { Select } from "@/components/admin/common/select";
+import { StatCard } from "@/components/admin/dashboard/stat-card";
+import { Button } from "@/components/ui/button";
+import { FlagIcon, RefreshIcon, ShieldAlertIcon, UsersIcon } from "@/components/ui/icons";
+import { formatTimeWithSeconds } from "@/lib/format/dates";
+import { ALL_PAGES, useDashboardStats } from "@/lib/hooks/use-admin-dashboard";
+
+/** SPEC §2 Dashboard: a page dropdown ('All Pages' or one), Total / Important / Spam Users, 'Last updated'. */
+export function DashboardScreen() {
+  const selectId = useId();
+  const [pageId, setPageId] = useState(ALL_PAGES);
+  const { data, error, isValidating, mutate } = useDashboardStats(pageId);
+
+  return (
+    <div>
+      <PageHeader
+        title="Dashboard"
+        subtitle="Overview of user metrics across your pages"
+        actions={
+          <div className="flex w-full items-center gap-2 sm:w-auto">
+            <label htmlFor={selectId} className="sr-only">
+              Page
+            </label>
+            <Select id={selectId} value={pageId} onChange={(e) => setPageId(e.target.value)} className="min-w-0 flex-1 sm:w-56">
+              <option value={ALL_PAGES}>All Pages</option>
+              {data?.pages.map((page) => (
+                <option key={page._id} value={page._id}>
+                  {page.name}
+                </option>
+              ))}
+            </Select>
+            <Button variant="secondary" size="icon" aria-label="Refresh" onClick={() => mutate()} disabled={isValidating}>
+              <RefreshIcon className={isValidating ? "size-4 animate-spin" : "size-4"} />
+            </Button>
+          </div>
+        }
+      />
+      {error && !data ? (
+        <LoadError title="Error Loading Stats" message="Failed to load stats. Please try again." onRetry={() => mutate()} retrying={isValidating} />
+      ) : (
+        <>
+          <div className="grid gap-4 sm:grid-cols-3">
+            <StatCard label="Total Users" value={data?.total ?? null} icon={UsersIcon} tone="indigo" />
+            <StatCard label="Important Users" value={data?.important ?? null} icon={FlagIcon} tone="amber" />
+            <StatCard label="Spam Users" value={data?.spam ?? null} icon={ShieldAlertIcon} tone="red" />
+          </div>
+          <p className="mt-4 text-sm text-slate-500" aria-live="polite">
+            Last updated: {data ? formatTimeWithSeconds(data.updatedAt) : "…"}
+          </p>
+        </>
+      )}
+    </div>
+  );
+}

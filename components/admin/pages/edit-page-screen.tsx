@@ -1,0 +1,49 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { toast } from "sonner";
+import { PageHeader } from "@/components/layout/page-header";
+import { BackLink } from "@/components/admin/common/back-link";
+import { LoadError } from "@/components/admin/common/load-error";
+import { LoadingBlock } from "@/components/admin/common/loading-block";
+import { PageHealthCell } from "@/components/admin/common/page-health";
+import { PageForm, type PageFormPayload } from "@/components/admin/pages/page-form";
+import { api } from "@/lib/api/client";
+import { useAdminPage, useRefreshPages } from "@/lib/hooks/use-admin-pages";
+
+/** /edit-page/{id} (SPEC §2): the page's name and id, and a new token only when one is typed. */
+export function EditPageScreen({ id }: { id: string }) {
+  const router = useRouter();
+  const refresh = useRefreshPages();
+  const { data: page, error, isValidating, mutate } = useAdminPage(id);
+  // SPEC §2: the route's user parameter is the page's owner; their pages list is where we came from.
+  const back = page?.user_id ? `/fb-pages/${page.user_id}` : "/pages";
+
+  async function save(payload: PageFormPayload) {
+    const { user_id: _owner, ...body } = payload;
+    const res = await api<{ message?: string }>(`/api/pages/${encodeURIComponent(id)}`, { method: "PUT", body });
+    toast.success(res?.message ?? "Page updated successfully");
+    await refresh();
+    router.push(back);
+  }
+
+  return (
+    <div className="mx-auto max-w-2xl">
+      <BackLink href={back}>Back to Pages</BackLink>
+      <PageHeader title="Edit Page" subtitle={page ? `${page.name} · ${page.company?.name ?? ""}`.replace(/ · $/, "") : undefined} />
+      {error && !page ? (
+        <LoadError title="Error Loading Pages" message="Failed to load the page. Please try again." onRetry={() => mutate()} retrying={isValidating} />
+      ) : !page ? (
+        <LoadingBlock label="Loading page..." />
+      ) : (
+        <div className="space-y-4">
+          <div className="flex items-center justify-between gap-4 rounded-xl border border-slate-200 bg-white px-5 py-3 text-sm shadow-sm">
+            <span className="font-medium text-slate-700">Page health</span>
+            <PageHealthCell tokenStatus={page.tokenStatus} lastWebhookAt={page.lastWebhookAt} />
+          </div>
+          <PageForm mode="edit" initial={{ name: page.name, page_id: page.page_id }} cancelHref={back} onSubmit={save} />
+        </div>
+      )}
+    </div>
+  );
+}

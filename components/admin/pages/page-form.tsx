@@ -1,0 +1,102 @@
+"use client";
+
+import Link from "next/link";
+import { useState, type FormEvent } from "react";
+import { FormCard } from "@/components/admin/common/form-card";
+import { TextField } from "@/components/admin/common/text-field";
+import { ErrorAlert } from "@/components/ui/alert";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { formFailure, isAlreadyExists, zodFieldErrors, type FieldErrors } from "@/lib/admin/form-errors";
+import { PAGE_ALREADY_ADDED_UI, ZAddPage, ZUpdatePage } from "@/lib/schemas/pages";
+
+export type PageFormValues = { name: string; page_id: string; page_access_token: string };
+export type PageFormPayload = { name: string; page_id: string; user_id?: string; page_access_token?: string };
+
+/**
+ * The add and edit page form (SPEC §5): values trimmed; name ≥ 2, page id digits, token ≥ 20 — required
+ * when adding, optional when editing (sent only if filled). Server field errors show per field with
+ * 'Please fix the errors below'; a 400 'already exists' reads 'This Facebook page has already been added…'.
+ */
+export function PageForm({
+  mode,
+  userId,
+  initial,
+  cancelHref,
+  onSubmit,
+}: {
+  mode: "add" | "edit";
+  userId?: string;
+  initial?: Partial<PageFormValues>;
+  cancelHref: string;
+  onSubmit(payload: PageFormPayload): Promise<void>;
+}) {
+  const [values, setValues] = useState<PageFormValues>({ name: "", page_id: "", page_access_token: "", ...initial });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const adding = mode === "add";
+  const fallback = adding ? "Failed to add page, please try again" : "Failed to update page, please try again";
+
+  const set = (key: keyof PageFormValues) => (value: string) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors(({ [key]: _cleared, ...rest }) => rest);
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setMessage(null);
+    const parsed = (adding ? ZAddPage : ZUpdatePage).safeParse({ ...values, user_id: userId });
+    if (!parsed.success) return setErrors(zodFieldErrors(parsed.error));
+    setPending(true);
+    try {
+      const { name, page_id, page_access_token } = parsed.data;
+      await onSubmit({ name, page_id, user_id: userId, ...(page_access_token ? { page_access_token } : {}) });
+    } catch (error) {
+      const failure = formFailure(error, fallback, (e) => (isAlreadyExists(e) ? PAGE_ALREADY_ADDED_UI : null));
+      setErrors(failure.fields);
+      setMessage(failure.message);
+      setPending(false);
+    }
+  }
+
+  return (
+    <FormCard
+      title={adding ? "Page details" : "Edit page details"}
+      description="Find the page ID under the page's About section on Facebook; the access token comes from your Meta app."
+      onSubmit={submit}
+      footer={
+        <>
+          <Link href={cancelHref} className={buttonClasses({ variant: "secondary" })}>
+            Cancel
+          </Link>
+          <Button type="submit" pending={pending} pendingText={adding ? "Adding Page..." : "Updating Page..."}>
+            {adding ? "Add Page" : "Update Page"}
+          </Button>
+        </>
+      }
+    >
+      {message && <ErrorAlert>{message}</ErrorAlert>}
+      <TextField id="page-name" label="Page name" placeholder="Acme Shoes" value={values.name} onValue={set("name")} error={errors.name} />
+      <TextField
+        id="page-id"
+        label="Page ID"
+        inputMode="numeric"
+        placeholder="100000000000001"
+        value={values.page_id}
+        onValue={set("page_id")}
+        error={errors.page_id}
+      />
+      <TextField
+        id="page-token"
+        label="Page access token"
+        type="password"
+        autoComplete="off"
+        placeholder={adding ? "EAAB…" : "Leave blank to keep the current token"}
+        hint={adding ? "Stored encrypted and never shown again." : "Only sent when filled; a new token clears a 'Needs new token' state."}
+        value={values.page_access_token}
+        onValue={set("page_access_token")}
+        error={errors.page_access_token}
+      />
+    </FormCard>
+  );
+}

@@ -1,0 +1,59 @@
+"use client";
+
+import { useState } from "react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { LockIcon, ShieldAlertIcon, ShieldCheckIcon } from "@/components/ui/icons";
+import { api, errorMessage } from "@/lib/api/client";
+import { USER_BANNED, USER_UNBANNED, type ApiUser } from "@/lib/schemas/users";
+
+const BAN_FAILED = "Failed to ban/unban user, please try again";
+
+/** SPEC §2 'User Management': ban or unban with a warning; the success text says which (SPEC §4). */
+export function BanUserCard({ user, onChanged }: { user: ApiUser; onChanged(user: ApiUser): void }) {
+  const [pending, setPending] = useState(false);
+  const banning = user.is_active;
+
+  async function toggle() {
+    setPending(true);
+    try {
+      const res = await api<{ message?: string; user?: ApiUser }>("/api/auth/ban-user", { method: "POST", body: { id: user._id, isActive: !banning } });
+      toast.success(res?.message ?? (banning ? USER_BANNED : USER_UNBANNED));
+      onChanged(res?.user ?? { ...user, is_active: !banning });
+    } catch (error) {
+      toast.error(errorMessage(error, BAN_FAILED));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <Card>
+      <div className="border-b border-slate-100 px-5 py-4 sm:px-6">
+        <h2 className="text-base font-semibold text-slate-900">User Management</h2>
+        <p className="mt-1 text-sm text-slate-500">Control whether this user can sign in.</p>
+      </div>
+      <div className="space-y-4 px-5 py-5 sm:px-6">
+        <div
+          className={
+            banning
+              ? "flex gap-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+              : "flex gap-3 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900"
+          }
+        >
+          {banning ? <ShieldAlertIcon className="mt-0.5 size-4 shrink-0" /> : <ShieldCheckIcon className="mt-0.5 size-4 shrink-0" />}
+          <p>
+            {banning
+              ? "Warning: banning this user signs them out at once and stops them from signing in until they are unbanned."
+              : "This user is banned and cannot sign in. Unbanning lets them sign in again."}
+          </p>
+        </div>
+        <Button variant={banning ? "danger" : "primary"} pending={pending} pendingText={banning ? "Banning..." : "Unbanning..."} onClick={toggle}>
+          <LockIcon className="size-4" />
+          {banning ? "Ban User" : "Unban User"}
+        </Button>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,58 @@
+"use client";
+
+import Link from "next/link";
+import { useState } from "react";
+import { useAuth } from "@/components/auth/auth-provider";
+import { PageHeader } from "@/components/layout/page-header";
+import { DeleteUserDialog } from "@/components/admin/users/delete-user-dialog";
+import { RowButton, RowLink } from "@/components/admin/users/row-action";
+import { useDeleteUser } from "@/components/admin/users/use-delete-user";
+import { UserViewDialog } from "@/components/admin/users/user-view-dialog";
+import { UsersList } from "@/components/admin/users/users-list";
+import { buttonClasses } from "@/components/ui/button";
+import { PencilIcon, PlusIcon, TrashIcon, UserIcon } from "@/components/ui/icons";
+import { canManageRole, type ApiUser } from "@/lib/schemas/users";
+
+/** /company/users (SPEC §2): the company's users with a view modal, Edit and Delete; 'Add User'. */
+export function CompanyUsersScreen() {
+  const { user: me } = useAuth();
+  const [viewing, setViewing] = useState<ApiUser | null>(null);
+  const remove = useDeleteUser({ serverMessageFirst: true });
+  // Delete only where the server would allow it (SPEC §6), so nobody is offered a button that must fail.
+  const manages = (user: ApiUser) => !!me && user._id !== me.id && canManageRole(me.role, user.role);
+
+  return (
+    <div>
+      <PageHeader
+        title="Users"
+        subtitle="People in your company who answer your pages."
+        actions={
+          <Link href="/company/create-user" className={buttonClasses()}>
+            <PlusIcon className="size-4" />
+            Add User
+          </Link>
+        }
+      />
+      <UsersList
+        scope="company"
+        actions={(user) => (
+          <>
+            <RowButton icon={UserIcon} label={`View ${user.name}`} onClick={() => setViewing(user)}>
+              View
+            </RowButton>
+            <RowLink href={`/company/users/${user._id}`} icon={PencilIcon} label={`Edit ${user.name}`}>
+              Edit
+            </RowLink>
+            {manages(user) && (
+              <RowButton danger icon={TrashIcon} label={`Delete ${user.name}`} onClick={() => remove.ask(user)}>
+                Delete
+              </RowButton>
+            )}
+          </>
+        )}
+      />
+      <UserViewDialog user={viewing} onClose={() => setViewing(null)} />
+      <DeleteUserDialog user={remove.target} onClose={remove.close} onConfirm={remove.confirm} />
+    </div>
+  );
+}

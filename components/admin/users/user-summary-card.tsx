@@ -1,0 +1,39 @@
+import type { ReactNode } from "react";
+import { ActiveBadge, RoleBadge } from "@/components/admin/common/role-badge";
+import { Avatar } from "@/components/ui/avatar";
+import { Card } from "@/components/ui/card";
+import { formatDate } from "@/lib/format/dates";
+import type { ApiUser } from "@/lib/schemas/users";
+
+/** SPEC §2 /users/{id}: name, the Active/InActive badge, e-mail, joined date and role. */
+export function UserSummaryCard({ user }: { user: ApiUser }) {
+  return (
+    <Card className="overflow-hidden">
+      <div className="flex flex-wrap items-center gap-4 border-b border-slate-100 px-5 py-5 sm:px-6">
+        <Avatar name={user.name} size="lg" />
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h2 className="truncate text-lg font-semibold text-slate-900">{user.name}</h2>
+            <ActiveBadge active={user.is_active} />
+          </div>
+          <p className="truncate text-sm text-slate-500">{user.email}</p>
+        </div>
+      </div>
+      <dl className="grid gap-px bg-slate-100 sm:grid-cols-2">
+        <Item label="Email" value={<span className="break-all">{user.email}</span>} />
+        <Item label="Role" value={<RoleBadge role={user.role} />} />
+        <Item label="Joined" value={formatDate(user.created_at)} />
+        <Item label="Company" value={user.company?.name ?? "N/A"} />
+      </dl>
+    </Card>
+  );
+}
+
+function Item({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <div className="bg-white px-5 py-3.5 sm:px-6">
+      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
+      <dd className="mt-1 min-w-0 text-sm text-slate-900">{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { DataTable, TBody, TH, THead } from "@/components/admin/common/data-table";
+import { ViolationRow } from "@/components/admin/violations/violation-row";
+import type { ViolationRecord } from "@/lib/admin/types";
+
+/** SPEC §2 violation log table; one row expanded at a time (the screen holds which). */
+export function ViolationsTable({ records, expandedId, onToggle }: { records: ViolationRecord[]; expandedId: string | null; onToggle(id: string): void }) {
+  return (
+    <DataTable caption="Security violations">
+      <THead>
+        <TH>User</TH>
+        <TH>Page</TH>
+        <TH>Violated URLs</TH>
+        <TH>Timestamp</TH>
+        <TH className="text-right">Actions</TH>
+      </THead>
+      <TBody>
+        {records.map((record) => (
+          <ViolationRow key={record._id} record={record} expanded={expandedId === record._id} onToggle={() => onToggle(record._id)} />
+        ))}
+      </TBody>
+    </DataTable>
+  );
+}

@@ -1,0 +1,62 @@
+import { ActionsTD, DataTable, TBody, TD, TH, THead, TR } from "@/components/admin/common/data-table";
+import { PatternBadge } from "@/components/admin/whitelist/pattern-badge";
+import { RowButton } from "@/components/admin/users/row-action";
+import { PencilIcon, TrashIcon } from "@/components/ui/icons";
+import { isLinkPattern } from "@/lib/admin/whitelist-filter";
+import type { WhitelistEntry } from "@/lib/admin/types";
+import { formatDateTime } from "@/lib/format/dates";
+
+/** SPEC §2: URL/Pattern (http links open in a new tab), Type, Created By, Created At, edit and delete. */
+export function WhitelistTable({
+  entries,
+  onEdit,
+  onDelete,
+  disabled,
+}: {
+  entries: WhitelistEntry[];
+  onEdit(entry: WhitelistEntry): void;
+  onDelete(entry: WhitelistEntry): void;
+  disabled: boolean;
+}) {
+  return (
+    <DataTable caption="Approved URLs and patterns">
+      <THead>
+        <TH>URL/Pattern</TH>
+        <TH>Type</TH>
+        <TH>Created By</TH>
+        <TH>Created At</TH>
+        <TH className="text-right">Actions</TH>
+      </THead>
+      <TBody>
+        {entries.map((entry) => (
+          <TR key={entry._id}>
+            <TD className="max-w-md max-md:mb-1 max-md:border-b max-md:border-slate-100 max-md:pb-3 max-md:text-left">
+              {isLinkPattern(entry.url) ? (
+                <a href={entry.url.trim()} target="_blank" rel="noopener noreferrer" className="font-medium break-all text-indigo-600 hover:underline">
+                  {entry.url}
+                </a>
+              ) : (
+                <span className="font-mono text-[13px] font-medium break-all text-slate-900">{entry.url}</span>
+              )}
+            </TD>
+            <TD label="Type">
+              <PatternBadge url={entry.url} />
+            </TD>
+            <TD label="Created By">{entry.createdBy || "N/A"}</TD>
+            <TD label="Created At" className="whitespace-nowrap">
+              {formatDateTime(entry.createdAt)}
+            </TD>
+            <ActionsTD>
+              <RowButton icon={PencilIcon} label={`Edit ${entry.url}`} onClick={() => onEdit(entry)} disabled={disabled}>
+                Edit
+              </RowButton>
+              <RowButton danger icon={TrashIcon} label={`Delete ${entry.url}`} onClick={() => onDelete(entry)} disabled={disabled}>
+                Delete
+              </RowButton>
+            </ActionsTD>
+          </TR>
+        ))}
+      </TBody>
+    </DataTable>
+  );
+}
