@@ -42,6 +42,8 @@ const Env = z
     META_VERIFY_TOKEN: z.string().min(1).optional(),
     GRAPH_API_URL: z.url().default("https://graph.facebook.com"),
     GRAPH_API_VERSION: z.string().regex(/^v\d+\.\d+$/, "must look like v25.0").default("v25.0"),
+    // Bulk offers per page: above ~40 msg/s a page stops showing messages in its inbox (GUIDE §3).
+    OFFER_RATE_PER_SECOND: z.coerce.number().positive().max(300).default(40),
 
     SUPERADMIN_EMAIL: z.email().default("admin@switchboard.local"),
     UPLOAD_DIR: z.string().default("uploads"),

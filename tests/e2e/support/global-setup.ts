@@ -42,7 +42,17 @@ export default async function globalSetup() {
   const server = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "server/index.ts"], { env: { ...process.env, ...env }, stdio: ["ignore", "inherit", "inherit"] });
   await waitForHealth(`http://localhost:${E2E.port}/api/health`, server);
 
+  // ── BullMQ worker (bulk offers) ─────────────────────────────────────────────────────────────────────
+  // Offers are sent by the worker process, not the app server: start it with the server's env (same
+  // database, Redis and queue name) and stop it with the server.
+  const worker = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "workers/index.ts"], { env: { ...process.env, ...env }, stdio: ["ignore", "inherit", "inherit"] });
+  // ────────────────────────────────────────────────────────────────────────────────────────────────────
+
   return async () => {
+    if (worker.exitCode === null) {
+      worker.kill("SIGTERM");
+      await new Promise((r) => worker.once("exit", r));
+    }
     server.kill("SIGTERM");
     await new Promise((r) => server.once("exit", r));
     mailApi.close();

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
-import { PageHeader } from "@/components/layout/page-header";
+import { ScheduledOffersScreen } from "@/components/offers/scheduled-offers-screen";
 
 export const metadata: Metadata = { title: "Scheduled Offers" };
 
-// /company/scheduled-offers — scheduled offers and their progress (SPEC §2). The screen itself comes in a later issue.
+// /company/scheduled-offers — scheduled offers with their live progress and a date range filter (SPEC §2, §4).
 export default function ScheduledOffersPage() {
-  return <PageHeader title="Scheduled Offers" />;
+  return <ScheduledOffersScreen />;
 }

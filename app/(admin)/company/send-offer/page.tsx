@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
-import { PageHeader } from "@/components/layout/page-header";
+import { SendOfferForm } from "@/components/offers/send-offer-form";
 
 export const metadata: Metadata = { title: "Send Offer to Users (Bulk)" };
 
-// /company/send-offer — bulk offer (SPEC §2). The screen itself comes in a later issue.
-export default function SendOffertoUsersBulkPage() {
-  return <PageHeader title="Send Offer to Users (Bulk)" />;
+// /company/send-offer — 'Send Offer to Users (Bulk)' (SPEC §2): schedule a bulk offer to a page's customers.
+export default function SendOfferPage() {
+  return <SendOfferForm />;
 }

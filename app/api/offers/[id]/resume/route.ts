@@ -1,0 +1,6 @@
+import { ZOfferParams } from "@/lib/schemas/offers";
+import { route } from "@/server/http/route";
+import { resumeOffer } from "@/server/services/offers/resume-offer";
+
+// POST /api/offers/{id}/resume — continue a paused offer with the people not yet handled
+export const POST = route({ roles: ["company_admin", "admin"], params: ZOfferParams }, ({ actor, params }) => resumeOffer(actor, params.id));

@@ -1,0 +1,36 @@
+import { db } from "@/server/db";
+import { isUuid } from "@/lib/ids";
+import { RECIPIENT_REASONS } from "@/server/services/offers/reasons";
+import { recountOffer } from "@/server/services/offers/recount-offer";
+import { emitOfferProgress } from "@/server/services/offers/emit-progress";
+
+// Every offer message carries its ledger row id in the Send API's `metadata`, which Meta returns in the
+// message's echo webhook. The echo is proof that Meta accepted the message, so it settles a row whose
+// outcome the worker never learnt (it died mid-call, or the call timed out): such a row becomes "sent".
+
+const PREFIX = "sb-offer:";
+
+/** The metadata string for a ledger row. */
+export function offerMetadata(recipientId: string): string {
+  return `${PREFIX}${recipientId}`;
+}
+
+/**
+ * Called by the webhook ingest for each echo with metadata (wired in handle-message.ts). Returns true when
+ * the echo settled a row. Rows already sent, or refused by Meta, are left alone.
+ */
+export async function confirmOfferEcho(metadata: string | undefined | null, mid: string): Promise<boolean> {
+  if (!metadata?.startsWith(PREFIX)) return false;
+  const id = metadata.slice(PREFIX.length);
+  if (!isUuid(id)) return false;
+  const rows = await db.$queryRaw<{ offerId: string }[]>`
+    UPDATE offer_recipients SET status = 'sent', message_id = ${mid}, reason = NULL, updated_at = now()
+    WHERE id = ${id}::uuid
+      AND (status = 'claimed' OR (status = 'failed' AND reason IN (${RECIPIENT_REASONS.interrupted}, ${RECIPIENT_REASONS.noAnswer})))
+    RETURNING offer_id AS "offerId"`;
+  const offerId = rows[0]?.offerId;
+  if (!offerId) return false;
+  const counted = await recountOffer(offerId);
+  if (counted) await emitOfferProgress(counted.companyId, counted);
+  return true;
+}

@@ -1,0 +1,58 @@
+import { db } from "@/server/db";
+import { RECIPIENT_REASONS } from "@/server/services/offers/reasons";
+
+// The offer ledger (offer_recipients): one row per person per offer, unique (offer, customer). A row is
+// claimed (pending → claimed, atomically) before the Send API call and settled after it, so no person is
+// ever sent the same offer twice, whatever crashes in between. Hot-path statements are plain SQL: one
+// round trip each, no ORM work per recipient.
+
+export type PendingRecipient = { id: string; psid: string; lastInboundAt: Date | null };
+
+/** The next people to handle, in ledger order. */
+export function nextPending(offerId: string, limit: number): Promise<PendingRecipient[]> {
+  return db.$queryRaw<PendingRecipient[]>`
+    SELECT r.id, c.psid, conv.last_inbound_at AS "lastInboundAt"
+    FROM offer_recipients r JOIN customers c ON c.id = r.customer_id LEFT JOIN conversations conv ON conv.customer_id = r.customer_id
+    WHERE r.offer_id = ${offerId}::uuid AND r.status = 'pending'
+    ORDER BY r.id LIMIT ${limit}`;
+}
+
+/** pending → claimed; false when the row is no longer pending (someone else settled it). */
+export async function claimRecipient(id: string): Promise<boolean> {
+  const count = await db.$executeRaw`UPDATE offer_recipients SET status = 'claimed', claimed_at = now(), attempts = attempts + 1, updated_at = now()
+    WHERE id = ${id}::uuid AND status = 'pending'`;
+  return count === 1;
+}
+
+/** Meta answered with a message id: it was sent, whatever the row says meanwhile. */
+export async function markSent(id: string, messageId: string): Promise<void> {
+  await db.$executeRaw`UPDATE offer_recipients SET status = 'sent', message_id = ${messageId}, reason = NULL, updated_at = now() WHERE id = ${id}::uuid`;
+}
+
+/** Settles a row as skipped or failed, from pending (window check) or claimed (Meta refused). */
+export async function markUnsent(id: string, status: "skipped" | "failed", reason: string): Promise<void> {
+  await db.$executeRaw`UPDATE offer_recipients SET status = ${status}::"RecipientStatus", reason = ${reason}, updated_at = now()
+    WHERE id = ${id}::uuid AND status IN ('pending', 'claimed')`;
+}
+
+/** claimed → pending: Meta refused before sending (rate limit, temporary error, token), so it is safe to try again. */
+export async function releaseRecipient(id: string): Promise<void> {
+  await db.$executeRaw`UPDATE offer_recipients SET status = 'pending', claimed_at = NULL, updated_at = now() WHERE id = ${id}::uuid AND status = 'claimed'`;
+}
+
+/** Claimed rows left by a dead worker, and the newest claim time among them. */
+export async function orphanedClaims(offerId: string): Promise<{ count: number; newest: Date | null }> {
+  const [row] = await db.$queryRaw<{ count: bigint; newest: Date | null }[]>`
+    SELECT count(*) AS count, max(claimed_at) AS newest FROM offer_recipients WHERE offer_id = ${offerId}::uuid AND status = 'claimed'`;
+  return { count: Number(row?.count ?? 0), newest: row?.newest ?? null };
+}
+
+/**
+ * The resume rule: a claimed row of a dead worker may or may not have reached Meta, so it is never sent
+ * again — it is settled failed ('interrupted, not retried to avoid a duplicate'). If the echo of that
+ * send arrives (our ledger id is in its metadata), confirmOfferEcho turns it into "sent".
+ */
+export async function failOrphanedClaims(offerId: string): Promise<number> {
+  return db.$executeRaw`UPDATE offer_recipients SET status = 'failed', reason = ${RECIPIENT_REASONS.interrupted}, updated_at = now()
+    WHERE offer_id = ${offerId}::uuid AND status = 'claimed'`;
+}

@@ -1,0 +1,29 @@
+// Why a recipient was not sent the offer, or why an offer stopped: stored in offer_recipients.reason and
+// offers.status_reason, shown to admins as they are.
+
+export const RECIPIENT_REASONS = {
+  outsideWindow: "outside 24h window",
+  personUnavailable: "person unavailable",
+  /** A worker died between claiming the row and recording Meta's answer (see docs/API.md, Offers). */
+  interrupted: "interrupted, not retried to avoid a duplicate",
+  /** The Send API call got no answer (timeout, connection reset): Meta may have delivered it. */
+  noAnswer: "no answer from Facebook, not retried to avoid a duplicate",
+  /** Facebook kept failing with a temporary error. */
+  transient: "Facebook kept failing temporarily",
+} as const;
+
+export const OFFER_REASONS = {
+  tokenInvalid: "The page's Facebook access token is no longer valid. Reconnect the page, then resume the offer.",
+  rateLimited: "Facebook kept rate-limiting this page. Resume the offer later.",
+  noAnswer: "Facebook stopped answering. Resume the offer when it is reachable again.",
+  imageUpload: (detail: string) => `The offer image could not be uploaded to Facebook (${detail}). Resume to try again.`,
+  pausedBy: (name: string) => `Paused by ${name}`,
+  cancelledBy: (name: string) => `Cancelled by ${name}`,
+  crashed: (detail: string) => `Stopped by an internal error: ${detail}`,
+  notQueued: "The offer could not be queued. Resume it again.",
+} as const;
+
+/** Recipient reasons are short; Facebook's own messages are cut to fit a table cell. */
+export function refusedBy(message: string): string {
+  return `Facebook refused: ${message}`.slice(0, 300);
+}

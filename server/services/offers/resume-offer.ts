@@ -1,0 +1,33 @@
+import { db } from "@/server/db";
+import type { Actor } from "@/server/auth/actor";
+import { AppError } from "@/server/http/errors";
+import { enqueueSendOffer, ensureOffersWatchdog } from "@/server/queue/offers";
+import { findVisibleOffer } from "@/server/services/offers/find-offer";
+import { OFFER_REASONS } from "@/server/services/offers/reasons";
+import { transitionOffer } from "@/server/services/offers/transition-offer";
+
+/**
+ * POST /api/offers/{id}/resume — a paused (or failed) offer continues with the people not yet handled.
+ * Refused while the page still needs a new token: the first send would only pause it again.
+ */
+export async function resumeOffer(actor: Actor, id: string) {
+  const found = await findVisibleOffer(actor, id);
+  const page = await db.page.findUniqueOrThrow({ where: { id: found.pageId }, select: { tokenStatus: true } });
+  if (page.tokenStatus === "needs_token") throw new AppError("unprocessable", OFFER_REASONS.tokenInvalid);
+
+  const { offer, api } = await transitionOffer(actor, id, {
+    from: ["paused", "failed"],
+    // An offer paused before its job started has no recipient list yet: it goes back to "scheduled".
+    data: (o) => ({ status: o.startedAt ? "running" : "scheduled", statusReason: null, completedAt: null }),
+    verb: "resumed",
+  });
+  try {
+    await enqueueSendOffer(offer.id);
+    await ensureOffersWatchdog();
+  } catch (error) {
+    await db.offer.update({ where: { id: offer.id }, data: { status: "paused", statusReason: OFFER_REASONS.notQueued } }).catch(() => {});
+    console.error("[switchboard] offer not re-queued:", (error as Error).message);
+    throw new AppError("unavailable", "The offer could not be queued. Please try again in a moment.");
+  }
+  return api;
+}

@@ -1,0 +1,106 @@
+import { sendMessage } from "@/server/messenger/graph-client";
+import { GraphError } from "@/server/messenger/graph-errors";
+import { claimRecipient, markSent, markUnsent, releaseRecipient } from "@/server/services/offers/ledger";
+import { OFFER_REASONS, RECIPIENT_REASONS, refusedBy } from "@/server/services/offers/reasons";
+import { pushBackPage } from "@/workers/offers/page-rate";
+import { waitUnlessHalted, waitUntil, type RunContext } from "@/workers/offers/context";
+import type { Prepared } from "@/workers/offers/lookahead";
+
+// One person: rate slot, Send API, settle. Meta's answers map as GUIDE §3 says:
+//   551 person unavailable, 10/2018278 outside the window → skipped (never retried)
+//   190 token invalid → the row goes back to pending and the offer pauses (the page needs a new token)
+//   4/17/32/613 rate limited → the row goes back to pending, the whole page backs off, then retry
+//   2/1200/5xx with a Graph error → Meta says it did not take it: back to pending, retry with backoff
+//   no answer at all (timeout, reset, 5xx without a Graph error) → it may have been delivered: failed,
+//     never retried (the echo may still confirm it, see confirm-echo.ts)
+//   anything else (100 …) → failed for this person
+
+export type Delivery = "sent" | "skipped" | "failed" | "gone" | "halted" | { pause: string; needsToken?: boolean };
+
+const TRANSIENT_TRIES = 3;
+const TRANSIENT_BASE_MS = 250;
+const RATE_LIMIT_BASE_MS = 1_000;
+const RATE_LIMIT_MAX_MS = 60_000;
+/** Consecutive rate-limit answers, or sends without an answer, before the offer pauses. */
+const RATE_LIMIT_STREAK_MAX = 8;
+const NO_ANSWER_STREAK_MAX = 5;
+
+/**
+ * Sends to one person whose row was claimed by lookahead.ts. `onCall` runs as the Send API call starts:
+ * the run uses it to get the next person ready meanwhile.
+ */
+export async function deliverOne(ctx: RunContext, prepared: Extract<Prepared, { outcome: "claimed" }>, onCall: () => void): Promise<Delivery> {
+  const { target } = ctx;
+  const { row } = prepared;
+  // A slot taken before a back-off is too early: take a new one.
+  let deadline: number | null = prepared.epoch === ctx.backoffEpoch ? prepared.deadline : await ctx.pacer.take();
+  for (let transient = 0; ; ) {
+    if (deadline === null || !(await waitUntil(ctx, deadline))) {
+      await releaseRecipient(row.id); // the call never happened
+      return "halted";
+    }
+    onCall();
+    let messageId: string;
+    try {
+      ({ messageId } = await sendMessage(target.facebookPageId, target.token, {
+        recipientId: row.psid,
+        messagingType: "UPDATE", // promotional, inside 24 h; never a tag (GUIDE §3)
+        message: target.messageFor(row.id),
+        retries: 0, // retries are decided here, per kind, with the ledger in mind
+      }));
+    } catch (error) {
+      if (!(error instanceof GraphError)) throw error;
+      const next = await settleRefusal(ctx, row.id, error, transient);
+      if (next !== "retry") return next;
+      transient += error.kind === "transient" ? 1 : 0;
+      // The refusal released the row: claim it again for the retry, in a fresh slot.
+      if (!(await claimRecipient(row.id))) return "gone";
+      deadline = await ctx.pacer.take();
+      continue;
+    }
+    // Written while the next person is made ready; awaited at the next send at the latest.
+    await ctx.settleInBackground(markSent(row.id, messageId));
+    ctx.rateLimitStreak = 0;
+    ctx.noAnswerStreak = 0;
+    return "sent";
+  }
+}
+
+async function settleRefusal(ctx: RunContext, id: string, error: GraphError, transientSoFar: number): Promise<Delivery | "retry"> {
+  switch (error.kind) {
+    case "person_unavailable":
+      await markUnsent(id, "skipped", RECIPIENT_REASONS.personUnavailable);
+      return "skipped";
+    case "outside_window":
+      await markUnsent(id, "skipped", RECIPIENT_REASONS.outsideWindow);
+      return "skipped";
+    case "token_invalid":
+      await releaseRecipient(id);
+      return { pause: OFFER_REASONS.tokenInvalid, needsToken: true };
+    case "rate_limited": {
+      await releaseRecipient(id);
+      if (++ctx.rateLimitStreak > RATE_LIMIT_STREAK_MAX) return { pause: OFFER_REASONS.rateLimited };
+      await pushBackPage(ctx.target.pageId, Math.min(RATE_LIMIT_MAX_MS, RATE_LIMIT_BASE_MS * 2 ** (ctx.rateLimitStreak - 1)));
+      ctx.pacer.drop();
+      ctx.backoffEpoch++;
+      return "retry";
+    }
+    case "transient":
+      if (error.code === undefined) return settleNoAnswer(ctx, id);
+      if (transientSoFar + 1 >= TRANSIENT_TRIES) {
+        await markUnsent(id, "failed", RECIPIENT_REASONS.transient);
+        return "failed";
+      }
+      await releaseRecipient(id);
+      return (await waitUnlessHalted(ctx, TRANSIENT_BASE_MS * 2 ** transientSoFar)) ? "retry" : "halted";
+    default:
+      await markUnsent(id, "failed", refusedBy(error.message));
+      return "failed";
+  }
+}
+
+/** Without Meta's own answer we cannot know whether it sent the message: never retried. */
+async function settleNoAnswer(ctx: RunContext, id: string): Promise<Delivery> {
+  await markUnsent(id, "failed", RECIPIENT_REASONS.noAnswer);
+  return ++ctx.noAnswerStreak >= NO_ANSWER_STREAK_MAX ? { pause: OFFER_REASONS.noAnswer } : "failed";
+}

@@ -1,0 +1,108 @@
+import { db } from "@/server/db";
+import { enqueueSendOffer } from "@/server/queue/offers";
+import { failOrphanedClaims, nextPending, orphanedClaims } from "@/server/services/offers/ledger";
+import { resolveRecipients } from "@/server/services/offers/resolve-recipients";
+import { acquireLease, type OfferLease } from "@/workers/offers/lease";
+import { ProgressWriter } from "@/workers/offers/progress";
+import { RunContext } from "@/workers/offers/context";
+import { deliverOne } from "@/workers/offers/deliver";
+import { Lookahead } from "@/workers/offers/lookahead";
+import { loadOffer, prepareTarget } from "@/workers/offers/prepare";
+import { watchStopSignals } from "@/workers/offers/stop-signal";
+
+// One run of a bulk offer: take the lease, fix the recipients (first run only), settle what a dead run
+// left claimed, then send person by person at the page's rate until nobody is left, the offer is paused
+// or cancelled, or the worker is closing (then a new run is queued to continue).
+
+export type RunOutcome = "busy" | "missing" | "not-runnable" | "completed" | "paused" | "halted-by-status" | "stopped" | "lease-lost";
+
+const BATCH = 200;
+/** An echo usually lands within a second of the send; give an orphaned claim that long to be confirmed. */
+const ECHO_GRACE_MS = 3_000;
+
+export async function runOffer(offerId: string): Promise<RunOutcome> {
+  watchStopSignals();
+  const lease = await acquireLease(offerId);
+  if (!lease) return "busy";
+  try {
+    return await runWithLease(offerId, lease);
+  } finally {
+    await lease.release();
+  }
+}
+
+async function runWithLease(offerId: string, lease: OfferLease): Promise<RunOutcome> {
+  const offer = await loadOffer(offerId);
+  if (!offer) return "missing";
+  if (offer.status === "scheduled") {
+    if (!(await resolveRecipients(offerId, { pageId: offer.pageId, tags: offer.tags, exclude: offer.exclude }))) return "not-runnable";
+  } else if (offer.status !== "running") return "not-runnable";
+
+  await settleOrphans(offerId);
+  const progress = new ProgressWriter(offerId);
+  await progress.flush();
+  const target = await prepareTarget(offer);
+  if ("pause" in target) return pause(offerId, progress, target);
+
+  const ctx = new RunContext(target, lease, progress);
+  const lookahead = new Lookahead(ctx);
+  for (;;) {
+    const batch = await nextPending(offerId, BATCH);
+    if (!batch.length) break;
+    for (const [i, row] of batch.entries()) {
+      if (ctx.halt()) return haltedBy(ctx, offerId, lookahead);
+      const prepared = await lookahead.take(row);
+      if (prepared.outcome === "halted") return haltedBy(ctx, offerId, lookahead);
+      if (prepared.outcome !== "claimed") {
+        await progress.note();
+        continue;
+      }
+      const result = await deliverOne(ctx, prepared, () => lookahead.start(batch[i + 1]));
+      if (typeof result === "object") {
+        await lookahead.cancel();
+        await ctx.settled();
+        return pause(offerId, progress, result);
+      }
+      if (result === "halted") return haltedBy(ctx, offerId, lookahead);
+      await progress.note();
+    }
+  }
+  await ctx.settled();
+  await db.offer.updateMany({ where: { id: offerId, status: "running" }, data: { status: "completed", completedAt: new Date(), statusReason: null } });
+  await progress.flush();
+  return "completed";
+}
+
+/** Rows still claimed belong to a dead run (we hold the lease): after the echo grace, they are failed. */
+async function settleOrphans(offerId: string): Promise<void> {
+  const orphans = await orphanedClaims(offerId);
+  if (!orphans.count) return;
+  const wait = (orphans.newest?.getTime() ?? 0) + ECHO_GRACE_MS - Date.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(wait, ECHO_GRACE_MS)));
+  const failed = await failOrphanedClaims(offerId);
+  if (failed) console.warn(`[switchboard] offer ${offerId}: ${failed} interrupted send(s) marked failed, not retried`);
+}
+
+async function pause(offerId: string, progress: ProgressWriter, why: { pause: string; needsToken?: boolean }): Promise<RunOutcome> {
+  await db.offer.updateMany({ where: { id: offerId, status: "running" }, data: { status: "paused", statusReason: why.pause } });
+  if (why.needsToken) {
+    const offer = await db.offer.findUnique({ where: { id: offerId }, select: { pageId: true } });
+    if (offer) await db.page.update({ where: { id: offer.pageId }, data: { tokenStatus: "needs_token", tokenErrorAt: new Date() } });
+  }
+  await progress.flush();
+  return "paused";
+}
+
+async function haltedBy(ctx: RunContext, offerId: string, lookahead: Lookahead): Promise<RunOutcome> {
+  await lookahead.cancel();
+  await ctx.settled();
+  const reason = ctx.halt();
+  if (reason === "lease") return "lease-lost"; // another run owns the offer now: touch nothing
+  await ctx.progress.flush();
+  if (reason === "signal") {
+    // The worker is closing: queue the rest so the next worker continues at once.
+    await enqueueSendOffer(offerId).catch((error: Error) => console.error(`[switchboard] offer ${offerId} not re-queued: ${error.message}`));
+    return "stopped";
+  }
+  return "halted-by-status";
+}
