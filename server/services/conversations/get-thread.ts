@@ -17,8 +17,15 @@ export async function getThread(actor: Actor, conversationId: string, pageId: st
   const older = query.after ? decodeCursor(query.after) : null;
 
   const where: Prisma.MessageWhereInput = { conversationId: conversation.id };
-  if (older) where.OR = [{ createdTime: { lt: older.at } }, { createdTime: older.at, id: { lt: older.id } }];
-  if (newer) where.OR = [{ createdTime: { gt: newer.at } }, { createdTime: newer.at, id: { gt: newer.id } }];
+  // The redundant createdTime bound lets the (conversation_id, created_time, id) index start at the cursor.
+  if (older) {
+    where.createdTime = { lte: older.at };
+    where.OR = [{ createdTime: { lt: older.at } }, { createdTime: older.at, id: { lt: older.id } }];
+  }
+  if (newer) {
+    where.createdTime = { gte: newer.at };
+    where.OR = [{ createdTime: { gt: newer.at } }, { createdTime: newer.at, id: { gt: newer.id } }];
+  }
 
   // Newer-than pages are read oldest-first from the cursor, then flipped, so they join the thread seamlessly.
   const direction = newer ? "asc" : "desc";

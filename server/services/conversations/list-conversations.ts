@@ -21,8 +21,13 @@ export async function listConversations(actor: Actor, pageId: string, query: TCo
     ...(query.search ? { OR: searchWhere(query.search) } : {}),
   };
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+  // The redundant `lte` is what the (page_id, last_message_at, id) index can range-scan on; Postgres cannot
+  // use the OR as an index bound and would walk every newer row (see docs/PERFORMANCE.md).
+  const keyset: Prisma.ConversationWhereInput[] = cursor
+    ? [{ lastMessageAt: { lte: cursor.at } }, { OR: [{ lastMessageAt: { lt: cursor.at } }, { lastMessageAt: cursor.at, id: { lt: cursor.id } }] }]
+    : [];
   const rows = await db.conversation.findMany({
-    where: cursor ? { AND: [where, { OR: [{ lastMessageAt: { lt: cursor.at } }, { lastMessageAt: cursor.at, id: { lt: cursor.id } }] }] } : where,
+    where: cursor ? { AND: [where, ...keyset] } : where,
     orderBy: [{ lastMessageAt: "desc" }, { id: "desc" }],
     skip: cursor ? 0 : (query.page - 1) * query.limit,
     take: query.limit + 1,

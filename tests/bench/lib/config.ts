@@ -1,0 +1,42 @@
+// The benchmark's own world: its database, Redis db, ports and secrets. Imported first by every bench
+// module so that server code (which reads process.env lazily through server/env.ts) sees these values and
+// never another developer's database or Redis, whatever the shell exported.
+
+export const BENCH = {
+  databaseUrl: "postgresql://postgres@127.0.0.1:5432/switchboard_bench",
+  redisUrl: "redis://127.0.0.1:6379/11",
+  appPort: 3400,
+  simulatorPort: 4030,
+  smtpUrl: "smtp://127.0.0.1:2599", // nothing is sent: no bench path signs anyone in by e-mail
+  distDir: ".next-bench",
+  authSecret: "switchboard-bench-auth-secret-0123456789abcdef",
+  tokenKey: Buffer.alloc(32, 11).toString("base64"),
+  appSecret: "switchboard-bench-app-secret",
+  verifyToken: "switchboard-bench-verify-token",
+} as const;
+
+export const APP_URL = `http://127.0.0.1:${BENCH.appPort}`;
+export const SIMULATOR_URL = `http://127.0.0.1:${BENCH.simulatorPort}`;
+
+/** The environment of the production app server and of this process's own server-code imports. */
+export function benchEnv(): Record<string, string> {
+  return {
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+    NEXT_DIST_DIR: BENCH.distDir,
+    PORT: String(BENCH.appPort),
+    HOST: "127.0.0.1",
+    APP_URL,
+    DATABASE_URL: BENCH.databaseUrl,
+    REDIS_URL: BENCH.redisUrl,
+    AUTH_SECRET: BENCH.authSecret,
+    TOKEN_ENCRYPTION_KEY: BENCH.tokenKey,
+    META_APP_SECRET: BENCH.appSecret,
+    META_VERIFY_TOKEN: BENCH.verifyToken,
+    SMTP_URL: BENCH.smtpUrl,
+    GRAPH_API_URL: SIMULATOR_URL,
+  };
+}
+
+// Overwrite, never merge: a DATABASE_URL exported in the shell must not leak into the benchmark.
+Object.assign(process.env, benchEnv());

@@ -1,0 +1,24 @@
+import http from "node:http";
+
+// Plain node:http with a keep-alive agent: the load generator adds as little as possible to the latency.
+
+export type HttpResult = { status: number; body: string; ms: number };
+
+export function keepAliveAgent(maxSockets: number): http.Agent {
+  return new http.Agent({ keepAlive: true, maxSockets, maxFreeSockets: maxSockets });
+}
+
+export function request(agent: http.Agent, url: string, init: { method?: string; headers?: Record<string, string>; body?: string | Buffer; timeoutMs?: number } = {}): Promise<HttpResult> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const req = http.request(url, { method: init.method ?? "GET", agent, headers: init.headers, timeout: init.timeoutMs ?? 30_000 }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8"), ms: performance.now() - started }));
+      res.on("error", reject);
+    });
+    req.on("timeout", () => req.destroy(new Error(`timed out: ${url}`)));
+    req.on("error", reject);
+    req.end(init.body);
+  });
+}

@@ -1,0 +1,81 @@
+import type { DatasetInfo } from "./lib/dataset";
+import type { Options } from "./lib/context";
+
+// One table of every figure with its target and verdict, built from the benchmarks' own results.
+
+type Row = { figure: string; value: number | string | null; unit: string; target: string; verdict: "PASS" | "MISS" | "INFO" | "ERROR" };
+type Result = Record<string, unknown> | undefined;
+type LatencyRow = { scenario: string; about?: string; queries?: number; latencyMs?: { p50: number; p95: number; p99: number; n: number }; verdict?: "PASS" | "MISS"; error?: string };
+
+export function summarizeRun(dataset: DatasetInfo, results: Record<string, Record<string, unknown>>, run: { seconds: number; options: Options }) {
+  const rows: Row[] = [];
+  const failed = (name: string, r: Result) => {
+    if (r?.error) rows.push({ figure: name, value: String(r.error).slice(0, 200), unit: "", target: "", verdict: "ERROR" });
+    return Boolean(r?.error);
+  };
+
+  const services = results.services;
+  if (services && !failed("services", services)) {
+    for (const s of services.scenarios as LatencyRow[]) {
+      rows.push({ figure: `service ${s.scenario} p95 (p50 ${s.latencyMs?.p50}, p99 ${s.latencyMs?.p99}; ${s.queries} queries)`, value: s.latencyMs?.p95 ?? null, unit: "ms", target: "≤ 25", verdict: s.verdict ?? "ERROR" });
+    }
+    const counts = services.queryCounts as { list: number[]; thread: number[]; constant: boolean };
+    rows.push({ figure: "SQL queries per list / thread request", value: `${counts.list.join("/")} / ${counts.thread.join("/")}`, unit: "queries", target: "constant", verdict: counts.constant ? "PASS" : "MISS" });
+  }
+  const http = results.http;
+  if (http && !failed("http", http)) {
+    for (const s of http.scenarios as LatencyRow[]) {
+      rows.push({ figure: `HTTP ${s.scenario} p95 (p50 ${s.latencyMs?.p50}, p99 ${s.latencyMs?.p99})`, value: s.latencyMs?.p95 ?? s.error ?? null, unit: "ms", target: "≤ 25", verdict: s.verdict ?? "ERROR" });
+    }
+  }
+  const ack = results["webhook-ack"];
+  if (ack && !failed("webhook-ack", ack)) {
+    for (const run of ack.runs as { rate: number; ackMs: { p50: number; p95: number; p99: number }; verdict: "PASS" | "MISS"; drainSecondsAfterLastSend: number }[]) {
+      const a = run.ackMs;
+      rows.push({ figure: `webhook ack p99 at ${run.rate}/s (p50 ${a.p50}, p95 ${a.p95}; all stored ${run.drainSecondsAfterLastSend} s after the last send)`, value: a.p99, unit: "ms", target: "≤ 20", verdict: run.verdict });
+    }
+  }
+  const ingest = results["webhook-ingest"];
+  if (ingest && !failed("webhook-ingest", ingest)) {
+    for (const v of ingest.variants as { variant: string; messagesPerPost: number; concurrency: number; storedMessagesPerSecond: number; ackedMessagesPerSecond: number }[]) {
+      rows.push({ figure: `ingest throughput, ${v.variant} (${v.messagesPerPost}/POST, ${v.concurrency} senders; acked ${v.ackedMessagesPerSecond}/s)`, value: v.storedMessagesPerSecond, unit: "msg/s stored", target: "≥ 200 (socket bar rate)", verdict: v.storedMessagesPerSecond >= 200 ? "PASS" : "MISS" });
+    }
+  }
+  const socket = results["webhook-socket"];
+  if (socket && !failed("webhook-socket", socket)) {
+    type SocketRun = { rate: number; messages: number; received: number; webhookToSocketMs: { p50: number; p95: number; p99: number }; ackMs: { p99: number }; verdict: "PASS" | "MISS"; ackVerdict: "PASS" | "MISS" };
+    for (const run of socket.runs as SocketRun[]) {
+      const s = run.webhookToSocketMs;
+      const bar = run.rate === 200;
+      rows.push({ figure: `webhook → socket p95 at ${run.rate}/s (p50 ${s.p50}, p99 ${s.p99}; received ${run.received}/${run.messages})`, value: s.p95, unit: "ms", target: bar ? "≤ 50" : "(reference)", verdict: bar ? run.verdict : "INFO" });
+      rows.push({ figure: `webhook ack p99 at ${run.rate}/s (during the socket run)`, value: run.ackMs.p99, unit: "ms", target: "≤ 20", verdict: run.ackVerdict });
+    }
+  }
+  const explain = results.explain;
+  const seqScans = explain && !explain.error ? (explain.scenarios as { scenario: string; bigTableSeqScans: string[] }[]).filter((s) => s.bigTableSeqScans.length).map((s) => `${s.scenario}: ${s.bigTableSeqScans.join(", ")}`) : [];
+
+  return {
+    options: run.options,
+    runSeconds: run.seconds,
+    dataset: { conversations: dataset.pageA.conversations, messages: dataset.pageA.messages, skew: dataset.skew, totals: dataset.totals },
+    passes: rows.filter((r) => r.verdict === "PASS").length,
+    misses: rows.filter((r) => r.verdict === "MISS").map((r) => r.figure),
+    errors: rows.filter((r) => r.verdict === "ERROR").map((r) => `${r.figure}: ${r.value}`),
+    seqScansOnLargeTables: seqScans,
+    table: rows,
+  };
+}
+
+/** The summary table as Markdown (results/summary.md), for docs/PERFORMANCE.md. */
+export function summaryMarkdown(summary: ReturnType<typeof summarizeRun>, machine: { cpus: number; cpuModel: string; node: string }, loadAverage: number[]): string {
+  const lines = [
+    `Run of ${new Date().toISOString()} — ${machine.cpus} cores (${machine.cpuModel}), Node ${machine.node}, load average at the end ${loadAverage.join(" / ")}; ` +
+      `dataset ${summary.dataset.conversations.toLocaleString("en")} conversations / ${summary.dataset.messages.toLocaleString("en")} messages on the measured page; options ${JSON.stringify(summary.options)}.`,
+    "",
+    "| figure | value | target | verdict |",
+    "| --- | ---: | --- | --- |",
+    ...summary.table.map((r) => `| ${r.figure} | ${r.value ?? "—"} ${r.unit} | ${r.target} | ${r.verdict} |`),
+  ];
+  if (summary.seqScansOnLargeTables.length) lines.push("", `Seq scans on large tables: ${summary.seqScansOnLargeTables.join("; ")}`);
+  return `${lines.join("\n")}\n`;
+}
