@@ -4,6 +4,7 @@ const nextConfig = {
   serverExternalPackages: [
     "socket.io",
     "@socket.io/redis-adapter",
+    "@socket.io/redis-emitter",
     "bullmq",
     "ioredis",
     "pg",

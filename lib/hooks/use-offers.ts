@@ -81,7 +81,8 @@ type ProgressOptions = {
 
 /**
  * Live `offer-progress` events over the app's Socket.IO connection (same origin, `auth: { token }`). The
- * socket joins each page's room so events emitted to a page reach it. Returns whether it is connected.
+ * socket follows the offers of each listed page (`join-offers`, refused to staff). Returns whether it is
+ * connected.
  */
 export function useOfferProgress({ token, pageIds, onProgress, onResync }: ProgressOptions): boolean {
   const [connected, setConnected] = useState(false);
@@ -104,7 +105,7 @@ export function useOfferProgress({ token, pageIds, onProgress, onResync }: Progr
     // events sent before (a fast offer can finish between the first fetch and the join).
     function joinThenResync(target: Socket, pages: string[]) {
       for (const pageId of pages) joinedRef.current.add(pageId);
-      const joins = pages.map((pageId) => target.timeout(JOIN_ACK_TIMEOUT_MS).emitWithAck("join-page", { pageId }).catch(() => null));
+      const joins = pages.map((pageId) => target.timeout(JOIN_ACK_TIMEOUT_MS).emitWithAck("join-offers", { pageId }).catch(() => null));
       void Promise.all(joins).then(() => {
         if (target.connected) handlerRef.current.onResync?.();
       });

@@ -6,7 +6,10 @@ import { GraphError, graphErrorFrom } from "@/server/messenger/graph-errors";
 
 export type MessagingType = "RESPONSE" | "UPDATE" | "MESSAGE_TAG";
 export type SendResult = { recipientId: string; messageId: string };
-export type OutgoingMessage = { text: string } | { attachment: { type: "image"; payload: { url: string; is_reusable?: boolean } | { attachment_id: string } } };
+/** `metadata` (≤ 1000 chars) is not shown to the person; Meta returns it in the message's echo webhook. */
+export type OutgoingMessage = ({ text: string } | { attachment: { type: "image"; payload: { url: string; is_reusable?: boolean } | { attachment_id: string } } }) & {
+  metadata?: string;
+};
 export type Profile = { firstName?: string; lastName?: string; profilePic?: string };
 
 type RequestOptions = { method?: "GET" | "POST"; token: string; body?: unknown; query?: Record<string, string>; retries?: number };
@@ -77,4 +80,29 @@ export async function fetchProfile(psid: string, token: string): Promise<Profile
     query: { fields: "first_name,last_name,profile_pic" },
   });
   return { firstName: result.first_name, lastName: result.last_name, profilePic: result.profile_pic };
+}
+
+/** One message of a page's conversation as the Conversations API returns it. */
+export type ThreadMessage = { id: string; createdTime: Date; fromId: string; text: string; hasAttachments: boolean };
+
+type GraphThreadMessage = { id: string; created_time: string; from?: { id: string }; message?: string; attachments?: { data?: unknown[] } };
+
+/**
+ * The newest messages between the page and one person (Conversations API: the page's conversation with
+ * `user_id`, messages expanded), newest first. It is Facebook's own record of the thread, so it tells
+ * whether a send whose answer we never got did reach the person.
+ */
+export async function fetchRecentThreadMessages(pageId: string, token: string, psid: string, limit = 10): Promise<ThreadMessage[]> {
+  const result = await graphRequest<{ data?: { messages?: { data?: GraphThreadMessage[] } }[] }>(`${pageId}/conversations`, {
+    token,
+    retries: 1,
+    query: { platform: "messenger", user_id: psid, fields: `messages.limit(${limit}){id,created_time,from,message,attachments}` },
+  });
+  return (result.data?.[0]?.messages?.data ?? []).map((m) => ({
+    id: m.id,
+    createdTime: new Date(m.created_time),
+    fromId: m.from?.id ?? "",
+    text: m.message ?? "",
+    hasAttachments: (m.attachments?.data?.length ?? 0) > 0,
+  }));
 }

@@ -18,6 +18,7 @@ const ZMessaging = z.object({
       text: z.string().optional(),
       is_echo: z.boolean().optional(),
       app_id: z.union([z.number(), z.string()]).optional(),
+      metadata: z.string().optional(),
       sticker_id: z.union([z.number(), z.string()]).optional(),
       attachments: z.array(ZAttachment).optional(),
     })
@@ -35,7 +36,7 @@ export const ZWebhookBody = z.object({
 export type InboundAttachment = { type: string; url?: string; stickerId?: string };
 
 export type MessengerEvent =
-  | { kind: "message"; pageId: string; psid: string; timestamp: number; mid: string; text?: string; attachments: InboundAttachment[]; isEcho: boolean; appId?: string }
+  | { kind: "message"; pageId: string; psid: string; timestamp: number; mid: string; text?: string; attachments: InboundAttachment[]; isEcho: boolean; appId?: string; metadata?: string }
   | { kind: "delivery"; pageId: string; psid: string; timestamp: number; watermark: number; mids: string[] }
   | { kind: "read"; pageId: string; psid: string; timestamp: number; watermark: number }
   | { kind: "postback"; pageId: string; psid: string; timestamp: number; mid: string; title?: string; payload?: string }
@@ -74,7 +75,7 @@ function toEvent(entryPageId: string, raw: unknown): MessengerEvent {
     if (item.message.sticker_id !== undefined && !attachments.some((a) => a.stickerId)) {
       attachments.push({ type: "image", url: undefined, stickerId: String(item.message.sticker_id) });
     }
-    return { kind: "message", ...base, mid: item.message.mid, text: item.message.text, attachments, isEcho, appId: item.message.app_id?.toString() };
+    return { kind: "message", ...base, mid: item.message.mid, text: item.message.text, attachments, isEcho, appId: item.message.app_id?.toString(), metadata: item.message.metadata };
   }
   if (item.delivery) return { kind: "delivery", ...base, watermark: item.delivery.watermark, mids: item.delivery.mids ?? [] };
   if (item.read) return { kind: "read", ...base, watermark: item.read.watermark };

@@ -1,13 +1,18 @@
+import { Emitter } from "@socket.io/redis-emitter";
+import type { Redis } from "ioredis";
 import { io } from "@/server/realtime/index";
 import { conversationRoom, pageRoom, userRoom } from "@/server/realtime/rooms";
+import { createRedis } from "@/server/redis";
 
-// Services emit through these; outside the app server (scripts, worker) there is no Socket.IO and they
-// do nothing — the worker publishes through the Redis adapter's emitter instead (see docs/API.md).
+// Services emit through these. In the app server they go through Socket.IO (and its Redis adapter to the
+// other instances); in a process without Socket.IO (the worker) emitToRooms publishes on the adapter's
+// Redis channel with @socket.io/redis-emitter, so every app server delivers it to its sockets.
 
 export const EVENTS = {
   newMessage: "new-message",
   conversationUpdated: "conversation-updated",
   messageStatus: "message-status",
+  offerProgress: "offer-progress",
 } as const;
 
 export function emitToPage(pageId: string, event: string, payload: unknown): void {
@@ -26,4 +31,37 @@ export function emitToPageAndConversation(pageId: string, conversationId: string
 /** Ends a user's live sockets (ban, deletion); their token is already refused on the next request. */
 export function disconnectUser(userId: string): void {
   io()?.in(userRoom(userId)).disconnectSockets(true);
+}
+
+/** To rooms from any process: Socket.IO where it runs, else through Redis to every app server. */
+export function emitToRooms(rooms: string[], event: string, payload: unknown): void {
+  const server = io();
+  if (server) server.to(rooms).emit(event, payload);
+  else publishToRooms(rooms, event, payload);
+}
+
+const globalForEmitter = globalThis as unknown as { switchboardEmitter?: { emitter: Emitter; redis: Redis } };
+
+/**
+ * Always through Redis (what the worker does); a socket in several of the rooms gets it once. Best effort
+ * like every emit: the emitter does not await its PUBLISH, so its client here logs a failure instead of
+ * leaving an unhandled rejection that would end the process.
+ */
+export function publishToRooms(rooms: string[], event: string, payload: unknown): void {
+  if (!globalForEmitter.switchboardEmitter) {
+    const redis = createRedis({ maxRetriesPerRequest: 1 });
+    const client = {
+      publish: (channel: string, message: Buffer) =>
+        redis.publish(channel, message).catch((error: Error) => console.error(`[switchboard] realtime publish failed: ${error.message}`)),
+    };
+    globalForEmitter.switchboardEmitter = { redis, emitter: new Emitter(client) };
+  }
+  // JSON, as a socket would carry it (Dates become strings on either path).
+  globalForEmitter.switchboardEmitter.emitter.to(rooms).emit(event, JSON.parse(JSON.stringify(payload ?? null)));
+}
+
+/** Closes the emitter's Redis connection (worker shutdown, tests). */
+export function closeEmitter(): void {
+  globalForEmitter.switchboardEmitter?.redis.disconnect();
+  globalForEmitter.switchboardEmitter = undefined;
 }

@@ -9,6 +9,8 @@ import type { AuthedSocket } from "@/server/realtime/index";
 
 export const pageRoom = (pageId: string) => `page:${pageId}`;
 export const conversationRoom = (conversationId: string) => `conversation:${conversationId}`;
+/** Bulk-offer progress of a page: only for the roles that run offers (staff never see it). */
+export const offersRoom = (pageId: string) => `offers:${pageId}`;
 /** Every socket of one user, so a ban or deletion can end their live sessions too. */
 export const userRoom = (userId: string) => `user:${userId}`;
 
@@ -17,17 +19,33 @@ const ZJoinConversation = z.object({ room: z.string().min(1).max(100) });
 
 type Ack = (reply: { ok: boolean; error?: string }) => void;
 
+const OFFER_ROLES = new Set(["company_admin", "admin"]);
+
+/** Our page id for a page the socket's actor may see (clients may hold our id or Facebook's), or null. */
+async function visiblePageId(socket: AuthedSocket, pageId: string): Promise<string | null> {
+  const page = await db.page.findFirst({ where: { AND: [visiblePagesWhere(socket.data.actor), pageIdWhere(pageId)] }, select: { id: true } }).catch(() => null);
+  return page?.id ?? null;
+}
+
 export function registerRoomHandlers(socket: AuthedSocket): void {
   void socket.join(userRoom(socket.data.actor.id));
 
   socket.on("join-page", async (payload: unknown, ack?: Ack) => {
     const parsed = ZJoinPage.safeParse(typeof payload === "string" ? { pageId: payload } : payload);
     if (!parsed.success) return ack?.({ ok: false, error: "pageId is required" });
-    const { pageId } = parsed.data;
-    // Accept our id or the Facebook page id, as clients may hold either.
-    const page = await db.page.findFirst({ where: { AND: [visiblePagesWhere(socket.data.actor), pageIdWhere(pageId)] }, select: { id: true } }).catch(() => null);
-    if (!page) return ack?.({ ok: false, error: "You cannot join this page" });
-    await socket.join(pageRoom(page.id));
+    const pageId = await visiblePageId(socket, parsed.data.pageId);
+    if (!pageId) return ack?.({ ok: false, error: "You cannot join this page" });
+    await socket.join(pageRoom(pageId));
+    ack?.({ ok: true });
+  });
+
+  // The scheduled-offers screen: offer-progress of the pages the admin may run offers on.
+  socket.on("join-offers", async (payload: unknown, ack?: Ack) => {
+    const parsed = ZJoinPage.safeParse(typeof payload === "string" ? { pageId: payload } : payload);
+    if (!parsed.success) return ack?.({ ok: false, error: "pageId is required" });
+    const pageId = OFFER_ROLES.has(socket.data.actor.role) ? await visiblePageId(socket, parsed.data.pageId) : null;
+    if (!pageId) return ack?.({ ok: false, error: "You cannot follow this page's offers" });
+    await socket.join(offersRoom(pageId));
     ack?.({ ok: true });
   });
 

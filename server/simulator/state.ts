@@ -69,6 +69,8 @@ export type WebhookDelivery = {
 
 export type InjectedError = {
   id: number;
+  /** The Graph call it fails: the Send API (default) or the Conversations API read. */
+  endpoint: "messages" | "conversations";
   pageId?: string;
   psid?: string;
   code: number;
@@ -98,6 +100,8 @@ export type SimulatorState = {
   customerMessages: CustomerMessage[];
   events: WebhookDelivery[];
   errors: InjectedError[];
+  /** Send API calls that are carried out but whose answer never reaches the caller (POST /sim/lose-answers). */
+  lostAnswers: { id: number; pageId?: string; psid?: string; remaining: number; when: "after-send" | "before-send" }[];
   /** Send API call times per page, for the optional rate limit. */
   sendTimes: Map<string, number[]>;
   nextId: number;
@@ -113,6 +117,7 @@ export function createState(): SimulatorState {
     customerMessages: [],
     events: [],
     errors: [],
+    lostAnswers: [],
     sendTimes: new Map(),
     nextId: 1,
   };
@@ -131,6 +136,7 @@ export function resetState(state: SimulatorState, all: boolean): void {
   state.customerMessages.length = 0;
   state.events.length = 0;
   state.errors.length = 0;
+  state.lostAnswers.length = 0;
   state.sendTimes.clear();
   if (!all) return;
   state.pages.clear();

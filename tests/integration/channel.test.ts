@@ -2,6 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/server/db";
 import { encryptSecret } from "@/server/security/secret-box";
 import { signatureFor } from "@/server/messenger/webhook-signature";
+import { sendMessage } from "@/server/messenger/graph-client";
+import { offerMetadata } from "@/server/services/offers/confirm-echo";
 import * as sendRoute from "@/app/api/send-message/route";
 import * as threadRoute from "@/app/api/conversation/[conversationId]/[pageId]/route";
 import { call } from "./support/http";
@@ -138,7 +140,8 @@ describe("inbound events", () => {
     await channel.sim.whenIdle();
     const rows = await eventually(() => messagesOf(psid), (r) => r.length === 4);
     expect(rows.map((r) => r.text)).toEqual(["step 1", "step 2", "step 3", "only once"]);
-    const conversation = await conversationOf(psid);
+    // The last insert's summary update may still be on its way.
+    const conversation = await eventually(() => conversationOf(psid), (c) => c.unreadCount === 4);
     expect(conversation.lastMessageText).toBe("only once");
     expect(conversation.unreadCount).toBe(4);
   });
@@ -159,6 +162,24 @@ describe("inbound events", () => {
     await channel.sim.whenIdle();
     const rows = await eventually(() => messagesOf(psid), (r) => r.length === 2);
     expect(rows[1]).toMatchObject({ direction: "outbound", isEcho: true, text: "Answered from Facebook", senderId: PAGE_ID });
+  });
+});
+
+describe("bulk offer echoes", () => {
+  it("an offer's echo settles its ledger row with Meta's id and shows in the thread as outgoing", async () => {
+    const { psid } = await customer();
+    await simPost(channel.sim, "/sim/messages", { pageId: PAGE_ID, psid, text: "any deals?" });
+    const conversation = await repliable(psid);
+    const offer = await db.offer.create({ data: { companyId, pageId: page.id, createdByName: "Ada", type: "text", message: "Spring sale" } });
+    // A worker claimed the row and made the call, then died before recording the answer.
+    const row = await db.offerRecipient.create({ data: { offerId: offer.id, customerId: conversation!.customerId, status: "claimed", claimedAt: new Date(), attempts: 1 } });
+    const { messageId } = await sendMessage(PAGE_ID, PAGE_TOKEN, { recipientId: psid, messagingType: "UPDATE", message: { text: "Spring sale", metadata: offerMetadata(row.id) } });
+
+    const settled = await eventually(() => db.offerRecipient.findUniqueOrThrow({ where: { id: row.id } }), (r) => r.status === "sent");
+    expect(settled.messageId).toBe(messageId);
+    expect(await db.offer.findUniqueOrThrow({ where: { id: offer.id } })).toMatchObject({ sentCount: 1 });
+    const rows = await eventually(() => messagesOf(psid), (r) => r.length === 2);
+    expect(rows[1]).toMatchObject({ direction: "outbound", isEcho: true, text: "Spring sale", mid: messageId });
   });
 });
 

@@ -8,13 +8,11 @@ vi.hoisted(() => {
 
 import { db } from "@/server/db";
 import { redis } from "@/server/redis";
-import { io } from "@/server/realtime/index";
 import { encryptSecret } from "@/server/security/secret-box";
 import { queue } from "@/server/queue/index";
 import { SEND_OFFER_JOB } from "@/server/queue/offers";
-import { companyRoom, joinCompanyRoom, publishThroughAdapter } from "@/server/realtime/company-room";
-import { pageRoom } from "@/server/realtime/rooms";
-import type { AuthedSocket } from "@/server/realtime/index";
+import { publishToRooms } from "@/server/realtime/emit";
+import { offersRoom, pageRoom } from "@/server/realtime/rooms";
 import { confirmOfferEcho, offerMetadata } from "@/server/services/offers/confirm-echo";
 import { RECIPIENT_REASONS, OFFER_REASONS } from "@/server/services/offers/reasons";
 import { createSimulator, type Simulator } from "@/server/simulator/create-simulator";
@@ -247,28 +245,46 @@ describe("Graph errors", () => {
     expect(await db.offer.findUniqueOrThrow({ where: { id: o.id } })).toMatchObject({ status: "completed", failedCount: 1 });
   });
 
-  it("no answer at all → failed without a retry; five in a row pause the offer", async () => {
+  it("no answer and Facebook unreachable → failed, never retried; five in a row pause the offer", async () => {
     await people([{}, {}, {}, {}, {}, {}, {}]);
     const o = await offer();
-    await sim.close(); // Facebook unreachable: connection refused
+    await sim.close(); // Facebook unreachable: connection refused, and its record of the thread unreadable
     expect(await runOffer(o.id)).toBe("paused");
     const rows = await ledger(o.id);
     expect(rows.filter((r) => r.status === "failed" && r.reason === RECIPIENT_REASONS.noAnswer)).toHaveLength(5);
     expect(rows.filter((r) => r.status === "pending")).toHaveLength(2);
     expect(await db.offer.findUniqueOrThrow({ where: { id: o.id } })).toMatchObject({ status: "paused", statusReason: OFFER_REASONS.noAnswer, failedCount: 5 });
     sim = await createSimulator({ port: Number(new URL(process.env.GRAPH_API_URL!).port), webhookUrl: "" });
+  }, 30_000);
+
+  it("an answer lost after Facebook sent it → the thread shows it: sent with Meta's id, not sent again", async () => {
+    const [lost, next] = await people([{}, {}]);
+    await simPost(sim, "/sim/lose-answers", { psid: lost });
+    const o = await offer({ message: "Lost answer sale" });
+    expect(await runOffer(o.id)).toBe("completed");
+    expect(sentTo(lost)).toHaveLength(1);
+    expect(await statusOf(o.id, lost!)).toMatchObject({ status: "sent", messageId: sentTo(lost)[0]!.mid, attempts: 1 });
+    expect(await statusOf(o.id, next!)).toMatchObject({ status: "sent" });
+  });
+
+  it("an answer lost before Facebook took it → not in the thread: sent again, once", async () => {
+    const [psid] = await people([{}]);
+    await simPost(sim, "/sim/lose-answers", { psid, when: "before-send" });
+    const o = await offer({ message: "Retry sale" });
+    expect(await runOffer(o.id)).toBe("completed");
+    expect(sentTo(psid)).toHaveLength(1);
+    expect(await statusOf(o.id, psid!)).toMatchObject({ status: "sent", attempts: 2 });
   });
 });
 
 describe("progress", () => {
-  it("counts sent, skipped and failed from the ledger and emits offer-progress to the company's admins", async () => {
+  it("counts sent, skipped and failed from the ledger and emits offer-progress to admins following the page", async () => {
     const socket = await openSocket(app.url, adminToken);
     try {
       const [unavailable, refused] = await people([{}, {}, {}, {}, {}, { inside: false }, { inside: false }]);
       await simPost(sim, "/sim/errors", { psid: unavailable, code: 551 });
       await simPost(sim, "/sim/errors", { psid: refused, code: 100 });
-      // What the lead adds to rooms.ts: company roles join their company's room on connection.
-      for (const s of io()!.sockets.sockets.values()) await joinCompanyRoom(s as AuthedSocket);
+      expect(await socket.emit("join-offers", { pageId })).toEqual({ ok: true });
       const o = await offer();
       await runOffer(o.id);
 
@@ -287,18 +303,40 @@ describe("progress", () => {
     }
   });
 
+  it("only company admins and admins may follow a page's offers, and only on pages they see", async () => {
+    const staff = await makeUser("staff", companyId);
+    await db.pageAssignment.create({ data: { userId: staff.id, pageId } });
+    const staffSocket = await openSocket(app.url, await tokenFor(staff));
+    const otherCompany = await makeCompany("Elsewhere Co");
+    const outsider = await openSocket(app.url, await tokenFor(await makeUser("company_admin", otherCompany.id)));
+    try {
+      expect(await staffSocket.emit("join-page", { pageId })).toEqual({ ok: true });
+      expect(await staffSocket.emit("join-offers", { pageId })).toMatchObject({ ok: false });
+      expect(await outsider.emit("join-offers", { pageId })).toMatchObject({ ok: false });
+      await people([{}]);
+      await runOffer((await offer()).id);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(staffSocket.events.filter((e) => e.name === "offer-progress")).toHaveLength(0);
+      expect(outsider.events.filter((e) => e.name === "offer-progress")).toHaveLength(0);
+    } finally {
+      staffSocket.close();
+      outsider.close();
+    }
+  });
+
   it("the worker's Redis path reaches sockets through the Socket.IO adapter, once per socket", async () => {
     const socket = await openSocket(app.url, adminToken);
     try {
-      for (const s of io()!.sockets.sockets.values()) await joinCompanyRoom(s as AuthedSocket);
+      expect(await socket.emit("join-offers", { pageId })).toEqual({ ok: true });
       expect(await socket.emit("join-page", { pageId })).toEqual({ ok: true });
-      // Both rooms, as emitOfferProgress does: the namespace channel with opts.rooms.
-      await publishThroughAdapter([companyRoom(companyId), pageRoom(pageId)], "offer-progress", { offerId: "both" });
+      // A socket in both rooms gets one copy.
+      publishToRooms([offersRoom(pageId), pageRoom(pageId)], "offer-progress", { offerId: "both" });
       await eventually(() => socket.events.filter((e) => e.name === "offer-progress").length, (n) => n > 0);
-      await publishThroughAdapter([companyRoom(companyId)], "offer-progress", { offerId: "x", sentCount: 3, percent: 12.5, status: "running", note: "é✓", big: 70_000, neg: -5, list: Array.from({ length: 20 }, (_, i) => i) });
+      const payload = { offerId: "x", sentCount: 3, percent: 12.5, status: "running", note: "é✓", big: 70_000, neg: -5, at: new Date(0), list: Array.from({ length: 20 }, (_, i) => i) };
+      publishToRooms([offersRoom(pageId)], "offer-progress", payload);
       const got = await eventually(() => socket.events.find((e) => e.name === "offer-progress" && (e.payload as { offerId: string }).offerId === "x"), Boolean);
       expect(socket.events.filter((e) => (e.payload as { offerId?: string } | undefined)?.offerId === "both")).toHaveLength(1);
-      expect(got?.payload).toEqual({ offerId: "x", sentCount: 3, percent: 12.5, status: "running", note: "é✓", big: 70_000, neg: -5, list: Array.from({ length: 20 }, (_, i) => i) });
+      expect(got?.payload).toEqual({ ...payload, at: "1970-01-01T00:00:00.000Z" });
     } finally {
       socket.close();
     }
@@ -335,15 +373,37 @@ describe("pause, resume and the resume rule", () => {
     for (const psid of psids) expect(sentTo(psid)).toHaveLength(1);
   });
 
-  it("a row left claimed by a dead run is never re-sent: it is failed 'interrupted…', and its echo can still make it sent", async () => {
+  /** A first run resolved the list and died with these people claimed (their calls' fate unknown). */
+  async function deadRunLeft(o: { id: string }, claimedPsids: string[], pendingPsids: string[], claimedAt: Date) {
+    await db.offer.update({ where: { id: o.id }, data: { status: "running", startedAt: new Date() } });
+    const customers = await db.customer.findMany({ where: { psid: { in: [...claimedPsids, ...pendingPsids] } } });
+    const idOf = (psid: string) => customers.find((c) => c.psid === psid)!.id;
+    const rows = [];
+    for (const psid of claimedPsids) rows.push(await db.offerRecipient.create({ data: { offerId: o.id, customerId: idOf(psid), status: "claimed", claimedAt, attempts: 1 } }));
+    for (const psid of pendingPsids) await db.offerRecipient.create({ data: { offerId: o.id, customerId: idOf(psid) } });
+    return rows;
+  }
+
+  it("rows a dead run left claimed: Facebook's thread decides — arrived → sent, not there → sent now, once", async () => {
+    const [arrived, missing, pending] = await people([{}, {}, {}]);
+    const o = await offer({ message: "Flash sale" });
+    const claimedAt = new Date(Date.now() - 10_000);
+    const [arrivedRow] = await deadRunLeft(o, [arrived!, missing!], [pending!], claimedAt);
+    // The dead run's call for `arrived` reached Facebook (its echo never came); the one for `missing` did not.
+    sim.state.sent.push({ pageId: FB_PAGE, psid: arrived!, messagingType: "UPDATE", message: { text: "Flash sale" }, content: { text: "Flash sale", metadata: offerMetadata(arrivedRow!.id) }, mid: "m_arrived_before_the_crash", time: claimedAt.getTime() + 50 });
+
+    expect(await runOffer(o.id)).toBe("completed");
+    for (const psid of [arrived, missing, pending]) expect(sentTo(psid)).toHaveLength(1);
+    expect(await statusOf(o.id, arrived!)).toMatchObject({ status: "sent", messageId: "m_arrived_before_the_crash" });
+    expect(await statusOf(o.id, missing!)).toMatchObject({ status: "sent", attempts: 2 });
+    expect(await db.offer.findUniqueOrThrow({ where: { id: o.id } })).toMatchObject({ sentCount: 3, failedCount: 0 });
+  });
+
+  it("a claimed row whose thread cannot be read is never re-sent: failed 'interrupted…', and its echo can still make it sent", async () => {
     const [claimed, pending] = await people([{}, {}]);
     const o = await offer();
-    // A first run resolved the list and died right after claiming the first person.
-    await db.offer.update({ where: { id: o.id }, data: { status: "running", startedAt: new Date() } });
-    const customers = await db.customer.findMany({ where: { psid: { in: [claimed!, pending!] } } });
-    const byPsid = new Map(customers.map((c) => [c.psid, c.id]));
-    const row = await db.offerRecipient.create({ data: { offerId: o.id, customerId: byPsid.get(claimed!)!, status: "claimed", claimedAt: new Date(Date.now() - 10_000), attempts: 1 } });
-    await db.offerRecipient.create({ data: { offerId: o.id, customerId: byPsid.get(pending!)! } });
+    const [row] = await deadRunLeft(o, [claimed!], [pending!], new Date(Date.now() - 10_000));
+    await simPost(sim, "/sim/errors", { psid: claimed, code: 2, endpoint: "conversations", count: 2 });
 
     expect(await runOffer(o.id)).toBe("completed");
     expect(sentTo(claimed)).toHaveLength(0);
@@ -352,10 +412,10 @@ describe("pause, resume and the resume rule", () => {
     expect(await db.offer.findUniqueOrThrow({ where: { id: o.id } })).toMatchObject({ sentCount: 1, failedCount: 1 });
 
     // The dead run's call had in fact reached Meta: its echo names the row and settles it.
-    expect(await confirmOfferEcho(offerMetadata(row.id), "m_late_echo")).toBe(true);
+    expect(await confirmOfferEcho(offerMetadata(row!.id), "m_late_echo")).toBe(true);
     expect(await statusOf(o.id, claimed!)).toMatchObject({ status: "sent", messageId: "m_late_echo", reason: null });
     expect(await db.offer.findUniqueOrThrow({ where: { id: o.id } })).toMatchObject({ sentCount: 2, failedCount: 0 });
-    expect(await confirmOfferEcho(offerMetadata(row.id), "m_again")).toBe(false);
+    expect(await confirmOfferEcho(offerMetadata(row!.id), "m_again")).toBe(false);
     expect(await confirmOfferEcho("something-else", "m_x")).toBe(false);
   });
 

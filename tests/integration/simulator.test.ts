@@ -492,6 +492,38 @@ describe("attachments and profiles", () => {
   });
 });
 
+describe("Conversations API and lost answers", () => {
+  const thread = (psid: string, token = PAGE_A.accessToken, pageId = PAGE_A.pageId) =>
+    http("GET", `/v25.0/${pageId}/conversations?platform=messenger&user_id=${psid}&fields=messages.limit(10){id,created_time,from,message,attachments}`, { headers: bearer(token) });
+
+  it("answers one person's thread with the page's and the customer's messages, newest first", async () => {
+    const psid = await customer({ wroteAgoMs: 60_000 });
+    const reply = await textReply(psid, "Our reply");
+    const res = await thread(psid);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toHaveLength(1);
+    const messages = res.body.data[0].messages.data;
+    expect(messages.map((m: Json) => m.message)).toEqual(["Our reply", "Hi!"]);
+    expect(messages[0]).toMatchObject({ id: reply.body.message_id, from: { id: PAGE_A.pageId, name: "Shoes" }, created_time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+0000$/) });
+    expect(messages[1].from).toEqual({ id: psid, name: "Ana Lima" });
+    expect((await thread("9999999999999999")).body).toEqual({ data: [] });
+    expectGraphError(await thread(psid, PAGE_B.accessToken, PAGE_A.pageId), 190);
+    await control("POST", "/errors", { psid, code: 2, endpoint: "conversations" });
+    expectGraphError(await thread(psid), 2, undefined, 500);
+    expect((await thread(psid)).status).toBe(200);
+  });
+
+  it("loses an answer after sending (the message exists) or before (nothing happened)", async () => {
+    const psid = await customer({ wroteAgoMs: 60_000 });
+    await control("POST", "/lose-answers", { psid });
+    await expect(textReply(psid, "sent, answer lost")).rejects.toThrow();
+    await control("POST", "/lose-answers", { psid, when: "before-send" });
+    await expect(textReply(psid, "never sent")).rejects.toThrow();
+    expect(sim.state.sent.map((s) => s.content.text)).toEqual(["sent, answer lost"]);
+    expect((await textReply(psid, "normal")).status).toBe(200);
+  });
+});
+
 describe("control API", () => {
   it("rejects bad input with 400 and names each field", async () => {
     const missing = await control("POST", "/customers", { pageId: "12ab" });

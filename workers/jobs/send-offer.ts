@@ -36,5 +36,5 @@ async function markCrashed(offerId: string, detail: string): Promise<void> {
     .updateMany({ where: { id: offerId, status: { in: ["scheduled", "running"] } }, data: { status: "failed", statusReason: OFFER_REASONS.crashed(detail.slice(0, 200)) } })
     .catch(() => {});
   const counted = await recountOffer(offerId).catch(() => null);
-  if (counted) await emitOfferProgress(counted.companyId, counted);
+  if (counted) emitOfferProgress(counted);
 }

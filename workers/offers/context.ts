@@ -1,4 +1,4 @@
-import type { OutgoingMessage } from "@/server/messenger/graph-client";
+import type { OutgoingMessage, ThreadMessage } from "@/server/messenger/graph-client";
 import type { OfferLease } from "@/workers/offers/lease";
 import { Pacer } from "@/workers/offers/page-rate";
 import type { ProgressWriter } from "@/workers/offers/progress";
@@ -15,6 +15,8 @@ export type SendTarget = {
   ratePerSecond: number;
   /** The message for one ledger row (its id goes into the metadata). */
   messageFor: (recipientId: string) => OutgoingMessage;
+  /** Whether a message of the thread (Conversations API) is this offer's, for reconcile.ts. */
+  isOfferMessage: (message: ThreadMessage) => boolean;
 };
 
 export type HaltReason = "signal" | "lease" | "status";

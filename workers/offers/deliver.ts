@@ -4,6 +4,7 @@ import { claimRecipient, markSent, markUnsent, releaseRecipient } from "@/server
 import { OFFER_REASONS, RECIPIENT_REASONS, refusedBy } from "@/server/services/offers/reasons";
 import { pushBackPage } from "@/workers/offers/page-rate";
 import { waitUnlessHalted, waitUntil, type RunContext } from "@/workers/offers/context";
+import { lookUpDelivery } from "@/workers/offers/reconcile";
 import type { Prepared } from "@/workers/offers/lookahead";
 
 // One person: rate slot, Send API, settle. Meta's answers map as GUIDE §3 says:
@@ -11,8 +12,9 @@ import type { Prepared } from "@/workers/offers/lookahead";
 //   190 token invalid → the row goes back to pending and the offer pauses (the page needs a new token)
 //   4/17/32/613 rate limited → the row goes back to pending, the whole page backs off, then retry
 //   2/1200/5xx with a Graph error → Meta says it did not take it: back to pending, retry with backoff
-//   no answer at all (timeout, reset, 5xx without a Graph error) → it may have been delivered: failed,
-//     never retried (the echo may still confirm it, see confirm-echo.ts)
+//   no answer at all (timeout, reset, 5xx without a Graph error) → it may have been delivered: Facebook's
+//     record of the thread decides (reconcile.ts) — there → sent; not there → retried like a temporary
+//     error; unreadable → failed, never retried (the echo may still confirm it, see confirm-echo.ts)
 //   anything else (100 …) → failed for this person
 
 export type Delivery = "sent" | "skipped" | "failed" | "gone" | "halted" | { pause: string; needsToken?: boolean };
@@ -24,6 +26,10 @@ const RATE_LIMIT_MAX_MS = 60_000;
 /** Consecutive rate-limit answers, or sends without an answer, before the offer pauses. */
 const RATE_LIMIT_STREAK_MAX = 8;
 const NO_ANSWER_STREAK_MAX = 5;
+/** How long an unanswered call gets to land at Facebook before its thread is read. */
+const NO_ANSWER_LOOKUP_DELAY_MS = 2_000;
+
+type Attempt = { id: string; psid: string; startedAt: Date; transientSoFar: number };
 
 /**
  * Sends to one person whose row was claimed by lookahead.ts. `onCall` runs as the Send API call starts:
@@ -40,6 +46,7 @@ export async function deliverOne(ctx: RunContext, prepared: Extract<Prepared, { 
       return "halted";
     }
     onCall();
+    const startedAt = new Date();
     let messageId: string;
     try {
       ({ messageId } = await sendMessage(target.facebookPageId, target.token, {
@@ -50,7 +57,7 @@ export async function deliverOne(ctx: RunContext, prepared: Extract<Prepared, { 
       }));
     } catch (error) {
       if (!(error instanceof GraphError)) throw error;
-      const next = await settleRefusal(ctx, row.id, error, transient);
+      const next = await settleRefusal(ctx, { id: row.id, psid: row.psid, startedAt, transientSoFar: transient }, error);
       if (next !== "retry") return next;
       transient += error.kind === "transient" ? 1 : 0;
       // The refusal released the row: claim it again for the retry, in a fresh slot.
@@ -66,7 +73,8 @@ export async function deliverOne(ctx: RunContext, prepared: Extract<Prepared, { 
   }
 }
 
-async function settleRefusal(ctx: RunContext, id: string, error: GraphError, transientSoFar: number): Promise<Delivery | "retry"> {
+async function settleRefusal(ctx: RunContext, attempt: Attempt, error: GraphError): Promise<Delivery | "retry"> {
+  const { id, transientSoFar } = attempt;
   switch (error.kind) {
     case "person_unavailable":
       await markUnsent(id, "skipped", RECIPIENT_REASONS.personUnavailable);
@@ -86,7 +94,7 @@ async function settleRefusal(ctx: RunContext, id: string, error: GraphError, tra
       return "retry";
     }
     case "transient":
-      if (error.code === undefined) return settleNoAnswer(ctx, id);
+      if (error.code === undefined) return settleNoAnswer(ctx, attempt);
       if (transientSoFar + 1 >= TRANSIENT_TRIES) {
         await markUnsent(id, "failed", RECIPIENT_REASONS.transient);
         return "failed";
@@ -99,8 +107,32 @@ async function settleRefusal(ctx: RunContext, id: string, error: GraphError, tra
   }
 }
 
-/** Without Meta's own answer we cannot know whether it sent the message: never retried. */
-async function settleNoAnswer(ctx: RunContext, id: string): Promise<Delivery> {
-  await markUnsent(id, "failed", RECIPIENT_REASONS.noAnswer);
-  return ++ctx.noAnswerStreak >= NO_ANSWER_STREAK_MAX ? { pause: OFFER_REASONS.noAnswer } : "failed";
+/** Without Meta's own answer, Facebook's record of the thread says whether the message went out. */
+async function settleNoAnswer(ctx: RunContext, attempt: Attempt): Promise<Delivery | "retry"> {
+  const { id, psid, startedAt, transientSoFar } = attempt;
+  const streakFull = ++ctx.noAnswerStreak >= NO_ANSWER_STREAK_MAX;
+  if (!(await waitUnlessHalted(ctx, NO_ANSWER_LOOKUP_DELAY_MS))) {
+    // Stopping: leave the row claimed; the next run's orphan settlement looks it up.
+    return "halted";
+  }
+  const verdict = await lookUpDelivery(ctx.target, psid, startedAt);
+  if ("unknown" in verdict) {
+    await markUnsent(id, "failed", RECIPIENT_REASONS.noAnswer);
+    return streakFull ? { pause: OFFER_REASONS.noAnswer } : "failed";
+  }
+  if (verdict.delivered) {
+    await markSent(id, verdict.messageId);
+    return "sent";
+  }
+  // It never reached Facebook, so it may be sent again: now, or by a resumed offer after a pause.
+  if (streakFull) {
+    await releaseRecipient(id);
+    return { pause: OFFER_REASONS.noAnswer };
+  }
+  if (transientSoFar + 1 >= TRANSIENT_TRIES) {
+    await markUnsent(id, "failed", RECIPIENT_REASONS.transient);
+    return "failed";
+  }
+  await releaseRecipient(id);
+  return "retry";
 }

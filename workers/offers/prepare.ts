@@ -38,12 +38,9 @@ export async function prepareTarget(offer: LoadedOffer): Promise<SendTarget | { 
   const text = offer.message ?? "";
   const imageId = attachmentId ?? "";
   // The Send API's message.metadata comes back in the echo: it names our ledger row (confirm-echo.ts).
-  // graph-client's OutgoingMessage has no metadata field, so the object is widened, not rebuilt.
   const messageFor = (recipientId: string): OutgoingMessage => {
     const metadata = offerMetadata(recipientId);
-    const message: OutgoingMessage & { metadata: string } =
-      offer.type === "image" ? { attachment: { type: "image", payload: { attachment_id: imageId } }, metadata } : { text, metadata };
-    return message;
+    return offer.type === "image" ? { attachment: { type: "image", payload: { attachment_id: imageId } }, metadata } : { text, metadata };
   };
   return {
     offerId: offer.id,
@@ -52,5 +49,6 @@ export async function prepareTarget(offer: LoadedOffer): Promise<SendTarget | { 
     token,
     ratePerSecond: env().OFFER_RATE_PER_SECOND,
     messageFor,
+    isOfferMessage: (m) => (offer.type === "image" ? m.hasAttachments && !m.text : m.text === text),
   };
 }

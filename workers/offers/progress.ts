@@ -37,7 +37,7 @@ export class ProgressWriter {
       // Nothing new (a backoff, an idle second): no event.
       if (fingerprint !== this.lastEmitted) {
         this.lastEmitted = fingerprint;
-        await emitOfferProgress(this.current.companyId, this.current);
+        emitOfferProgress(this.current);
       }
     }
     return this.current;

@@ -1,6 +1,7 @@
 import { db } from "@/server/db";
 import { enqueueSendOffer } from "@/server/queue/offers";
-import { failOrphanedClaims, nextPending, orphanedClaims } from "@/server/services/offers/ledger";
+import { markSent, markUnsent, nextPending, orphanedClaims, releaseRecipient } from "@/server/services/offers/ledger";
+import { RECIPIENT_REASONS } from "@/server/services/offers/reasons";
 import { resolveRecipients } from "@/server/services/offers/resolve-recipients";
 import { acquireLease, type OfferLease } from "@/workers/offers/lease";
 import { ProgressWriter } from "@/workers/offers/progress";
@@ -8,10 +9,12 @@ import { RunContext } from "@/workers/offers/context";
 import { deliverOne } from "@/workers/offers/deliver";
 import { Lookahead } from "@/workers/offers/lookahead";
 import { loadOffer, prepareTarget } from "@/workers/offers/prepare";
+import { lookUpDelivery } from "@/workers/offers/reconcile";
+import type { SendTarget } from "@/workers/offers/context";
 import { watchStopSignals } from "@/workers/offers/stop-signal";
 
 // One run of a bulk offer: take the lease, fix the recipients (first run only), settle what a dead run
-// left claimed, then send person by person at the page's rate until nobody is left, the offer is paused
+// left claimed (asking Facebook whether it arrived), then send person by person at the page's rate until nobody is left, the offer is paused
 // or cancelled, or the worker is closing (then a new run is queued to continue).
 
 export type RunOutcome = "busy" | "missing" | "not-runnable" | "completed" | "paused" | "halted-by-status" | "stopped" | "lease-lost";
@@ -38,11 +41,11 @@ async function runWithLease(offerId: string, lease: OfferLease): Promise<RunOutc
     if (!(await resolveRecipients(offerId, { pageId: offer.pageId, tags: offer.tags, exclude: offer.exclude }))) return "not-runnable";
   } else if (offer.status !== "running") return "not-runnable";
 
-  await settleOrphans(offerId);
   const progress = new ProgressWriter(offerId);
-  await progress.flush();
   const target = await prepareTarget(offer);
   if ("pause" in target) return pause(offerId, progress, target);
+  await settleOrphans(offerId, target);
+  await progress.flush();
 
   const ctx = new RunContext(target, lease, progress);
   const lookahead = new Lookahead(ctx);
@@ -73,14 +76,32 @@ async function runWithLease(offerId: string, lease: OfferLease): Promise<RunOutc
   return "completed";
 }
 
-/** Rows still claimed belong to a dead run (we hold the lease): after the echo grace, they are failed. */
-async function settleOrphans(offerId: string): Promise<void> {
+/**
+ * Rows still claimed belong to a dead run (we hold the lease): the call in flight when it died, and the
+ * next person, claimed just before their slot. After a grace for their echoes (which settle them as
+ * sent), Facebook's record of each thread decides: delivered → sent; not there → pending, sent by this
+ * run; unreadable → failed, never sent twice.
+ */
+async function settleOrphans(offerId: string, target: SendTarget): Promise<void> {
   const orphans = await orphanedClaims(offerId);
-  if (!orphans.count) return;
-  const wait = (orphans.newest?.getTime() ?? 0) + ECHO_GRACE_MS - Date.now();
+  if (!orphans.length) return;
+  const wait = (orphans.at(-1)?.claimedAt.getTime() ?? 0) + ECHO_GRACE_MS - Date.now();
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(wait, ECHO_GRACE_MS)));
-  const failed = await failOrphanedClaims(offerId);
-  if (failed) console.warn(`[switchboard] offer ${offerId}: ${failed} interrupted send(s) marked failed, not retried`);
+  const outcomes = { sent: 0, resent: 0, failed: 0 };
+  for (const row of await orphanedClaims(offerId)) {
+    const verdict = await lookUpDelivery(target, row.psid, row.claimedAt);
+    if ("unknown" in verdict) {
+      await markUnsent(row.id, "failed", RECIPIENT_REASONS.interrupted);
+      outcomes.failed++;
+    } else if (verdict.delivered) {
+      await markSent(row.id, verdict.messageId);
+      outcomes.sent++;
+    } else {
+      await releaseRecipient(row.id);
+      outcomes.resent++;
+    }
+  }
+  console.warn(`[switchboard] offer ${offerId}: interrupted sends settled — ${outcomes.sent} had arrived, ${outcomes.resent} to send again, ${outcomes.failed} unknown (failed)`);
 }
 
 async function pause(offerId: string, progress: ProgressWriter, why: { pause: string; needsToken?: boolean }): Promise<RunOutcome> {

@@ -4,6 +4,7 @@ import { emitToPageAndConversation, EVENTS } from "@/server/realtime/emit";
 import { messageSelect, toApiMessage, toConversationListItem } from "@/server/services/conversations/serialize";
 import { findOrCreateConversation, findOrCreateCustomer } from "@/server/services/messenger/customers";
 import { applyToConversation } from "@/server/services/messenger/conversation-summary";
+import { confirmOfferEcho } from "@/server/services/offers/confirm-echo";
 
 type MessageEvent = Extract<MessengerEvent, { kind: "message" | "postback" }>;
 type PageRow = { id: string; name: string; accessTokenEnc: string; facebookPageId: string };
@@ -13,6 +14,9 @@ type PageRow = { id: string; name: string; accessTokenEnc: string; facebookPageI
  * summary in timestamp order, and pushes it to the page's and the conversation's sockets.
  */
 export async function handleMessageEvent(page: PageRow, event: MessageEvent): Promise<void> {
+  // A bulk offer's echo names its ledger row: proof Meta took it, even if the worker never heard back.
+  // Before the replay check, so a redelivered echo still settles a row the first delivery did not.
+  if (event.kind === "message" && event.isEcho && event.metadata) await confirmOfferEcho(event.metadata, event.mid);
   if (await db.message.findUnique({ where: { mid: event.mid }, select: { id: true } })) return; // replay
 
   const customer = await findOrCreateCustomer(page, event.psid);

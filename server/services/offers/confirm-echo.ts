@@ -31,6 +31,6 @@ export async function confirmOfferEcho(metadata: string | undefined | null, mid:
   const offerId = rows[0]?.offerId;
   if (!offerId) return false;
   const counted = await recountOffer(offerId);
-  if (counted) await emitOfferProgress(counted.companyId, counted);
+  if (counted) emitOfferProgress(counted);
   return true;
 }

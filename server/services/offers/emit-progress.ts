@@ -1,18 +1,15 @@
-import { emitToCompany } from "@/server/realtime/company-room";
+import { emitToRooms, EVENTS } from "@/server/realtime/emit";
+import { offersRoom } from "@/server/realtime/rooms";
 import { toProgressEvent, type OfferProgressPayload } from "@/server/services/offers/serialize";
-
-export const OFFER_PROGRESS_EVENT = "offer-progress";
 
 type ProgressRow = Parameters<typeof toProgressEvent>[0];
 
 /**
- * `offer-progress` to the company's admins and to the page's room (the scheduled-offers screen joins the
- * pages it lists). Progress is best effort: a Redis hiccup must not stop an offer, so errors are logged.
+ * `offer-progress` to the admins following the offer's page (the scheduled-offers screen joins the pages
+ * it lists with `join-offers`). Best effort, like every emit: a Redis hiccup never stops an offer.
  */
-export async function emitOfferProgress(companyId: string, row: ProgressRow): Promise<OfferProgressPayload> {
+export function emitOfferProgress(row: ProgressRow): OfferProgressPayload {
   const payload = toProgressEvent(row);
-  await emitToCompany(companyId, OFFER_PROGRESS_EVENT, payload, row.pageId).catch((error: Error) => {
-    console.error(`[switchboard] offer-progress for ${row.id} not emitted: ${error.message}`);
-  });
+  emitToRooms([offersRoom(row.pageId)], EVENTS.offerProgress, payload);
   return payload;
 }

@@ -1,5 +1,4 @@
 import { db } from "@/server/db";
-import { RECIPIENT_REASONS } from "@/server/services/offers/reasons";
 
 // The offer ledger (offer_recipients): one row per person per offer, unique (offer, customer). A row is
 // claimed (pending → claimed, atomically) before the Send API call and settled after it, so no person is
@@ -40,19 +39,13 @@ export async function releaseRecipient(id: string): Promise<void> {
   await db.$executeRaw`UPDATE offer_recipients SET status = 'pending', claimed_at = NULL, updated_at = now() WHERE id = ${id}::uuid AND status = 'claimed'`;
 }
 
-/** Claimed rows left by a dead worker, and the newest claim time among them. */
-export async function orphanedClaims(offerId: string): Promise<{ count: number; newest: Date | null }> {
-  const [row] = await db.$queryRaw<{ count: bigint; newest: Date | null }[]>`
-    SELECT count(*) AS count, max(claimed_at) AS newest FROM offer_recipients WHERE offer_id = ${offerId}::uuid AND status = 'claimed'`;
-  return { count: Number(row?.count ?? 0), newest: row?.newest ?? null };
-}
+export type ClaimedRecipient = { id: string; psid: string; claimedAt: Date };
 
-/**
- * The resume rule: a claimed row of a dead worker may or may not have reached Meta, so it is never sent
- * again — it is settled failed ('interrupted, not retried to avoid a duplicate'). If the echo of that
- * send arrives (our ledger id is in its metadata), confirmOfferEcho turns it into "sent".
- */
-export async function failOrphanedClaims(offerId: string): Promise<number> {
-  return db.$executeRaw`UPDATE offer_recipients SET status = 'failed', reason = ${RECIPIENT_REASONS.interrupted}, updated_at = now()
-    WHERE offer_id = ${offerId}::uuid AND status = 'claimed'`;
+/** Claimed rows left by a dead worker (the caller holds the offer's lease), oldest claim first. */
+export function orphanedClaims(offerId: string): Promise<ClaimedRecipient[]> {
+  return db.$queryRaw<ClaimedRecipient[]>`
+    SELECT r.id, c.psid, r.claimed_at AS "claimedAt"
+    FROM offer_recipients r JOIN customers c ON c.id = r.customer_id
+    WHERE r.offer_id = ${offerId}::uuid AND r.status = 'claimed'
+    ORDER BY r.claimed_at`;
 }

@@ -4,9 +4,12 @@
 export const RECIPIENT_REASONS = {
   outsideWindow: "outside 24h window",
   personUnavailable: "person unavailable",
-  /** A worker died between claiming the row and recording Meta's answer (see docs/API.md, Offers). */
+  /**
+   * A worker died between claiming the row and recording Meta's answer, and Facebook's record of the
+   * thread could not be read to tell whether it arrived (see docs/API.md, Offers).
+   */
   interrupted: "interrupted, not retried to avoid a duplicate",
-  /** The Send API call got no answer (timeout, connection reset): Meta may have delivered it. */
+  /** The Send API call got no answer (timeout, connection reset) and the thread could not be read either. */
   noAnswer: "no answer from Facebook, not retried to avoid a duplicate",
   /** Facebook kept failing with a temporary error. */
   transient: "Facebook kept failing temporarily",

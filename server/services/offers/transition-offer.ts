@@ -20,6 +20,6 @@ export async function transitionOffer(actor: Actor, id: string, transition: Tran
     throw new AppError("conflict", `This offer is ${current.status} and cannot be ${transition.verb}`, { status: current.status });
   }
   const row = toOfferRow(await db.offer.findUniqueOrThrow({ where: { id: offer.id }, select: offerSelect }));
-  await emitOfferProgress(offer.companyId, row);
+  emitOfferProgress(row);
   return { offer, api: toApiOffer(row) };
 }

@@ -3,10 +3,11 @@ import type { Router } from "../http/router";
 import { nextId } from "../context";
 import { GraphApiError } from "../graph/graph-error";
 import { readInput } from "./lookup";
-import { ZInjectError } from "./schemas";
+import { ZInjectError, ZLoseAnswers } from "./schemas";
 
-// Make the next Send API calls fail the way Meta fails: POST a rule, and the next `count` calls that
-// match its page/customer answer its Graph error instead of sending.
+// Make the next Send API calls (or Conversations API reads, `endpoint`) fail the way Meta fails: POST a
+// rule, and the next `count` calls that match its page/customer answer its Graph error instead. A lost
+// answer is the ambiguous failure: the message is sent, but the connection drops before the answer.
 
 export function registerErrorInjectionRoutes(router: Router): void {
   // POST /sim/errors — queue a failure; the answer shows the exact error body the app will receive
@@ -23,8 +24,17 @@ export function registerErrorInjectionRoutes(router: Router): void {
 
   // DELETE /sim/errors — drop every queued failure
   router.add("DELETE", "/sim/errors", (ctx) => {
-    const cleared = ctx.sim.state.errors.length;
+    const cleared = ctx.sim.state.errors.length + ctx.sim.state.lostAnswers.length;
     ctx.sim.state.errors.length = 0;
+    ctx.sim.state.lostAnswers.length = 0;
     sendJson(ctx.res, 200, { cleared });
+  });
+
+  // POST /sim/lose-answers — the next `count` matching Send API calls send, then drop the connection
+  router.add("POST", "/sim/lose-answers", async (ctx) => {
+    const input = await readInput(ctx, ZLoseAnswers);
+    const rule = { id: nextId(ctx.sim), ...input, remaining: input.count };
+    ctx.sim.state.lostAnswers.push(rule);
+    sendJson(ctx.res, 201, rule);
   });
 }

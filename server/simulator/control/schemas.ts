@@ -68,6 +68,15 @@ export const ZInjectError = z.strictObject({
   count: z.int().min(1).max(10_000).default(1),
   httpStatus: z.int().min(400).max(599).optional(),
   message: z.string().min(1).max(500).optional(),
+  endpoint: z.enum(["messages", "conversations"]).default("messages"),
+});
+
+export const ZLoseAnswers = z.strictObject({
+  pageId: ZId.optional(),
+  psid: ZId.optional(),
+  count: z.int().min(1).max(10_000).default(1),
+  /** after-send: the message goes out, its answer is lost; before-send: the call is lost on the way in. */
+  when: z.enum(["after-send", "before-send"]).default("after-send"),
 });
 
 export const ZReset = z.strictObject({ all: z.boolean().optional() });

@@ -2,6 +2,7 @@ import { parseBody } from "../http/body";
 import { ControlError } from "../http/errors";
 import type { RouteContext } from "../http/router";
 import { GraphApiError, unsupportedRequest } from "./graph-error";
+import { handleConversationsRead } from "./conversations-api";
 import { handleNodeRead } from "./node-api";
 import { handleSendApi } from "./send-api";
 import { handleAttachmentUpload } from "./upload-api";
@@ -20,8 +21,9 @@ export async function handleGraphRequest(ctx: RouteContext): Promise<void> {
     if (!id || rest.length) throw new GraphApiError(2500, { message: `Unknown path components: /${segments.join("/")}` });
     if (edge === undefined && method === "GET") return handleNodeRead(ctx, id);
     if (edge === "messages" && method === "POST") return await handleSendApi(ctx, id, await parseBody(ctx.req));
+    if (edge === "conversations" && method === "GET") return handleConversationsRead(ctx, id);
     if (edge === "message_attachments" && method === "POST") return handleAttachmentUpload(ctx, id, await parseBody(ctx.req));
-    if (edge === undefined || edge === "messages" || edge === "message_attachments") throw unsupportedRequest(method, id);
+    if (edge === undefined || edge === "messages" || edge === "message_attachments" || edge === "conversations") throw unsupportedRequest(method, id);
     throw new GraphApiError(2500, { message: `Unknown path components: /${edge}` });
   } catch (error) {
     if (error instanceof ControlError) throw new GraphApiError(100, { message: `(#100) ${error.message}`, httpStatus: error.status });

@@ -1,13 +1,28 @@
 import type { SimulatorState } from "../state";
 import { GraphApiError } from "./graph-error";
 
-// Errors queued by POST /sim/errors: the next matching Send API calls fail with them, oldest rule first.
+// Failures queued by POST /sim/errors and /sim/lose-answers: the next matching calls fail with them,
+// oldest rule first.
 
-export function takeInjectedError(state: SimulatorState, pageId: string, psid: string | undefined): GraphApiError | undefined {
-  const index = state.errors.findIndex((rule) => (!rule.pageId || rule.pageId === pageId) && (!rule.psid || rule.psid === psid));
-  const rule = state.errors[index];
+type Rule = { pageId?: string; psid?: string; remaining: number };
+
+function takeRule<T extends Rule>(rules: T[], matches: (rule: T) => boolean): T | undefined {
+  const index = rules.findIndex(matches);
+  const rule = rules[index];
   if (!rule) return undefined;
   rule.remaining -= 1;
-  if (rule.remaining <= 0) state.errors.splice(index, 1);
-  return new GraphApiError(rule.code, { subcode: rule.subcode, message: rule.message, httpStatus: rule.httpStatus });
+  if (rule.remaining <= 0) rules.splice(index, 1);
+  return rule;
+}
+
+const forParty = (pageId: string, psid: string | undefined) => (rule: Rule) => (!rule.pageId || rule.pageId === pageId) && (!rule.psid || rule.psid === psid);
+
+export function takeInjectedError(state: SimulatorState, pageId: string, psid: string | undefined, endpoint: "messages" | "conversations" = "messages"): GraphApiError | undefined {
+  const rule = takeRule(state.errors, (r) => r.endpoint === endpoint && forParty(pageId, psid)(r));
+  return rule && new GraphApiError(rule.code, { subcode: rule.subcode, message: rule.message, httpStatus: rule.httpStatus });
+}
+
+/** Whether this Send API call is to be lost at that moment: before it is carried out, or after. */
+export function takeLostAnswer(state: SimulatorState, pageId: string, psid: string | undefined, when: "after-send" | "before-send"): boolean {
+  return takeRule(state.lostAnswers, (r) => r.when === when && forParty(pageId, psid)(r)) !== undefined;
 }

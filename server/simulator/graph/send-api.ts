@@ -7,7 +7,7 @@ import { scheduleEchoAndDelivery } from "../webhook/receipts";
 import { resolveAttachment } from "./attachment-store";
 import { accessTokenFrom, pageForToken } from "./auth";
 import { invalidParameter } from "./graph-error";
-import { takeInjectedError } from "./injected-errors";
+import { takeInjectedError, takeLostAnswer } from "./injected-errors";
 import { assertInsideWindow } from "./messaging-window";
 import { countSendCall } from "./rate-limit";
 import { parseSendRequest } from "./send-request";
@@ -23,6 +23,10 @@ export async function handleSendApi(ctx: RouteContext, pageIdInPath: string, bod
   const recipient = fields.recipient as { id?: unknown } | undefined;
   const injected = takeInjectedError(sim.state, page.pageId, recipient?.id === undefined ? undefined : String(recipient.id));
   if (injected) throw injected;
+  if (takeLostAnswer(sim.state, page.pageId, recipient?.id === undefined ? undefined : String(recipient.id), "before-send")) {
+    ctx.res.socket?.destroy(); // lost on the way in: nothing sent
+    return;
+  }
   const usageHeaders = countSendCall(sim, page.pageId);
 
   const request = parseSendRequest(fields, body.file !== undefined);
@@ -48,7 +52,8 @@ export async function handleSendApi(ctx: RouteContext, pageIdInPath: string, bod
   };
   sim.state.sent.push(sent);
   sim.log(`send ${page.pageId} → ${customer.psid} ${request.messagingType}${request.tag ? `/${request.tag}` : ""}: ${request.text ?? attachment?.url}`);
-  sendJson(ctx.res, 200, { recipient_id: customer.psid, message_id: sent.mid, ...(attachment?.attachmentId ? { attachment_id: attachment.attachmentId } : {}) }, usageHeaders);
+  if (takeLostAnswer(sim.state, page.pageId, customer.psid, "after-send")) ctx.res.socket?.destroy(); // sent; the answer never arrives
+  else sendJson(ctx.res, 200, { recipient_id: customer.psid, message_id: sent.mid, ...(attachment?.attachmentId ? { attachment_id: attachment.attachmentId } : {}) }, usageHeaders);
 
   scheduleEchoAndDelivery(sim, {
     pageId: page.pageId,

@@ -1,4 +1,5 @@
 import { io as connect, type Socket } from "socket.io-client";
+import { db } from "@/server/db";
 import { createSimulator, type Simulator } from "@/server/simulator/create-simulator";
 import * as webhookRoute from "@/app/api/webhooks/messenger/route";
 import * as sendRoute from "@/app/api/send-message/route";
@@ -27,6 +28,10 @@ export async function startChannel(pages: { pageId: string; name: string; access
     appUrl: app.url,
     sim,
     close: async () => {
+      await sim.whenIdle();
+      // Deliveries are processed after their 200: let the last ones finish before the next test empties
+      // the tables under them.
+      await eventually(() => db.webhookEvent.count({ where: { processedAt: null } }), (n) => n === 0);
       await sim.close();
       await app.close();
     },

@@ -1,0 +1,68 @@
+import { sendJson } from "../http/respond";
+import type { RouteContext } from "../http/router";
+import { findCustomer, type SimulatorState } from "../state";
+import { accessTokenFrom, pageForToken } from "./auth";
+import { invalidParameter } from "./graph-error";
+import { takeInjectedError } from "./injected-errors";
+
+// GET /{version}/{page-id}/conversations?platform=messenger&user_id={psid}&fields=messages.limit(n){…}
+// — the Conversations API, as far as apps use it to read one person's thread: the page's conversation
+// with that person and its newest messages (what the customer wrote, Send API messages, Page-inbox
+// replies), newest first. Without user_id it lists every conversation of the page (ids and times only).
+
+type ThreadItem = { id: string; time: number; fromId: string; fromName: string; text?: string; attachments: { url?: string }[] };
+
+const MESSAGES_FIELD = /(?:^|,)\s*messages(?:\.limit\((\d+)\))?/;
+
+/** Meta's created_time: seconds precision, "+0000" offset. */
+function graphTime(ms: number): string {
+  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(".000Z", "+0000");
+}
+
+function threadOf(state: SimulatorState, pageId: string, pageName: string, psid: string, customerName: string): ThreadItem[] {
+  const fromPage = { fromId: pageId, fromName: pageName };
+  const items: ThreadItem[] = [
+    ...state.customerMessages
+      .filter((m) => m.pageId === pageId && m.psid === psid)
+      .map((m) => ({ id: m.mid, time: m.timestamp, fromId: psid, fromName: customerName, text: m.text, attachments: m.attachments })),
+    ...state.sent
+      .filter((m) => m.pageId === pageId && m.psid === psid)
+      .map((m) => ({ id: m.mid, time: m.time, ...fromPage, text: m.content.text, attachments: m.content.attachment ? [m.content.attachment] : [] })),
+    ...state.inboxReplies.filter((m) => m.pageId === pageId && m.psid === psid).map((m) => ({ id: m.mid, time: m.time, ...fromPage, text: m.text, attachments: [] })),
+  ];
+  return items.sort((a, b) => b.time - a.time);
+}
+
+export function handleConversationsRead(ctx: RouteContext, pageIdInPath: string): void {
+  const { sim, url } = ctx;
+  const page = pageForToken(sim, accessTokenFrom(ctx.req, url), pageIdInPath);
+  const platform = url.searchParams.get("platform");
+  if (platform !== null && platform !== "messenger") throw invalidParameter(`(#100) platform must be one of {messenger, instagram}; only messenger is simulated`);
+  const psid = url.searchParams.get("user_id");
+  const injected = takeInjectedError(sim.state, page.pageId, psid ?? undefined, "conversations");
+  if (injected) throw injected;
+  const messagesField = MESSAGES_FIELD.exec(url.searchParams.get("fields") ?? "");
+  const limit = Math.min(Number(messagesField?.[1] ?? 25), 100);
+
+  const one = psid === null ? undefined : findCustomer(sim.state, page.pageId, psid);
+  const customers = psid === null ? [...sim.state.customers.values()].filter((c) => c.pageId === page.pageId) : one ? [one] : [];
+  const data = customers
+    .map((customer) => {
+      const name = `${customer.firstName} ${customer.lastName}`.trim();
+      const thread = threadOf(sim.state, page.pageId, page.name, customer.psid, name);
+      const conversation: Record<string, unknown> = { id: `t_${customer.psid}`, updated_time: graphTime(thread[0]?.time ?? customer.createdAt) };
+      if (messagesField) {
+        conversation.messages = {
+          data: thread.slice(0, limit).map((m) => ({
+            id: m.id,
+            created_time: graphTime(m.time),
+            from: { id: m.fromId, name: m.fromName },
+            message: m.text ?? "",
+            ...(m.attachments.length ? { attachments: { data: m.attachments.map((a) => ({ image_data: { url: a.url ?? "", preview_url: a.url ?? "" } })) } } : {}),
+          })),
+        };
+      }
+      return conversation;
+    });
+  sendJson(ctx.res, 200, { data });
+}
