@@ -134,8 +134,8 @@ export async function runOffersBench(log: Log): Promise<Record<string, unknown>>
 
     let row = await prisma.offer.findUniqueOrThrow({ where: { id: offer.id } });
     for (let lastLog = Date.now(); row.status !== "completed"; row = await prisma.offer.findUniqueOrThrow({ where: { id: offer.id } })) {
-      if (["paused", "failed", "cancelled"].includes(row.status)) throw new Error(`the offer stopped: ${row.status} ${row.statusReason}`);
-      if (Date.now() - queuedAt > (IDEAL_SECONDS + 150) * 1000) throw new Error(`not done after ${IDEAL_SECONDS + 150} s (sent ${row.sentCount})`);
+      if (["paused", "failed", "cancelled"].includes(row.status)) throw new Error(`the offer stopped: ${row.status} ${row.statusReason}\n${worker.output().slice(-3000)}`);
+      if (Date.now() - queuedAt > (IDEAL_SECONDS + 150) * 1000) throw new Error(`not done after ${IDEAL_SECONDS + 150} s (sent ${row.sentCount})\n${worker.output().slice(-3000)}`);
       if (Date.now() - lastLog > 30_000) {
         lastLog = Date.now();
         log(`offers: ${row.sentCount} sent after ${Math.round((Date.now() - queuedAt) / 1000)} s`);

@@ -17,7 +17,7 @@ import { confirmOfferEcho, offerMetadata } from "@/server/services/offers/confir
 import { RECIPIENT_REASONS, OFFER_REASONS } from "@/server/services/offers/reasons";
 import { createSimulator, type Simulator } from "@/server/simulator/create-simulator";
 import { runOffer } from "@/workers/offers/run-offer";
-import { leaseKey } from "@/workers/offers/lease";
+import { acquireLease, leaseKey } from "@/workers/offers/lease";
 import { resumeStalledOffers } from "@/workers/offers/watchdog";
 import * as pauseRoute from "@/app/api/offers/[id]/pause/route";
 import * as resumeRoute from "@/app/api/offers/[id]/resume/route";
@@ -417,6 +417,18 @@ describe("pause, resume and the resume rule", () => {
     expect(await db.offer.findUniqueOrThrow({ where: { id: o.id } })).toMatchObject({ sentCount: 2, failedCount: 0 });
     expect(await confirmOfferEcho(offerMetadata(row!.id), "m_again")).toBe(false);
     expect(await confirmOfferEcho("something-else", "m_x")).toBe(false);
+  });
+
+  it("a stalled run takes back a lease that expired with nobody else holding it, but never one another run took", async () => {
+    const o = await offer();
+    const lease = (await acquireLease(o.id))!;
+    await redis().del(leaseKey(o.id)); // expired during a stall
+    expect(await lease.renew()).toBe(true);
+    expect(await redis().get(leaseKey(o.id))).toBe(lease.token);
+    await redis().set(leaseKey(o.id), "a-new-run", "PX", 5_000); // a new run took it
+    expect(await lease.renew()).toBe(false);
+    expect(lease.lost).toBe(true);
+    expect(await redis().get(leaseKey(o.id))).toBe("a-new-run");
   });
 
   it("the watchdog re-queues a running offer whose lease expired, and leaves a live one alone", async () => {

@@ -45,6 +45,9 @@ export async function deliverOne(ctx: RunContext, prepared: Extract<Prepared, { 
       await releaseRecipient(row.id); // the call never happened
       return "halted";
     }
+    // The last word before the call: a run that stalled past its lease and lost it to a new run must not
+    // send — the new run settles this row (docs/API.md, Offers).
+    if (!(await ctx.lease.renew())) return "halted";
     onCall();
     const startedAt = new Date();
     let messageId: string;

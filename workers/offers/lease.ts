@@ -11,7 +11,12 @@ const POLL_MS = 250;
 
 export const leaseKey = (offerId: string) => `offers:lease:${offerId}`;
 
-const RENEW = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) else return 0 end`;
+// Renewing also takes back a lease that expired while nobody else took it (a stall of the worker longer
+// than LEASE_MS): no other run has touched the offer's rows, so this run may simply go on.
+const RENEW = `local holder = redis.call('GET', KEYS[1])
+if holder == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+if holder == false then redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2]) return 1 end
+return 0`;
 const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end`;
 
 export class OfferLease {
@@ -26,7 +31,7 @@ export class OfferLease {
     return leaseKey(this.offerId);
   }
 
-  /** Extends the lease; false (and `lost`) when another run holds it now. */
+  /** Extends (or takes back) the lease; false (and `lost`) when another run holds it now. */
   async renew(): Promise<boolean> {
     const renewed = (await redis().eval(RENEW, 1, this.key, this.token, LEASE_MS)) === 1;
     if (!renewed) this.lost = true;

@@ -6,14 +6,17 @@ import { LEASE_MS, type OfferLease } from "@/workers/offers/lease";
 // A run that fell behind (a slow database answer, a busy CPU) may catch up by at most CATCH_UP_SLOTS
 // slots, so the long-run rate stays the configured one while no one-second window ever holds more than
 // rate + CATCH_UP_SLOTS messages; lateness beyond that is forgiven, never repaid as a burst. The same
-// script checks and renews the run's lease, so a run that lost its lease never sends again.
+// script checks and renews the run's lease (taking it back if it expired with nobody else holding it, as
+// OfferLease.renew does), so a run that lost its lease to another never sends again.
 
 const SLOT_TTL_MS = 60_000;
 export const CATCH_UP_SLOTS = 4;
 
 const RESERVE = `
-if redis.call('GET', KEYS[2]) ~= ARGV[2] then return -1 end
-redis.call('PEXPIRE', KEYS[2], ARGV[3])
+local holder = redis.call('GET', KEYS[2])
+if holder == false then redis.call('SET', KEYS[2], ARGV[2], 'PX', ARGV[3])
+elseif holder ~= ARGV[2] then return -1
+else redis.call('PEXPIRE', KEYS[2], ARGV[3]) end
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
 local interval = tonumber(ARGV[1])

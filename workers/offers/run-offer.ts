@@ -20,7 +20,10 @@ import { watchStopSignals } from "@/workers/offers/stop-signal";
 export type RunOutcome = "busy" | "missing" | "not-runnable" | "completed" | "paused" | "halted-by-status" | "stopped" | "lease-lost";
 
 const BATCH = 200;
-/** An echo usually lands within a second of the send; give an orphaned claim that long to be confirmed. */
+/**
+ * Before settling a dead run's claimed rows: time for their echoes (usually within a second of the send),
+ * and for a run that only stalled to notice it lost the lease before its next call.
+ */
 const ECHO_GRACE_MS = 3_000;
 
 export async function runOffer(offerId: string): Promise<RunOutcome> {
@@ -83,10 +86,8 @@ async function runWithLease(offerId: string, lease: OfferLease): Promise<RunOutc
  * run; unreadable → failed, never sent twice.
  */
 async function settleOrphans(offerId: string, target: SendTarget): Promise<void> {
-  const orphans = await orphanedClaims(offerId);
-  if (!orphans.length) return;
-  const wait = (orphans.at(-1)?.claimedAt.getTime() ?? 0) + ECHO_GRACE_MS - Date.now();
-  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(wait, ECHO_GRACE_MS)));
+  if (!(await orphanedClaims(offerId)).length) return;
+  await new Promise((resolve) => setTimeout(resolve, ECHO_GRACE_MS));
   const outcomes = { sent: 0, resent: 0, failed: 0 };
   for (const row of await orphanedClaims(offerId)) {
     const verdict = await lookUpDelivery(target, row.psid, row.claimedAt);
