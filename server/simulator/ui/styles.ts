@@ -62,4 +62,16 @@ ul.customers li.active { background: #e7f3ff; }
 #toast { position: fixed; bottom: 20px; left: 50%; transform: translateX(-50%); background: #323232; color: #fff; padding: 10px 16px; border-radius: 8px; opacity: 0; transition: opacity .2s; pointer-events: none; max-width: 80vw; }
 #toast.show { opacity: 1; }
 #toast.bad { background: var(--danger); }
+/* Phones: page and customers above the conversation, the whole page scrolls. */
+@media (max-width: 720px) {
+  body { height: auto; min-height: 100vh; }
+  header { flex-wrap: wrap; padding: 10px 14px; }
+  header .webhook { margin-left: 0; text-align: left; width: 100%; overflow-wrap: anywhere; }
+  .layout { grid-template-columns: 1fr; }
+  aside { border-right: 0; border-bottom: 1px solid var(--line); overflow: visible; }
+  .chat { min-height: 70vh; }
+  .chat-head { flex-wrap: wrap; }
+  .chat-head .actions { margin-left: 0; }
+  .msg { max-width: 85%; }
+}
 `;
