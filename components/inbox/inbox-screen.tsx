@@ -21,6 +21,7 @@ import { InboxHeader } from "@/components/inbox/inbox-header";
 import { ConversationPanel } from "@/components/inbox/list/conversation-panel";
 import { PageTabs } from "@/components/inbox/page-tabs";
 import { LazyDetailsDrawer, LazyRightPanel, LazyThreadPane } from "@/components/inbox/lazy-panes";
+import { RightPanelHint } from "@/components/inbox/panel/right-panel-hint";
 import type { ThreadSink } from "@/components/inbox/thread/thread-pane";
 
 type ListFlags = Omit<ConversationFilters, "search">;
@@ -125,7 +126,7 @@ export function InboxScreen() {
   if (!user) return null;
 
   const tabs = <PageTabs pages={pages} selectedId={pageId} onSelect={selectPage} loading={pagesQuery.isLoading} />;
-  const rightPanel = pageId ? <LazyRightPanel pageId={pageId} conversation={selected} /> : null;
+  const rightPanel = !pageId ? null : selected ? <LazyRightPanel pageId={pageId} conversation={selected} /> : <RightPanelHint />;
 
   return (
     <div className="flex h-dvh flex-col overflow-hidden bg-slate-50">

@@ -22,9 +22,10 @@ import { webhookIngestBench } from "./webhook-ingest";
 import { webhookSocketBench } from "./webhook-socket";
 import { prototypesBench } from "./prototypes";
 import { offersBench } from "./offers-bench";
+import { uiBundleBench } from "./ui-bundle";
 import { summarizeRun, summaryMarkdown } from "./summary";
 
-const BENCHES: Bench[] = [servicesBench, explainBench, httpBench, webhookAckBench, webhookIngestBench, webhookSocketBench, prototypesBench, offersBench];
+const BENCHES: Bench[] = [servicesBench, explainBench, httpBench, webhookAckBench, webhookIngestBench, webhookSocketBench, uiBundleBench, prototypesBench, offersBench];
 
 function parseOptions(argv: string[]): Options {
   const only = argv.find((a) => a.startsWith("--only="))?.slice("--only=".length);

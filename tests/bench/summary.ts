@@ -51,6 +51,18 @@ export function summarizeRun(dataset: DatasetInfo, results: Record<string, Recor
       rows.push({ figure: `webhook ack p99 at ${run.rate}/s (during the socket run)`, value: run.ackMs.p99, unit: "ms", target: "≤ 20", verdict: run.ackVerdict });
     }
   }
+  const ui = results["ui-bundle"];
+  if (ui && !failed("ui-bundle", ui)) {
+    const first = ui.firstLoad as { scripts: number; gzipKb: number; rawKb: number; withinTarget: boolean };
+    const later = ui.loadedLater as { gzipKb: number };
+    rows.push({ figure: `/chats first-load JS (${first.scripts} scripts, ${first.rawKb} KB raw; +${later.gzipKb} KB when a thread and the emoji picker open)`, value: first.gzipKb, unit: "KB gzip", target: "≤ 200", verdict: first.withinTarget ? "PASS" : "MISS" });
+  }
+  const offers = results.offers;
+  if (offers && !failed("offers", offers)) {
+    rows.push({ figure: `bulk offer: ${offers.recipients} people at ${offers.ratePerSecond}/s, ${offers.runSeconds} s vs ideal ${offers.idealSeconds} s`, value: offers.overIdealPercent as number, unit: "% over ideal", target: "≤ 2", verdict: offers.withinTarget ? "PASS" : "MISS" });
+    rows.push({ figure: "bulk offer: duplicate sends", value: offers.duplicates as number, unit: "", target: "0", verdict: offers.duplicates === 0 ? "PASS" : "MISS" });
+    rows.push({ figure: "bulk offer: worker CPU per message", value: offers.workerCpuMsPerMessage as number, unit: "ms", target: "(reference)", verdict: "INFO" });
+  }
   const explain = results.explain;
   const seqScans = explain && !explain.error ? (explain.scenarios as { scenario: string; bigTableSeqScans: string[] }[]).filter((s) => s.bigTableSeqScans.length).map((s) => `${s.scenario}: ${s.bigTableSeqScans.join(", ")}`) : [];
 

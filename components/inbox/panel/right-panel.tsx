@@ -4,24 +4,14 @@ import { useAuth } from "@/components/auth/auth-provider";
 import { LabelsPanel } from "@/components/inbox/panel/labels-panel";
 import { NotesPanel } from "@/components/inbox/panel/notes-panel";
 import { SheetEntryButton } from "@/components/inbox/panel/sheet-entry-button";
-import { NoteIcon } from "@/components/ui/icons";
 import type { ConversationListItem } from "@/lib/inbox/types";
 
 /**
  * The inbox's right panel (SPEC §2): Labels, 'Add Sheet Entry' (admin only, SPEC §6) and Notes for the open
- * conversation; a quiet hint without one. Each conversation gets fresh panel state (forms, pending calls).
+ * conversation (RightPanelHint stands in without one). Each conversation gets fresh panel state.
  */
-export function RightPanel({ pageId, conversation }: { pageId: string; conversation: ConversationListItem | null }) {
+export function RightPanel({ pageId, conversation }: { pageId: string; conversation: ConversationListItem }) {
   const { user } = useAuth();
-
-  if (!conversation) {
-    return (
-      <section aria-label="Conversation details" className="flex h-full flex-col items-center justify-center gap-2 p-6 text-center">
-        <NoteIcon className="size-6 text-slate-300" />
-        <p className="text-sm text-slate-500">Select a conversation to see its labels and notes.</p>
-      </section>
-    );
-  }
 
   return (
     <section aria-label="Conversation details" className="flex h-full min-h-0 flex-col divide-y divide-slate-200 overflow-y-auto">
