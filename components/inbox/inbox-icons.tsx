@@ -1,20 +1,6 @@
-import type { ReactNode, SVGProps } from "react";
+import { icon } from "@/components/ui/icons";
 
 // Inbox-only stroke icons (24×24, lucide-style), decorative (aria-hidden) like components/ui/icons.
-
-type IconProps = SVGProps<SVGSVGElement>;
-
-function icon(displayName: string, children: ReactNode) {
-  function Icon({ className = "size-5", ...props }: IconProps) {
-    return (
-      <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" className={className} {...props}>
-        {children}
-      </svg>
-    );
-  }
-  Icon.displayName = displayName;
-  return Icon;
-}
 
 export const StarIcon = icon("StarIcon", <path d="m12 2 3.09 6.26L22 9.27l-5 4.87 1.18 6.88L12 17.77l-6.18 3.25L7 14.14 2 9.27l6.91-1.01z" />);
 export const SpamIcon = icon(
@@ -22,14 +8,6 @@ export const SpamIcon = icon(
   <>
     <path d="M7.86 2h8.28L22 7.86v8.28L16.14 22H7.86L2 16.14V7.86z" />
     <path d="M12 8v4M12 16h.01" />
-  </>,
-);
-export const ImageIcon = icon(
-  "ImageIcon",
-  <>
-    <rect width="18" height="18" x="3" y="3" rx="2" />
-    <circle cx="9" cy="9" r="2" />
-    <path d="m21 15-3.09-3.09a2 2 0 0 0-2.82 0L6 21" />
   </>,
 );
 export const SearchIcon = icon(
@@ -60,14 +38,6 @@ export const RepliesIcon = icon(
     <path d="M8 8h8M8 12h5" />
   </>,
 );
-export const TagIcon = icon(
-  "TagIcon",
-  <>
-    <path d="M12.59 2.59A2 2 0 0 0 11.17 2H4a2 2 0 0 0-2 2v7.17a2 2 0 0 0 .59 1.42l8.7 8.7a2.43 2.43 0 0 0 3.42 0l6.58-6.58a2.43 2.43 0 0 0 0-3.42z" />
-    <circle cx="7.5" cy="7.5" r=".5" fill="currentColor" />
-  </>,
-);
-export const CheckIcon = icon("CheckIcon", <path d="M20 6 9 17l-5-5" />);
 export const CheckCheckIcon = icon("CheckCheckIcon", <path d="M18 6 7 17l-5-5M22 10l-7.5 7.5L13 16" />);
 export const PanelRightIcon = icon(
   "PanelRightIcon",
@@ -76,4 +46,3 @@ export const PanelRightIcon = icon(
     <path d="M15 3v18" />
   </>,
 );
-export const UploadIcon = icon("UploadIcon", <path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4M17 8l-5-5-5 5M12 3v12" />);

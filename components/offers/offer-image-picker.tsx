@@ -4,7 +4,7 @@ import { useId, useRef, useState, type DragEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 import { imageFileError, type OfferImage } from "@/lib/offers/draft";
-import { UploadIcon } from "@/components/offers/offer-icons";
+import { UploadIcon } from "@/components/ui/icons";
 
 /**
  * The image of an Image Only offer (SPEC §5): image files only ('Please select a valid image file'), with a

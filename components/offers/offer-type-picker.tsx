@@ -3,7 +3,8 @@
 import type { ComponentType } from "react";
 import { cn } from "@/lib/cn";
 import type { OfferType } from "@/lib/offers/types";
-import { ImageIcon, TextIcon } from "@/components/offers/offer-icons";
+import { TextIcon } from "@/components/offers/offer-icons";
+import { ImageIcon } from "@/components/ui/icons";
 
 const OPTIONS: { value: OfferType; label: string; hint: string; Icon: ComponentType<{ className?: string }> }[] = [
   { value: "text", label: "Text Only", hint: "Words, emoji and approved links", Icon: TextIcon },

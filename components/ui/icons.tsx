@@ -4,7 +4,8 @@ import type { ReactNode, SVGProps } from "react";
 
 export type IconProps = SVGProps<SVGSVGElement>;
 
-function icon(displayName: string, children: ReactNode) {
+/** Makes a stroke icon component; screens with icons of their own (inbox, offers) use it too. */
+export function icon(displayName: string, children: ReactNode) {
   function Icon({ className = "size-5", ...props }: IconProps) {
     return (
       <svg
@@ -144,3 +145,19 @@ export const CompassIcon = icon(
     <path d="m16.24 7.76-2.12 6.36-6.36 2.12 2.12-6.36z" />
   </>,
 );
+export const ImageIcon = icon(
+  "ImageIcon",
+  <>
+    <rect width="18" height="18" x="3" y="3" rx="2" />
+    <circle cx="9" cy="9" r="2" />
+    <path d="m21 15-3.09-3.09a2 2 0 0 0-2.82 0L6 21" />
+  </>,
+);
+export const TagIcon = icon(
+  "TagIcon",
+  <>
+    <path d="M12.59 2.59A2 2 0 0 0 11.17 2H4a2 2 0 0 0-2 2v7.17a2 2 0 0 0 .59 1.42l8.7 8.7a2.43 2.43 0 0 0 3.42 0l6.58-6.58a2.43 2.43 0 0 0 0-3.42z" />
+    <circle cx="7.5" cy="7.5" r=".5" fill="currentColor" />
+  </>,
+);
+export const UploadIcon = icon("UploadIcon", <path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4M17 8l-5-5-5 5M12 3v12" />);

@@ -1,76 +1,28 @@
 "use client";
 
-import Link from "next/link";
-import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
-import { toast } from "sonner";
 import { FormCard } from "@/components/admin/common/form-card";
 import { TextField } from "@/components/admin/common/text-field";
 import { ErrorAlert } from "@/components/ui/alert";
-import { Button, buttonClasses } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { formFailure, zodFieldErrors, type FieldErrors } from "@/lib/admin/form-errors";
-import { api } from "@/lib/api/client";
-import { useRefreshUsers } from "@/lib/hooks/use-admin-users";
 import { roleLabel } from "@/lib/roles";
-import { ZCreateUser } from "@/lib/schemas/users";
+import { CreateUserActions, useCreateUserForm } from "@/components/admin/users/use-create-user-form";
 
-const CREATE_FAILED = "Failed to create user. Please try again.";
 const EMPTY = { name: "", email: "", password: "", confirmPassword: "", companyName: "" };
-type Values = typeof EMPTY;
 
 /**
  * /create-user (SPEC §5 Create company admin): name, e-mail (lowercased on send), password and its
  * confirmation, the fixed company_admin role, and the new company's name.
  */
 export function CreateCompanyAdminForm() {
-  const router = useRouter();
-  const refresh = useRefreshUsers();
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-
-  const set = (key: keyof Values) => (value: string) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors(({ [key]: _cleared, ...rest }) => rest);
-  };
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setMessage(null);
-    const parsed = ZCreateUser.safeParse({ ...values, role: "company_admin" });
-    if (!parsed.success) return setErrors(zodFieldErrors(parsed.error));
-    setPending(true);
-    try {
-      const res = await api<{ message?: string }>("/api/users", { method: "POST", body: parsed.data });
-      toast.success(res?.message ?? "User created successfully");
-      await refresh();
-      router.push("/users");
-    } catch (error) {
-      const failure = formFailure(error, CREATE_FAILED);
-      setErrors(failure.fields);
-      setMessage(failure.message);
-      setPending(false);
-    }
-  }
+  const { values, errors, message, pending, set, submit } = useCreateUserForm(EMPTY, { listPath: "/users", toInput: (v) => ({ ...v, role: "company_admin" }) });
 
   return (
     <FormCard
       title="Company admin"
       description="They get a new company of their own and can then add their team and pages."
       onSubmit={submit}
-      footer={
-        <>
-          <Link href="/users" className={buttonClasses({ variant: "secondary" })}>
-            Cancel
-          </Link>
-          <Button type="submit" pending={pending} pendingText="Creating User...">
-            Create User
-          </Button>
-        </>
-      }
+      footer={<CreateUserActions listPath="/users" pending={pending} />}
     >
       {message && <ErrorAlert>{message}</ErrorAlert>}
       <div className="grid gap-5 sm:grid-cols-2">

@@ -3,7 +3,8 @@ import { cn } from "@/lib/cn";
 import type { ConversationUi } from "@/lib/inbox/conversation-ui";
 import { ConversationAvatar } from "@/components/inbox/conversation-avatar";
 import { HighlightedText } from "@/components/inbox/highlighted-text";
-import { ImageIcon, SpamIcon, StarIcon } from "@/components/inbox/inbox-icons";
+import { SpamIcon, StarIcon } from "@/components/inbox/inbox-icons";
+import { ImageIcon } from "@/components/ui/icons";
 import { RowTags } from "@/components/inbox/list/row-tags";
 
 export const ROW_HEIGHT = 80;

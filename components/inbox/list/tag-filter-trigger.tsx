@@ -2,7 +2,7 @@ import type { ButtonHTMLAttributes, Ref } from "react";
 import { cn } from "@/lib/cn";
 import { tagCountLabel } from "@/lib/inbox/filters";
 import { ChevronDownIcon } from "@/components/ui/icons";
-import { TagIcon } from "@/components/inbox/inbox-icons";
+import { TagIcon } from "@/components/ui/icons";
 
 type Props = ButtonHTMLAttributes<HTMLButtonElement> & { count: number; ref?: Ref<HTMLButtonElement> };
 

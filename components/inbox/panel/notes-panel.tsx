@@ -6,7 +6,7 @@ import { NoteForm } from "@/components/inbox/panel/note-form";
 import { NoteItem } from "@/components/inbox/panel/note-item";
 import { canChangeNote, NOTE_TEXTS } from "@/components/inbox/panel/note-rules";
 import { useNoteEditor } from "@/components/inbox/panel/use-note-editor";
-import { useNow } from "@/components/inbox/panel/use-now";
+import { useNow } from "@/lib/hooks/use-now";
 import { Button } from "@/components/ui/button";
 import { DeleteConfirmation } from "@/components/ui/delete-confirmation";
 import { NoteIcon, PlusIcon } from "@/components/ui/icons";

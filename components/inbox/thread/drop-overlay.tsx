@@ -1,4 +1,4 @@
-import { UploadIcon } from "@/components/inbox/inbox-icons";
+import { UploadIcon } from "@/components/ui/icons";
 
 /** The drag-over state of the thread (SPEC §2). */
 export function DropOverlay() {

@@ -1,5 +1,6 @@
 import { ClockIcon } from "@/components/ui/icons";
-import { CheckCheckIcon, CheckIcon } from "@/components/inbox/inbox-icons";
+import { CheckCheckIcon } from "@/components/inbox/inbox-icons";
+import { CheckIcon } from "@/components/ui/icons";
 import type { MessageStatus as Status } from "@/lib/inbox/ui-message";
 
 const TEXT: Partial<Record<Status, string>> = { pending: "Sending", sent: "Sent", delivered: "Delivered", read: "Seen", blocked: "Blocked", failed: "Failed" };
