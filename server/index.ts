@@ -3,7 +3,6 @@ import next from "next";
 import { loadEnvOrExit } from "@/server/env";
 import { CLIENT_IP_HEADER } from "@/server/http/client-ip";
 import { attachRealtime } from "@/server/realtime/index";
-import { processPendingWebhookEvents } from "@/server/services/messenger/process-webhook";
 
 // The app process: Next.js and Socket.IO on one port.
 const config = loadEnvOrExit();
@@ -20,12 +19,10 @@ const server = createServer((req, res) => {
 });
 const realtime = attachRealtime(server);
 
+// Webhook deliveries are stored and acknowledged here and processed by the worker (workers/webhooks/drain.ts),
+// which also picks up whatever a crash or restart left pending.
 server.listen(config.PORT, config.HOST, () => {
   console.log(`[switchboard] ready on ${config.APP_URL} (${dev ? "development" : "production"})`);
-  // Webhook deliveries acknowledged but not processed before a crash or restart are processed now.
-  processPendingWebhookEvents()
-    .then((count) => count && console.log(`[switchboard] processed ${count} pending webhook deliveries`))
-    .catch((error) => console.error("[switchboard] pending webhook sweep failed", error));
 });
 
 let stopping = false;

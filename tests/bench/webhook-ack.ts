@@ -32,7 +32,7 @@ export const webhookAckBench: Bench = {
         const count = rate * ackSeconds;
         const samples: number[] = [];
         const statuses: Record<string, number> = {};
-        const meter = await costMeter(app.pid, client);
+        const meter = await costMeter(app, client);
         const sent = await atSteadyRate(rate, count, async (i) => {
           const res = await post(agent, [message(tag, i, WEBHOOK_CUSTOMERS)]).catch(() => ({ status: 0, ms: Number.NaN, body: "" }));
           statuses[res.status] = (statuses[res.status] ?? 0) + 1;
@@ -45,7 +45,7 @@ export const webhookAckBench: Bench = {
         const drain = Math.round(((stored.at - sendEnd) / 1000) * 100) / 100;
         ctx.log(
           `  ack at ${rate}/s: p50 ${ack.p50} p95 ${ack.p95} p99 ${ack.p99} ms (n=${ack.n}); stored ${stored.count}/${count}, ` +
-            `last stored ${drain} s after the last send; cpu/msg: server ${cost.serverCpuMsPerMessage} ms, db ${cost.dbCpuMsPerMessage} ms`,
+            `last stored ${drain} s after the last send; cpu/msg: server ${cost.serverCpuMsPerMessage} ms, worker ${cost.workerCpuMsPerMessage} ms, db ${cost.dbCpuMsPerMessage} ms`,
         );
         runs.push({
           rate,
