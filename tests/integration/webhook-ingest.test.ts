@@ -94,12 +94,29 @@ describe("claiming deliveries", () => {
   });
 });
 
+describe("failures", () => {
+  it("records an event that fails on its delivery, stores the delivery's other events, and does not retry it", async () => {
+    const person = await makeConversation(page.id, { unread: 0 });
+    const body = JSON.parse(delivery(person, "fine")) as { entry: { messaging: Record<string, unknown>[] }[] };
+    // A timestamp past what a date can hold: that message cannot be stored.
+    body.entry[0]!.messaging.push({ sender: { id: person.customer.psid }, recipient: { id: page.facebookPageId }, timestamp: 9e15, message: { mid: "m_ingest_broken", text: "broken" } });
+    await storeWebhookEvent(JSON.stringify(body));
+
+    expect(await processPendingWebhookEvents()).toBe(1);
+    expect(await processPendingWebhookEvents()).toBe(0);
+    const [row] = await db.webhookEvent.findMany();
+    expect(row!.processedAt).not.toBeNull();
+    expect(row!.error).toMatch(/^message: /);
+    expect((await db.message.findMany()).map((m) => m.text)).toEqual(["fine"]);
+  });
+});
+
 describe("the drain", () => {
-  it("processes what was stored while no worker ran, then wakes on NOTIFY (its poll is too slow to matter)", async () => {
+  it("processes what was stored while no worker ran, then wakes on the app's wake-up (its poll is too slow to matter)", async () => {
     const person = await makeConversation(page.id, { unread: 0 });
     await storeWebhookEvent(delivery(person, "before the worker started"));
     drain = startWebhookDrain({ pollMs: 600_000, log: () => {} });
-    await drain.listening;
+    await drain.subscribed;
     await eventually(pending, (n) => n === 0);
     expect(await db.message.count()).toBe(1);
 

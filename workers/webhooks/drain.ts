@@ -1,15 +1,16 @@
-import pg from "pg";
-import { env } from "@/server/env";
+import type { Redis } from "ioredis";
+import { createRedis } from "@/server/redis";
 import { processWebhookBatch } from "@/server/services/messenger/process-webhook";
-import { WEBHOOK_CHANNEL } from "@/server/services/messenger/webhook-store";
+import { webhookWakeChannel } from "@/server/services/messenger/webhook-store";
 
 // The webhook ingest of the worker process: drains pending webhook_events in batches. The app server only
 // stores and acknowledges (one INSERT); processing here keeps its cost off the event loop that answers
 // Meta, gives it the machine's other core, and batches it: one claim, one page read and one customer read
 // per batch, one statement per message (server/services/messenger/process-webhook.ts).
 //
-// Woken by Postgres NOTIFY from the acknowledging INSERT (milliseconds, no polling), with a slow poll as a
-// safety net; it drains at start, so deliveries acknowledged while no worker ran are processed then.
+// Woken through Redis by the app right after each acknowledging INSERT (milliseconds, no polling), with a
+// slow poll as a safety net; it drains at start, so deliveries acknowledged while no worker ran are
+// processed then.
 // Several drains (workers, tests) may run at once: each batch claims its rows with FOR UPDATE SKIP LOCKED.
 
 export type DrainOptions = {
@@ -23,18 +24,16 @@ export type DrainOptions = {
    * falls (each batch pays ~5 statements, each message ~1).
    */
   overlapAfterMs?: number;
-  /** Safety-net poll, for a notification missed while the listening connection was down. */
+  /** Safety-net poll, for a wake-up lost while Redis or the subscription was down. */
   pollMs?: number;
   log?: (line: string) => void;
 };
 
 export type WebhookDrain = {
-  /** Resolves once the listening connection is up (tests wait for it to prove NOTIFY wakes the drain). */
-  listening: Promise<void>;
+  /** Resolves once the wake-up subscription is up (tests wait for it to prove wake-ups work). */
+  subscribed: Promise<void>;
   stop: () => Promise<void>;
 };
-
-const RECONNECT_MS = 1_000;
 
 export function startWebhookDrain(options: DrainOptions = {}): WebhookDrain {
   const { batchSize = 50, maxBatches = 3, overlapAfterMs = 250, pollMs = 2_000, log = (line: string) => console.log(`[switchboard] ${line}`) } = options;
@@ -43,9 +42,9 @@ export function startWebhookDrain(options: DrainOptions = {}): WebhookDrain {
   let claiming = false;
   const running = new Map<Promise<void>, number>(); // batch → when it started
   let recheck: NodeJS.Timeout | undefined;
-  let listener: pg.Client | null = null;
-  let listeningNow: () => void = () => {};
-  const listening = new Promise<void>((resolve) => (listeningNow = resolve));
+  let subscriber: Redis | null = null;
+  let subscribedNow: () => void = () => {};
+  const subscribed = new Promise<void>((resolve) => (subscribedNow = resolve));
 
   /** 0 when a batch may start now; otherwise how long until it may (Infinity: when one finishes). */
   function waitBeforeNextBatch(): number {
@@ -87,47 +86,35 @@ export function startWebhookDrain(options: DrainOptions = {}): WebhookDrain {
     void pump();
   }
 
-  async function listen(): Promise<void> {
-    while (!stopped) {
-      const client = new pg.Client({ connectionString: env().DATABASE_URL });
-      const closed = new Promise<void>((resolve) => {
-        client.on("error", (error) => {
-          log(`webhook listener lost its connection (${error.message}); polling every ${pollMs} ms until it is back`);
-          resolve();
-        });
-        client.on("end", () => resolve());
-      });
-      try {
-        await client.connect();
-        await client.query(`LISTEN ${WEBHOOK_CHANNEL}`);
-        client.on("notification", wake);
-        listener = client;
-        listeningNow();
-        wake(); // anything stored while nobody listened
-        await closed;
-      } catch (error) {
-        log(`webhook listener could not connect (${(error as Error).message}); polling every ${pollMs} ms`);
-      }
-      listener = null;
-      await client.end().catch(() => {});
-      if (!stopped) await new Promise((resolve) => setTimeout(resolve, RECONNECT_MS).unref());
-    }
+  // ioredis resubscribes by itself after a reconnect; each (re)subscription drains what came meanwhile.
+  function subscribe(): void {
+    subscriber = createRedis({ maxRetriesPerRequest: null });
+    subscriber.on("message", wake);
+    subscriber.on("error", (error: Error) => log(`webhook wake-up subscription: ${error.message}; polling every ${pollMs} ms meanwhile`));
+    subscriber.on("ready", wake);
+    subscriber
+      .subscribe(webhookWakeChannel())
+      .then(() => {
+        subscribedNow();
+        wake();
+      })
+      .catch((error: Error) => log(`webhook wake-up subscription failed: ${error.message}`));
   }
 
   const poll = setInterval(wake, pollMs);
   poll.unref();
-  void listen();
+  subscribe();
   void pump();
   log(`webhook ingest draining (batches of up to ${batchSize}; a second beside a batch running ${overlapAfterMs} ms, at most ${maxBatches})`);
 
   return {
-    listening,
+    subscribed,
     // Stops taking batches and lets the running ones finish (their rows are marked or rolled back).
     async stop() {
       stopped = true;
       clearInterval(poll);
       clearTimeout(recheck);
-      await listener?.end().catch(() => {});
+      subscriber?.disconnect();
       while (running.size) await Promise.allSettled([...running.keys()]);
     },
   };

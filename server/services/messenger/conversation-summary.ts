@@ -1,5 +1,4 @@
 import { db } from "@/server/db";
-import { Prisma } from "@/server/generated/prisma/client";
 import { conversationListSelect, type ConversationListRow } from "@/server/services/conversations/serialize";
 
 export type SummaryChange = { at: Date; text: string | null; isImage: boolean; inbound: boolean };
@@ -7,26 +6,29 @@ export type SummaryChange = { at: Date; text: string | null; isImage: boolean; i
 /**
  * How one message folds into its conversation's summary, in event-time order: an older message delivered
  * late never replaces the preview of a newer one, and unread/window only move forward. The SET list of an
- * `UPDATE conversations`, shared by the agent's send and the webhook ingest so both fold the same way.
+ * `UPDATE conversations`, shared by the agent's send (Prisma) and the webhook ingest (pg), so both fold the
+ * same way. Parameters $1–$4 are summaryParams(change); the statement's own start at $5.
  */
-export function summaryAssignments(change: SummaryChange): Prisma.Sql {
-  return Prisma.sql`
-      last_message_text     = CASE WHEN ${change.at}::timestamptz >= last_message_at THEN ${change.text} ELSE last_message_text END,
-      last_message_is_image = CASE WHEN ${change.at}::timestamptz >= last_message_at THEN ${change.isImage} ELSE last_message_is_image END,
-      last_message_at       = GREATEST(last_message_at, ${change.at}::timestamptz),
-      last_inbound_at       = CASE WHEN ${change.inbound} THEN GREATEST(COALESCE(last_inbound_at, ${change.at}::timestamptz), ${change.at}::timestamptz) ELSE last_inbound_at END,
-      unread_count          = unread_count + CASE WHEN ${change.inbound} THEN 1 ELSE 0 END,
+export const SUMMARY_SET_SQL = `
+      last_message_text     = CASE WHEN $1::timestamptz >= last_message_at THEN $2::text ELSE last_message_text END,
+      last_message_is_image = CASE WHEN $1::timestamptz >= last_message_at THEN $3::boolean ELSE last_message_is_image END,
+      last_message_at       = GREATEST(last_message_at, $1::timestamptz),
+      last_inbound_at       = CASE WHEN $4::boolean THEN GREATEST(COALESCE(last_inbound_at, $1::timestamptz), $1::timestamptz) ELSE last_inbound_at END,
+      unread_count          = unread_count + CASE WHEN $4::boolean THEN 1 ELSE 0 END,
       updated_at            = now()`;
+
+export function summaryParams(change: SummaryChange): [Date, string | null, boolean, boolean] {
+  return [change.at, change.text, change.isImage, change.inbound];
 }
 
 /** Folds one message into the summary and reads the list item back (the agent's send path). */
 export async function applyToConversation(conversationId: string, change: SummaryChange) {
-  await db.$executeRaw`UPDATE conversations SET ${summaryAssignments(change)} WHERE id = ${conversationId}::uuid`;
+  await db.$executeRawUnsafe(`UPDATE conversations SET ${SUMMARY_SET_SQL} WHERE id = $5::uuid`, ...summaryParams(change), conversationId);
   return db.conversation.findUniqueOrThrow({ where: { id: conversationId }, select: conversationListSelect });
 }
 
 /** The conversation's own columns as `RETURNING` them for a list item; tags in creation order, like the list. */
-export const SUMMARY_RETURNING = Prisma.sql`
+export const SUMMARY_RETURNING_SQL = `
   conversations.id, conversations.is_important, conversations.is_spam, conversations.unread_count,
   conversations.last_message_text, conversations.last_message_is_image, conversations.last_message_at, conversations.last_inbound_at,
   (SELECT coalesce(json_agg(json_build_object('name', t.name, 'color', t.color) ORDER BY t.created_at, t.id), '[]'::json)
@@ -43,7 +45,7 @@ export type SummaryColumns = {
   tags: ConversationListRow["tags"];
 };
 
-/** A list row from `SUMMARY_RETURNING` plus the customer and page the caller already holds. */
+/** A list row from `SUMMARY_RETURNING_SQL` plus the customer and page the caller already holds. */
 export function toListRow(
   conversationId: string,
   summary: SummaryColumns,

@@ -1,17 +1,13 @@
-import { db } from "@/server/db";
 import { parseWebhookBody, type MessengerEvent } from "@/server/messenger/webhook-events";
 import { handleMessageEvent } from "@/server/services/messenger/handle-message";
 import { handleReceiptEvent } from "@/server/services/messenger/handle-receipt";
 import { createKeyedQueue } from "@/server/services/messenger/in-order";
 import { loadIngestContext, type IngestContext } from "@/server/services/messenger/ingest-context";
-import { claimDeliveries, markProcessed, type DeliveryOutcome, type StoredDelivery } from "@/server/services/messenger/webhook-store";
+import { withClaimedDeliveries, type DeliveryOutcome, type StoredDelivery } from "@/server/services/messenger/webhook-store";
 
 // Stored webhook deliveries → messages, a batch at a time. The worker's drain (workers/webhooks/) decides
 // when; this file decides how: claim, read what the batch needs once, handle each event in customer order,
 // mark the batch processed.
-
-/** Long enough for a batch of first contacts whose profile lookups are slow; a batch that overruns is rolled back and retried. */
-const BATCH_TIMEOUT_MS = 120_000;
 
 /** One customer's events run in delivery order, also across batches in flight in this process. */
 const customerOrder = createKeyedQueue();
@@ -26,17 +22,11 @@ export type BatchRun = {
 export function processWebhookBatch(limit: number): BatchRun {
   let announce: (count: number) => void = () => {};
   const claimed = new Promise<number>((resolve) => (announce = resolve));
-  const done = db
-    .$transaction(
-      async (tx) => {
-        const deliveries = await claimDeliveries(tx, limit);
-        const outcomes = processDeliveries(deliveries);
-        announce(deliveries.length);
-        await markProcessed(tx, await outcomes);
-      },
-      { maxWait: 10_000, timeout: BATCH_TIMEOUT_MS },
-    )
-    .finally(() => announce(0)); // no-op when already announced; unblocks the caller when the claim failed
+  const done = withClaimedDeliveries(limit, (deliveries) => {
+    const outcomes = processDeliveries(deliveries);
+    announce(deliveries.length);
+    return outcomes;
+  }).finally(() => announce(0)); // no-op when already announced; unblocks the caller when the claim failed
   return { claimed, done };
 }
 

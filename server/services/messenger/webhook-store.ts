@@ -1,46 +1,79 @@
-import { db } from "@/server/db";
-import type { Prisma } from "@/server/generated/prisma/client";
+import type pg from "pg";
+import { directPool } from "@/server/db-direct";
+import { env } from "@/server/env";
+import { redis } from "@/server/redis";
 
 // webhook_events is the queue between the acknowledgement and the processing (GUIDE §3: verify, store,
-// acknowledge, then process). A row is pending while processed_at is NULL.
-
-/** Postgres NOTIFY channel: "a delivery is waiting" (NOTIFY is per database, so environments never mix). */
-export const WEBHOOK_CHANNEL = "switchboard_webhook_events";
+// acknowledge, then process). A row is pending while processed_at is NULL. Hot path: plain pg with
+// prepared statements (server/db-direct.ts).
 
 export type StoredDelivery = { id: bigint; payload: unknown };
 export type DeliveryOutcome = { id: bigint; error: string | null };
 
 /**
- * The only statement before the 200: store the body as received (already checked to be JSON) and wake the
- * ingest. pg_notify in the same statement is delivered when the INSERT commits, never before and never
- * for a row that was not stored; the ack pays for no second round trip.
+ * Redis channel on which the app says "a delivery is waiting" to the worker. Pub/sub ignores the Redis db
+ * number, so the channel names the database the rows are in: environments sharing one Redis never wake
+ * each other's workers.
+ */
+export function webhookWakeChannel(): string {
+  return `switchboard:webhook-events:${decodeURIComponent(new URL(env().DATABASE_URL).pathname.slice(1))}`;
+}
+
+const WAKE_WARNING_EVERY_MS = 10_000;
+let lastWakeWarning = 0;
+
+/**
+ * The only statement before the 200: store the body as received (already checked to be JSON). Then wake
+ * the worker — not awaited, so the ack never waits for Redis; a wake-up lost to a Redis outage is caught by
+ * the worker's poll. Not Postgres NOTIFY: a notifying transaction holds a database-wide lock until its
+ * commit is flushed, so every ack's commit would queue behind the others'.
  */
 export async function storeWebhookEvent(json: string): Promise<bigint> {
-  const rows = await db.$queryRaw<{ id: bigint }[]>`
-    WITH stored AS (INSERT INTO webhook_events (payload) VALUES (${json}::jsonb) RETURNING id)
-    SELECT stored.id FROM stored, pg_notify(${WEBHOOK_CHANNEL}, '') AS notified`;
-  return rows[0]!.id;
+  const { rows } = await directPool().query<{ id: string }>({
+    name: "webhook-store",
+    text: "INSERT INTO webhook_events (payload) VALUES ($1::jsonb) RETURNING id",
+    values: [json],
+  });
+  redis()
+    .publish(webhookWakeChannel(), "")
+    .catch((error: Error) => {
+      if (Date.now() - lastWakeWarning < WAKE_WARNING_EVERY_MS) return;
+      lastWakeWarning = Date.now();
+      console.warn(`[switchboard] webhook wake-up not sent (${error.message}); the worker's poll picks deliveries up meanwhile`);
+    });
+  return BigInt(rows[0]!.id);
 }
 
 /**
- * Claims up to `limit` pending deliveries, oldest first. The row locks last as long as the caller's
- * transaction: another drain (a second worker, or a sweep) skips them instead of processing them again, and
- * if this process dies the locks go with its connection, so the rows are pending again for the next drain.
+ * Claims up to `limit` pending deliveries (oldest first), hands them to `process`, marks each processed with
+ * its outcome and commits. The claim's row locks last until that commit: another drain (a second worker, a
+ * sweep) skips them instead of processing them again, and if this process dies the locks go with its
+ * connection, so the rows are pending again for the next drain. Three round trips per batch (begin+claim,
+ * then mark+commit, as multi-statement queries): on this path every round trip is a measurable cost.
  */
-export function claimDeliveries(tx: Prisma.TransactionClient, limit: number): Promise<StoredDelivery[]> {
-  return tx.$queryRaw<StoredDelivery[]>`
-    SELECT id, payload FROM webhook_events
-     WHERE processed_at IS NULL
-     ORDER BY id
-     LIMIT ${limit}
-     FOR UPDATE SKIP LOCKED`;
+export async function withClaimedDeliveries(limit: number, process: (deliveries: StoredDelivery[]) => Promise<DeliveryOutcome[]>): Promise<void> {
+  const client = await directPool().connect();
+  try {
+    // A worker that hangs mid-batch must not hold its locks forever: Postgres ends such a session.
+    const results = (await client.query(
+      `BEGIN; SET LOCAL idle_in_transaction_session_timeout = '120s';
+       SELECT id, payload FROM webhook_events WHERE processed_at IS NULL ORDER BY id LIMIT ${Math.trunc(limit)} FOR UPDATE SKIP LOCKED`,
+    )) as unknown as pg.QueryResult<{ id: string; payload: unknown }>[];
+    const deliveries = results[2]!.rows.map((row) => ({ id: BigInt(row.id), payload: row.payload }));
+    const outcomes = await process(deliveries);
+    await client.query(outcomes.length ? `${markSql(client, outcomes)}; COMMIT` : "COMMIT");
+    client.release();
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => {});
+    client.release(true); // the connection may be broken: do not reuse it
+    throw error;
+  }
 }
 
-/** Marks a claimed batch processed in one statement, each row with its own error text (or none). */
-export async function markProcessed(tx: Prisma.TransactionClient, outcomes: DeliveryOutcome[]): Promise<void> {
-  if (!outcomes.length) return;
-  await tx.$executeRaw`
-    UPDATE webhook_events AS w SET processed_at = now(), error = o.error
-      FROM unnest(${outcomes.map((o) => o.id.toString())}::bigint[], ${outcomes.map((o) => o.error)}::text[]) AS o(id, error)
-     WHERE w.id = o.id`;
+/** One UPDATE for the whole batch; values inlined (ids are integers, errors escaped) to share the COMMIT's round trip. */
+function markSql(client: pg.PoolClient, outcomes: DeliveryOutcome[]): string {
+  const ids = outcomes.map((o) => o.id.toString()).join(",");
+  const errors = outcomes.map((o) => (o.error === null ? "NULL" : client.escapeLiteral(o.error))).join(",");
+  return `UPDATE webhook_events AS w SET processed_at = now(), error = o.error
+            FROM unnest(ARRAY[${ids}]::bigint[], ARRAY[${errors}]::text[]) AS o(id, error) WHERE w.id = o.id`;
 }
