@@ -18,6 +18,16 @@ export type DeliveryOutcome = { id: bigint; error: string | null };
 export function webhookWakeChannel(): string {
   return `switchboard:webhook-events:${decodeURIComponent(new URL(env().DATABASE_URL).pathname.slice(1))}`;
 }
+let wakeChannel: string | undefined;
+
+/**
+ * Wake-ups are coalesced: the first delivery after a quiet moment wakes the worker at once, later ones
+ * within this window share one wake-up at its end (always after their INSERTs). A busy worker claims
+ * everything pending anyway, and each PUBLISH costs the app ~0.3 ms of CPU in a socket write.
+ */
+const WAKE_WINDOW_MS = 10;
+let lastWake = 0;
+let trailingWake: NodeJS.Timeout | undefined;
 
 const WAKE_WARNING_EVERY_MS = 10_000;
 let lastWakeWarning = 0;
@@ -34,14 +44,28 @@ export async function storeWebhookEvent(json: string): Promise<bigint> {
     text: "INSERT INTO webhook_events (payload) VALUES ($1::jsonb) RETURNING id",
     values: [json],
   });
+  wakeWorker();
+  return BigInt(rows[0]!.id);
+}
+
+function wakeWorker(): void {
+  const sinceLast = Date.now() - lastWake;
+  if (sinceLast >= WAKE_WINDOW_MS) return publishWake();
+  trailingWake ??= setTimeout(() => {
+    trailingWake = undefined;
+    publishWake();
+  }, WAKE_WINDOW_MS - sinceLast);
+}
+
+function publishWake(): void {
+  lastWake = Date.now();
   redis()
-    .publish(webhookWakeChannel(), "")
+    .publish((wakeChannel ??= webhookWakeChannel()), "")
     .catch((error: Error) => {
       if (Date.now() - lastWakeWarning < WAKE_WARNING_EVERY_MS) return;
       lastWakeWarning = Date.now();
       console.warn(`[switchboard] webhook wake-up not sent (${error.message}); the worker's poll picks deliveries up meanwhile`);
     });
-  return BigInt(rows[0]!.id);
 }
 
 /**
