@@ -12,6 +12,7 @@ type Handler = (request: Request) => Promise<Response>;
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
 export async function serveDirect(req: IncomingMessage, res: ServerResponse, handler: Handler): Promise<void> {
+  const started = performance.now();
   try {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -32,7 +33,9 @@ export async function serveDirect(req: IncomingMessage, res: ServerResponse, han
     }
     const request = new Request(`http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`, { method: req.method, headers, body: Buffer.concat(chunks) });
     const response = await handler(request);
-    res.writeHead(response.status, Object.fromEntries(response.headers));
+    // The server's own share of the answer time (the bench reads it to tell it from the network and client).
+    const serverTiming = `app;dur=${(performance.now() - started).toFixed(2)}`;
+    res.writeHead(response.status, { ...Object.fromEntries(response.headers), "Server-Timing": serverTiming });
     res.end(Buffer.from(await response.arrayBuffer()));
   } catch (error) {
     // The handler maps its own errors to responses; this is the transport failing (client gone, bad URL).
