@@ -1,12 +1,13 @@
 import type { Redis } from "ioredis";
 import { createRedis } from "@/server/redis";
 import { processWebhookBatch } from "@/server/services/messenger/process-webhook";
-import { webhookWakeChannel } from "@/server/services/messenger/webhook-store";
+import { webhookWakeChannel } from "@/server/services/messenger/webhook-wake";
 
 // The webhook ingest of the worker process: drains pending webhook_events in batches. The app server only
 // stores and acknowledges (one INSERT); processing here keeps its cost off the event loop that answers
-// Meta, gives it the machine's other core, and batches it: one claim, one page read and one customer read
-// per batch, one statement per message (server/services/messenger/process-webhook.ts).
+// Meta, gives it the machine's other core, and batches it: three round trips per batch (claim, the pages
+// and customers of the whole batch, mark + commit) and one statement per message
+// (server/services/messenger/process-webhook.ts).
 //
 // Woken through Redis by the app right after each acknowledging INSERT (milliseconds, no polling), with a
 // slow poll as a safety net; it drains at start, so deliveries acknowledged while no worker ran are
@@ -21,7 +22,7 @@ export type DrainOptions = {
   /**
    * A batch starts beside running ones only once all of them have run this long. Normally one batch runs
    * and the next takes everything that arrived meanwhile: under load batches grow and the cost per message
-   * falls (each batch pays ~5 statements, each message ~1).
+   * falls (each batch pays 3 round trips, each message 1).
    */
   overlapAfterMs?: number;
   /** Safety-net poll, for a wake-up lost while Redis or the subscription was down. */

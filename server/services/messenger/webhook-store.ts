@@ -1,7 +1,6 @@
 import type pg from "pg";
 import { directPool } from "@/server/db-direct";
-import { env } from "@/server/env";
-import { redis } from "@/server/redis";
+import { wakeWorker } from "@/server/services/messenger/webhook-wake";
 
 // webhook_events is the queue between the acknowledgement and the processing (GUIDE §3: verify, store,
 // acknowledge, then process). A row is pending while processed_at is NULL. Hot path: plain pg with
@@ -11,32 +10,8 @@ export type StoredDelivery = { id: bigint; payload: unknown };
 export type DeliveryOutcome = { id: bigint; error: string | null };
 
 /**
- * Redis channel on which the app says "a delivery is waiting" to the worker. Pub/sub ignores the Redis db
- * number, so the channel names the database the rows are in: environments sharing one Redis never wake
- * each other's workers.
- */
-export function webhookWakeChannel(): string {
-  return `switchboard:webhook-events:${decodeURIComponent(new URL(env().DATABASE_URL).pathname.slice(1))}`;
-}
-let wakeChannel: string | undefined;
-
-/**
- * Wake-ups are coalesced: the first delivery after a quiet moment wakes the worker at once, later ones
- * within this window share one wake-up at its end (always after their INSERTs). A busy worker claims
- * everything pending anyway, and each PUBLISH costs the app ~0.3 ms of CPU in a socket write.
- */
-const WAKE_WINDOW_MS = 10;
-let lastWake = 0;
-let trailingWake: NodeJS.Timeout | undefined;
-
-const WAKE_WARNING_EVERY_MS = 10_000;
-let lastWakeWarning = 0;
-
-/**
  * The only statement before the 200: store the body as received (already checked to be JSON). Then wake
- * the worker — not awaited, so the ack never waits for Redis; a wake-up lost to a Redis outage is caught by
- * the worker's poll. Not Postgres NOTIFY: a notifying transaction holds a database-wide lock until its
- * commit is flushed, so every ack's commit would queue behind the others'.
+ * the worker (webhook-wake.ts; not awaited, so the ack never waits for Redis).
  */
 export async function storeWebhookEvent(json: string): Promise<bigint> {
   const { rows } = await directPool().query<{ id: string }>({
@@ -46,26 +21,6 @@ export async function storeWebhookEvent(json: string): Promise<bigint> {
   });
   wakeWorker();
   return BigInt(rows[0]!.id);
-}
-
-function wakeWorker(): void {
-  const sinceLast = Date.now() - lastWake;
-  if (sinceLast >= WAKE_WINDOW_MS) return publishWake();
-  trailingWake ??= setTimeout(() => {
-    trailingWake = undefined;
-    publishWake();
-  }, WAKE_WINDOW_MS - sinceLast);
-}
-
-function publishWake(): void {
-  lastWake = Date.now();
-  redis()
-    .publish((wakeChannel ??= webhookWakeChannel()), "")
-    .catch((error: Error) => {
-      if (Date.now() - lastWakeWarning < WAKE_WARNING_EVERY_MS) return;
-      lastWakeWarning = Date.now();
-      console.warn(`[switchboard] webhook wake-up not sent (${error.message}); the worker's poll picks deliveries up meanwhile`);
-    });
 }
 
 /**
