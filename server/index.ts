@@ -2,8 +2,9 @@ import { createServer } from "node:http";
 import next from "next";
 import { loadEnvOrExit } from "@/server/env";
 import { CLIENT_IP_HEADER } from "@/server/http/client-ip";
+import { serveDirect } from "@/server/http/direct-route";
 import { attachRealtime } from "@/server/realtime/index";
-import { processPendingWebhookEvents } from "@/server/services/messenger/process-webhook";
+import { POST as receiveWebhookDelivery } from "@/app/api/webhooks/messenger/route";
 
 // The app process: Next.js and Socket.IO on one port.
 const config = loadEnvOrExit();
@@ -16,16 +17,16 @@ const handle = app.getRequestHandler();
 const server = createServer((req, res) => {
   // Overwrite, never trust: rate limits key on this (see server/http/client-ip.ts).
   req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress ?? "unknown";
+  // Meta's deliveries skip Next's router: the same route handler, called directly (see direct-route.ts).
+  if (req.method === "POST" && req.url?.split("?")[0] === "/api/webhooks/messenger") return void serveDirect(req, res, (r) => receiveWebhookDelivery(r));
   void handle(req, res);
 });
 const realtime = attachRealtime(server);
 
+// Webhook deliveries are stored and acknowledged here and processed by the worker (workers/webhooks/drain.ts),
+// which also picks up whatever a crash or restart left pending.
 server.listen(config.PORT, config.HOST, () => {
   console.log(`[switchboard] ready on ${config.APP_URL} (${dev ? "development" : "production"})`);
-  // Webhook deliveries acknowledged but not processed before a crash or restart are processed now.
-  processPendingWebhookEvents()
-    .then((count) => count && console.log(`[switchboard] processed ${count} pending webhook deliveries`))
-    .catch((error) => console.error("[switchboard] pending webhook sweep failed", error));
 });
 
 let stopping = false;

@@ -3,8 +3,10 @@ import { loadEnvOrExit } from "@/server/env";
 import { createRedis } from "@/server/redis";
 import { QUEUE_NAME } from "@/server/queue/index";
 import { findJob, jobs } from "@/workers/jobs/index";
+import { startWebhookDrain } from "@/workers/webhooks/drain";
 
-// The worker process: runs the jobs of the registry, each payload parsed by its schema first.
+// The worker process: runs the jobs of the registry, each payload parsed by its schema first, and the
+// webhook ingest (workers/webhooks/drain.ts: not a queue job, it drains the webhook_events table).
 loadEnvOrExit();
 
 async function processJob(job: Job): Promise<unknown> {
@@ -21,12 +23,14 @@ worker.on("ready", () => console.log(`[switchboard] worker ready on queue "${QUE
 worker.on("failed", (job, error) => console.error(`[switchboard] job ${job?.name}#${job?.id} failed:`, error.message));
 worker.on("error", (error) => console.error("[switchboard] worker error:", error.message));
 
+const webhookDrain = startWebhookDrain();
+
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`[switchboard] worker ${signal}: finishing the current jobs`);
-  await worker.close();
+  await Promise.all([worker.close(), webhookDrain.stop()]);
   process.exit(0);
 }
 process.on("SIGTERM", () => void shutdown("SIGTERM"));

@@ -2,18 +2,14 @@ import pg from "pg";
 import type { Actor } from "@/server/auth/actor";
 import { ZConversationListQuery } from "@/lib/schemas/conversations";
 import { listConversations } from "@/server/services/conversations/list-conversations";
-import { processWebhookEvent, storeWebhookEvent } from "@/server/services/messenger/process-webhook";
 import { BENCH } from "./lib/config";
 import type { Bench, BenchContext } from "./lib/context";
 import { budget } from "./lib/context";
-import { cpuDelta, databaseCpuMs, ownCpuMs } from "./lib/cpu";
-import { PAGE_B, RARE_WORD } from "./lib/dataset";
+import { RARE_WORD } from "./lib/dataset";
 import { staffActor } from "./lib/scenarios";
 import { now, summarize } from "./lib/stats";
-import { body, runTag } from "./lib/webhook";
 import { listWithBoundedCursor } from "./prototypes/cursor";
 import { listWithSearch, WALK } from "./prototypes/search";
-import { leanProcess } from "./prototypes/lean-ingest";
 
 // Opt-in (`npm run bench -- --only=prototypes`): the fixes proposed in docs/PERFORMANCE.md, measured side
 // by side with the current code on the same data. Nothing here changes service code, and the experimental
@@ -22,8 +18,8 @@ import { leanProcess } from "./prototypes/lean-ingest";
 //  1. keyset pages: a redundant `last_message_at <= cursor` bound the index can range-scan on (since applied
 //     to list-conversations.ts and get-thread.ts, so both sides now run the same plan: it stays as a check
 //     that the rows are identical);
-//  2. search: GIN trigram indexes + a two-phase query;
-//  3. webhook processing: 4 statements per known customer's message instead of 14.
+//  2. search: GIN trigram indexes + a two-phase query.
+// (The third, a leaner webhook processing, is now the real one in server/services/messenger/.)
 
 const TRGM_INDEXES = [
   "CREATE INDEX IF NOT EXISTS bench_proto_messages_text_trgm ON messages USING gin (text gin_trgm_ops)",
@@ -123,50 +119,6 @@ async function insertCost(client: pg.Client, pageBId: string) {
   return summarize(samples);
 }
 
-/** The current processing and the lean prototype, in-process, alternating, on page B's seeded customers. */
-async function leanIngest(ctx: BenchContext, pgc: pg.Client) {
-  const n = ctx.options.quick ? 60 : 300;
-  const tag = runTag();
-  const psid = (i: number) => (PAGE_B.psidBase + BigInt(1 + (i % 2000))).toString();
-  const payload = (i: number, variant: string) =>
-    JSON.parse(body([{ psid: psid(i), mid: `m_bench_${tag}_${variant}${i}`, text: `bench ${tag} ${variant}${i} is my parcel on its way?`, timestamp: Date.now() }])) as unknown;
-  const variants = {
-    current: async (i: number) => processWebhookEvent(await storeWebhookEvent(payload(i, "c"))),
-    lean: async (i: number) => {
-      const p = payload(i, "l");
-      await leanProcess(await storeWebhookEvent(p), p, () => {});
-    },
-  };
-  const clients = ctx.clients();
-  const queries = {
-    current: (await clients.capture(() => variants.current(n))).queries.length,
-    lean: (await clients.capture(() => variants.lean(n))).queries.length,
-  };
-  const out: Record<string, unknown> = {};
-  for (const [name, run] of Object.entries(variants)) {
-    for (let i = 0; i < 10; i++) await run(n + 1 + i); // warm
-    const samples: number[] = [];
-    const cpu0 = ownCpuMs();
-    const db0 = await databaseCpuMs(pgc);
-    for (let i = 0; i < n; i++) {
-      const t = now();
-      await run(i);
-      samples.push(now() - t);
-    }
-    out[name] = {
-      queriesPerMessage: queries[name as keyof typeof queries],
-      msPerMessage: summarize(samples),
-      nodeCpuMsPerMessage: Math.round(((ownCpuMs() - cpu0) / n) * 100) / 100,
-      dbCpuMsPerMessage: Math.round((cpuDelta(db0, await databaseCpuMs(pgc)) / n) * 100) / 100,
-    };
-  }
-  await pgc.query("DELETE FROM messages WHERE mid >= $1 AND mid < $2", [`m_bench_${tag}_`, `m_bench_${tag}_\x7f`]);
-  const c = out.current as { msPerMessage: { p50: number }; nodeCpuMsPerMessage: number; queriesPerMessage: number };
-  const l = out.lean as { msPerMessage: { p50: number }; nodeCpuMsPerMessage: number; queriesPerMessage: number };
-  ctx.log(`  ingest (in-process, known customer): ${c.queriesPerMessage} → ${l.queriesPerMessage} statements, p50 ${c.msPerMessage.p50} → ${l.msPerMessage.p50} ms, node CPU ${c.nodeCpuMsPerMessage} → ${l.nodeCpuMsPerMessage} ms per message`);
-  return { change: "prototypes/lean-ingest.ts: payload from memory, cached page, one join for customer+conversation, INSERT … ON CONFLICT, UPDATE … RETURNING", messages: n, ...out };
-}
-
 export const prototypesBench: Bench = {
   name: "prototypes",
   optIn: true,
@@ -177,7 +129,6 @@ export const prototypesBench: Bench = {
     const out: Record<string, unknown> = {};
     try {
       out.cursorBound = await cursorBound(ctx, actor);
-      out.leanIngest = await leanIngest(ctx, pgc);
       out.search = await search(ctx, actor, pgc);
     } finally {
       for (const sql of DROP_TRGM) await pgc.query(sql).catch(() => {});

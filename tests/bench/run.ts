@@ -5,6 +5,7 @@
 // plus summary.json. Everything stops by itself: every loop is bounded in count and time, and the app
 // server this starts is stopped at the end (or on Ctrl-C).
 import "./lib/config";
+import { readFileSync } from "node:fs";
 import os from "node:os";
 import { Redis } from "ioredis";
 import { BENCH } from "./lib/config";
@@ -40,6 +41,20 @@ function parseOptions(argv: string[]): Options {
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const load = () => os.loadavg().map((x) => Math.round(x * 100) / 100);
+/**
+ * Linux CPU pressure (PSI): the share of the last 10 s / 60 s in which some runnable task waited for a CPU.
+ * A sharper sign than the load average that other people's work was competing with the run; null where
+ * the kernel does not expose it.
+ */
+const cpuPressure = (): { avg10: number; avg60: number } | null => {
+  try {
+    const some = readFileSync("/proc/pressure/cpu", "utf8").split("\n").find((line) => line.startsWith("some "));
+    const field = (name: string) => Number(new RegExp(`${name}=([\\d.]+)`).exec(some ?? "")?.[1]);
+    return some ? { avg10: field("avg10"), avg60: field("avg60") } : null;
+  } catch {
+    return null;
+  }
+};
 
 async function main() {
   const options = parseOptions(process.argv.slice(2));
@@ -81,8 +96,9 @@ async function main() {
   try {
     for (const bench of BENCHES) {
       if (options.only ? !options.only.includes(bench.name) : bench.optIn) continue;
-      log(`bench: ${bench.name}`);
+      log(`bench: ${bench.name} (load average ${load().join(" ")}; cpu pressure ${JSON.stringify(cpuPressure())})`);
       const loadBefore = load();
+      const pressureBefore = cpuPressure();
       const started = performance.now();
       let result: Record<string, unknown>;
       try {
@@ -92,7 +108,7 @@ async function main() {
         result = { error: (error as Error).message };
         log(`bench: ${bench.name} failed: ${(error as Error).message}`);
       }
-      result = { ...result, seconds: Math.round((performance.now() - started) / 100) / 10, loadAverageBefore: loadBefore, loadAverageAfter: load() };
+      result = { ...result, seconds: Math.round((performance.now() - started) / 100) / 10, loadAverageBefore: loadBefore, loadAverageAfter: load(), cpuPressureBefore: pressureBefore, cpuPressureAfter: cpuPressure() };
       results[bench.name] = result;
       writeResult(bench.name, result);
       process.stdout.write(`${JSON.stringify({ name: bench.name, ...result })}\n`);

@@ -41,7 +41,7 @@ export const webhookIngestBench: Bench = {
           const ackMs: number[] = [];
           let failed = 0;
           let nextPost = 0;
-          const meter = await costMeter(app.pid, client);
+          const meter = await costMeter(app, client);
           const started = performance.now();
           const sender = async () => {
             while (nextPost < posts) {
@@ -73,7 +73,7 @@ export const webhookIngestBench: Bench = {
             ...cost,
           };
           results.push(row);
-          ctx.log(`  ${variant.name.padEnd(8)} ${total} msgs, ${variant.perPost}/POST, concurrency ${variant.concurrency}: acked ${row.ackedMessagesPerSecond}/s, stored ${row.storedMessagesPerSecond} msg/s (${row.stored}/${total} in ${row.secondsToStoreAll} s), ack p99 ${row.ackMs.p99} ms; cpu/msg: server ${cost.serverCpuMsPerMessage} ms, db ${cost.dbCpuMsPerMessage} ms`);
+          ctx.log(`  ${variant.name.padEnd(8)} ${total} msgs, ${variant.perPost}/POST, concurrency ${variant.concurrency}: acked ${row.ackedMessagesPerSecond}/s, stored ${row.storedMessagesPerSecond} msg/s (${row.stored}/${total} in ${row.secondsToStoreAll} s), ack p99 ${row.ackMs.p99} ms; cpu/msg: server ${cost.serverCpuMsPerMessage} ms, worker ${cost.workerCpuMsPerMessage} ms, db ${cost.dbCpuMsPerMessage} ms`);
         } finally {
           agent.destroy();
         }

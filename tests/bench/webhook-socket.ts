@@ -21,7 +21,7 @@ const BAR_RATE = 200;
 const TARGET_P95_MS = 50;
 const TARGET_ACK_P99_MS = 20;
 
-async function runAt(ctx: BenchContext, rate: number, seconds: number, socket: Socket, agent: http.Agent, client: pg.Client, serverPid: number) {
+async function runAt(ctx: BenchContext, rate: number, seconds: number, socket: Socket, agent: http.Agent, client: pg.Client, app: { pid: number; workerPid: number }) {
   const tag = runTag();
   const count = rate * seconds;
   const sentAt = new Array<number>(count).fill(Number.NaN);
@@ -40,14 +40,16 @@ async function runAt(ctx: BenchContext, rate: number, seconds: number, socket: S
   };
   socket.on("new-message", onMessage);
   const ackMs: number[] = [];
+  const ackServerMs: number[] = [];
   let failed = 0;
-  const meter = await costMeter(serverPid, client);
+  const meter = await costMeter(app, client);
   try {
     const sent = await atSteadyRate(rate, count, async (i) => {
       sentAt[i] = performance.now();
       const res = await post(agent, [message(tag, i, WEBHOOK_CUSTOMERS, "s")]).catch(() => ({ status: 0, ms: Number.NaN, body: "" }));
       if (res.status === 200) ackMs.push(res.ms);
       else failed++;
+      if (res.status === 200 && "serverMs" in res && res.serverMs !== undefined) ackServerMs.push(res.serverMs);
     });
     const deadline = performance.now() + 15_000;
     while (seen.size < count && performance.now() < deadline) await sleep(50);
@@ -58,7 +60,8 @@ async function runAt(ctx: BenchContext, rate: number, seconds: number, socket: S
 
     const events = summarize(latency);
     const ack = summarize(ackMs);
-    ctx.log(`  ${count} msgs at ${rate}/s: webhook→socket p50 ${events.p50} p95 ${events.p95} p99 ${events.p99} ms, received ${seen.size}/${count} within 15 s of the last send; ack p99 ${ack.p99} ms`);
+    const ackServer = summarize(ackServerMs);
+    ctx.log(`  ${count} msgs at ${rate}/s: webhook→socket p50 ${events.p50} p95 ${events.p95} p99 ${events.p99} ms, received ${seen.size}/${count} within 15 s of the last send; ack p99 ${ack.p99} ms (in the server ${ackServer.p99}); cpu/msg: server ${cost.serverCpuMsPerMessage} ms, worker ${cost.workerCpuMsPerMessage} ms, db ${cost.dbCpuMsPerMessage} ms`);
     return {
       rate,
       seconds: Math.round(sent.seconds * 100) / 100,
@@ -70,6 +73,8 @@ async function runAt(ctx: BenchContext, rate: number, seconds: number, socket: S
       duplicates,
       webhookToSocketMs: events,
       ackMs: ack,
+      // The server's own share (Server-Timing), without the network and the load generator's event loop.
+      ackServerMs: ackServer,
       ...cost,
       verdict: seen.size === count ? verdict(events.p95, TARGET_P95_MS) : "MISS",
       ackVerdict: verdict(ack.p99, TARGET_ACK_P99_MS),
@@ -100,7 +105,7 @@ export const webhookSocketBench: Bench = {
       if (!joined.ok) throw new Error(`join-page refused: ${joined.error}`);
       await warmWebhookPath(agent, ctx.log);
       const runs = [];
-      for (const rate of RATES) runs.push(await runAt(ctx, rate, socketSeconds, socket, agent, client, app.pid));
+      for (const rate of RATES) runs.push(await runAt(ctx, rate, socketSeconds, socket, agent, client, app));
       return {
         target: { socketP95Ms: TARGET_P95_MS, atRate: BAR_RATE, ackP99Ms: TARGET_ACK_P99_MS },
         method: `signed POSTs (1 message each) open loop at ${RATES.join(" and ")}/s for ${socketSeconds} s each to ${WEBHOOK_CUSTOMERS} existing customers; one staff socket joined to page B; a message not received within 15 s of the last send counts as lost`,

@@ -10,6 +10,7 @@ import { startAppServer } from "./support/app-server";
 import { makeCompany, makePage, makeUser, tokenFor } from "./support/factory";
 import { eventually, openSocket, simPost } from "./support/channel";
 import { makeConversation } from "./support/inbox-factory";
+import { startWebhookDrain } from "@/workers/webhooks/drain";
 
 const PAGE_ID = "300000000000001";
 const TOKEN = "PAGE_TOKEN_realtime_tests_000000001";
@@ -105,10 +106,12 @@ describe("several app instances", () => {
       appSecret: process.env.META_APP_SECRET,
       pages: [{ pageId: PAGE_ID, name: "Acme Shoes", accessToken: TOKEN }],
     });
+    const drain = startWebhookDrain({ log: () => {} });
     const { psid } = await simPost<{ psid: string }>(sim, "/sim/customers", { pageId: PAGE_ID, firstName: "Ana", lastName: "Lima" });
     await simPost(sim, "/sim/messages", { pageId: PAGE_ID, psid, text: "across instances" });
     const event = await eventually(() => onA.events.find((e) => e.name === "new-message"), Boolean);
     expect(event?.payload).toMatchObject({ message: { message: "across instances" } });
+    await drain.stop();
     onA.close();
   });
 });

@@ -15,7 +15,8 @@ export const conversationListSelect = {
   lastInboundAt: true,
   customer: { select: { id: true, psid: true, name: true, avatarUrl: true } },
   page: { select: { id: true, name: true, facebookPageId: true } },
-  tags: { select: { name: true, color: true }, orderBy: { createdAt: "asc" } },
+  // id breaks ties (tags added in the same millisecond), so every reader — and the ingest's SQL — agrees.
+  tags: { select: { name: true, color: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
 } satisfies Prisma.ConversationSelect;
 
 export type ConversationListRow = Prisma.ConversationGetPayload<{ select: typeof conversationListSelect }>;

@@ -1,21 +1,69 @@
 import { db } from "@/server/db";
-import { conversationListSelect } from "@/server/services/conversations/serialize";
+import { conversationListSelect, type ConversationListRow } from "@/server/services/conversations/serialize";
 
-type Change = { at: Date; text: string | null; isImage: boolean; inbound: boolean };
+export type SummaryChange = { at: Date; text: string | null; isImage: boolean; inbound: boolean };
 
 /**
- * Folds one message into the conversation's summary in a single UPDATE, in event-time order: an older
- * message delivered late never replaces the preview of a newer one, and unread/window only move forward.
+ * How one message folds into its conversation's summary, in event-time order: an older message delivered
+ * late never replaces the preview of a newer one, and unread/window only move forward. The SET list of an
+ * `UPDATE conversations`, shared by the agent's send (Prisma) and the webhook ingest (pg), so both fold the
+ * same way. Parameters $1–$4 are summaryParams(change); the statement's own start at $5.
  */
-export async function applyToConversation(conversationId: string, change: Change) {
-  await db.$executeRaw`
-    UPDATE conversations SET
-      last_message_text     = CASE WHEN ${change.at} >= last_message_at THEN ${change.text} ELSE last_message_text END,
-      last_message_is_image = CASE WHEN ${change.at} >= last_message_at THEN ${change.isImage} ELSE last_message_is_image END,
-      last_message_at       = GREATEST(last_message_at, ${change.at}),
-      last_inbound_at       = CASE WHEN ${change.inbound} THEN GREATEST(COALESCE(last_inbound_at, ${change.at}), ${change.at}) ELSE last_inbound_at END,
-      unread_count          = unread_count + CASE WHEN ${change.inbound} THEN 1 ELSE 0 END,
-      updated_at            = now()
-    WHERE id = ${conversationId}::uuid`;
+export const SUMMARY_SET_SQL = `
+      last_message_text     = CASE WHEN $1::timestamptz >= last_message_at THEN $2::text ELSE last_message_text END,
+      last_message_is_image = CASE WHEN $1::timestamptz >= last_message_at THEN $3::boolean ELSE last_message_is_image END,
+      last_message_at       = GREATEST(last_message_at, $1::timestamptz),
+      last_inbound_at       = CASE WHEN $4::boolean THEN GREATEST(COALESCE(last_inbound_at, $1::timestamptz), $1::timestamptz) ELSE last_inbound_at END,
+      unread_count          = unread_count + CASE WHEN $4::boolean THEN 1 ELSE 0 END,
+      updated_at            = now()`;
+
+export function summaryParams(change: SummaryChange): [Date, string | null, boolean, boolean] {
+  return [change.at, change.text, change.isImage, change.inbound];
+}
+
+/** Folds one message into the summary and reads the list item back (the agent's send path). */
+export async function applyToConversation(conversationId: string, change: SummaryChange) {
+  await db.$executeRawUnsafe(`UPDATE conversations SET ${SUMMARY_SET_SQL} WHERE id = $5::uuid`, ...summaryParams(change), conversationId);
   return db.conversation.findUniqueOrThrow({ where: { id: conversationId }, select: conversationListSelect });
+}
+
+/** The conversation's own columns as `RETURNING` them for a list item; tags in creation order, like the list. */
+export const SUMMARY_RETURNING_SQL = `
+  conversations.id, conversations.is_important, conversations.is_spam, conversations.unread_count,
+  conversations.last_message_text, conversations.last_message_is_image, conversations.last_message_at, conversations.last_inbound_at,
+  (SELECT coalesce(json_agg(json_build_object('name', t.name, 'color', t.color) ORDER BY t.created_at, t.id), '[]'::json)
+     FROM customer_tags t WHERE t.conversation_id = conversations.id) AS tags`;
+
+export type SummaryColumns = {
+  is_important: boolean;
+  is_spam: boolean;
+  unread_count: number;
+  last_message_text: string | null;
+  last_message_is_image: boolean;
+  last_message_at: Date;
+  last_inbound_at: Date | null;
+  tags: ConversationListRow["tags"];
+};
+
+/** A list row from `SUMMARY_RETURNING_SQL` plus the customer and page the caller already holds. */
+export function toListRow(
+  conversationId: string,
+  summary: SummaryColumns,
+  customer: ConversationListRow["customer"],
+  page: ConversationListRow["page"],
+): ConversationListRow {
+  return {
+    id: conversationId,
+    pageId: page.id,
+    isImportant: summary.is_important,
+    isSpam: summary.is_spam,
+    unreadCount: summary.unread_count,
+    lastMessageText: summary.last_message_text,
+    lastMessageIsImage: summary.last_message_is_image,
+    lastMessageAt: summary.last_message_at,
+    lastInboundAt: summary.last_inbound_at,
+    customer,
+    page,
+    tags: summary.tags,
+  };
 }

@@ -3,7 +3,12 @@ import { createOrFind } from "@/server/db-unique";
 import { decryptSecret } from "@/server/security/secret-box";
 import { fetchProfile } from "@/server/messenger/graph-client";
 
-type PageRef = { id: string; accessTokenEnc: string };
+type PageRef = { id: string };
+
+/** A customer who wrote before, with their conversation: what a message from them needs. */
+export type KnownCustomer = { id: string; psid: string; name: string; avatarUrl: string | null; conversationId: string | null };
+
+export const customerKey = (pageId: string, psid: string) => `${pageId}:${psid}`;
 
 /** A readable name when Meta gives none: "Customer 4821" from the PSID's last digits, not "John Doe". */
 export function fallbackCustomerName(psid: string): string {
@@ -22,7 +27,9 @@ export async function findOrCreateCustomer(page: PageRef, psid: string) {
   let name = fallbackCustomerName(psid);
   let avatarUrl: string | null = null;
   try {
-    const profile = await fetchProfile(psid, decryptSecret(page.accessTokenEnc));
+    // Read here rather than kept with the page: only first contacts need it, and an updated token applies at once.
+    const { accessTokenEnc } = await db.page.findUniqueOrThrow({ where: { id: page.id }, select: { accessTokenEnc: true } });
+    const profile = await fetchProfile(psid, decryptSecret(accessTokenEnc));
     const full = [profile.firstName, profile.lastName].filter(Boolean).join(" ").trim();
     if (full) name = full;
     avatarUrl = profile.profilePic ?? null;
@@ -44,3 +51,4 @@ export async function findOrCreateConversation(pageId: string, customerId: strin
     () => db.conversation.findUnique({ where: { customerId } }),
   );
 }
+

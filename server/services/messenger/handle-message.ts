@@ -1,64 +1,74 @@
 import { db } from "@/server/db";
 import type { MessengerEvent } from "@/server/messenger/webhook-events";
-import { emitToPageAndConversation, EVENTS } from "@/server/realtime/emit";
-import { messageSelect, toApiMessage, toConversationListItem } from "@/server/services/conversations/serialize";
-import { findOrCreateConversation, findOrCreateCustomer } from "@/server/services/messenger/customers";
-import { applyToConversation } from "@/server/services/messenger/conversation-summary";
+import { emitToRooms, EVENTS } from "@/server/realtime/emit";
+import { conversationRoom, pageRoom } from "@/server/realtime/rooms";
+import { toApiMessage, toConversationListItem } from "@/server/services/conversations/serialize";
+import { customerKey, findOrCreateConversation, findOrCreateCustomer, type KnownCustomer } from "@/server/services/messenger/customers";
+import { toListRow } from "@/server/services/messenger/conversation-summary";
+import type { IngestPage } from "@/server/services/messenger/ingest-context";
+import { recordMessage } from "@/server/services/messenger/record-message";
 import { confirmOfferEcho } from "@/server/services/offers/confirm-echo";
 
 type MessageEvent = Extract<MessengerEvent, { kind: "message" | "postback" }>;
-type PageRow = { id: string; name: string; accessTokenEnc: string; facebookPageId: string };
+type Resolved = KnownCustomer & { conversationId: string };
 
 /**
- * Stores one inbound message, echo or postback exactly once (mid is unique), updates the conversation
- * summary in timestamp order, and pushes it to the page's and the conversation's sockets.
+ * Stores one inbound message, echo or postback exactly once (mid is unique), folds it into the conversation
+ * summary in timestamp order, and pushes it to the page's and the conversation's sockets. `known` is the
+ * batch's customer map (ingest-context.ts); first contacts are created here and added to it.
  */
-export async function handleMessageEvent(page: PageRow, event: MessageEvent): Promise<void> {
-  // A bulk offer's echo names its ledger row: proof Meta took it, even if the worker never heard back.
-  // Before the replay check, so a redelivered echo still settles a row the first delivery did not.
-  if (event.kind === "message" && event.isEcho && event.metadata) await confirmOfferEcho(event.metadata, event.mid);
-  if (await db.message.findUnique({ where: { mid: event.mid }, select: { id: true } })) return; // replay
-
-  const customer = await findOrCreateCustomer(page, event.psid);
-  const conversation = await findOrCreateConversation(page.id, customer.id);
-  const createdTime = new Date(event.timestamp);
+export async function handleMessageEvent(page: IngestPage, event: MessageEvent, known: Map<string, KnownCustomer>): Promise<void> {
   const isEcho = event.kind === "message" && event.isEcho;
+  if (isEcho) {
+    // A bulk offer's echo names its ledger row: proof Meta took it, even if the worker never heard back.
+    // Before the replay check, so a redelivered echo still settles a row the first delivery did not.
+    if (event.metadata) await confirmOfferEcho(event.metadata, event.mid);
+    // Our own send may already hold this mid; checked before claiming, so another pending row with the same
+    // text is not given it.
+    if (await db.message.findUnique({ where: { mid: event.mid }, select: { id: true } })) return;
+  }
 
-  if (isEcho && (await claimPendingSend(conversation.id, event))) return;
+  const customer = await resolveCustomer(page, event.psid, known);
+  if (isEcho && (await claimPendingSend(customer.conversationId, event))) return;
 
   const content = contentOf(event);
-  const inserted = await db.message.createManyAndReturn({
-    data: [
-      {
-        conversationId: conversation.id,
-        mid: event.mid,
-        direction: isEcho ? "outbound" : "inbound",
-        senderId: isEcho ? page.facebookPageId : event.psid,
-        isEcho,
-        sendStatus: isEcho ? "sent" : "received",
-        createdTime,
-        ...content,
-      },
-    ],
-    skipDuplicates: true, // a concurrent delivery of the same mid lost the race: nothing to do
-    select: messageSelect,
+  const recorded = await recordMessage({
+    conversationId: customer.conversationId,
+    mid: event.mid,
+    direction: isEcho ? "outbound" : "inbound",
+    senderId: isEcho ? page.facebookPageId : event.psid,
+    isEcho,
+    sendStatus: isEcho ? "sent" : "received",
+    createdTime: new Date(event.timestamp),
+    ...content,
   });
-  const message = inserted[0];
-  if (!message) return;
+  if (!recorded) return; // a replay: stored (and announced) the first time
 
-  const summary = await applyToConversation(conversation.id, {
-    at: createdTime,
-    text: content.text ?? (content.isImage ? "" : null),
-    isImage: content.isImage,
-    inbound: !isEcho,
-  });
-  const payload = {
-    message: toApiMessage(message, { customerName: customer.name, pageName: page.name }),
-    conversation: toConversationListItem(summary),
+  const listRow = toListRow(
+    customer.conversationId,
+    recorded.summary,
+    { id: customer.id, psid: customer.psid, name: customer.name, avatarUrl: customer.avatarUrl },
+    page,
+  );
+  // emitToRooms: in the worker (no Socket.IO server) it publishes through Redis to every app server.
+  emitToRooms([pageRoom(page.id), conversationRoom(customer.conversationId)], EVENTS.newMessage, {
+    message: toApiMessage(recorded.message, { customerName: customer.name, pageName: page.name }),
+    conversation: toConversationListItem(listRow),
     pageId: page.id,
-    conversationId: conversation.id,
-  };
-  emitToPageAndConversation(page.id, conversation.id, EVENTS.newMessage, payload);
+    conversationId: customer.conversationId,
+  });
+}
+
+/** The batch already knows most senders; a first contact gets a customer (profile lookup) and a conversation. */
+async function resolveCustomer(page: IngestPage, psid: string, known: Map<string, KnownCustomer>): Promise<Resolved> {
+  const key = customerKey(page.id, psid);
+  const hit = known.get(key);
+  if (hit?.conversationId) return hit as Resolved;
+  const customer = hit ?? (await findOrCreateCustomer(page, psid));
+  const conversation = await findOrCreateConversation(page.id, customer.id);
+  const resolved: Resolved = { id: customer.id, psid, name: customer.name, avatarUrl: customer.avatarUrl, conversationId: conversation.id };
+  known.set(key, resolved);
+  return resolved;
 }
 
 function contentOf(event: MessageEvent) {

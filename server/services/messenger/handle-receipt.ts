@@ -1,24 +1,24 @@
 import { db } from "@/server/db";
 import type { MessengerEvent } from "@/server/messenger/webhook-events";
-import { emitToPageAndConversation, EVENTS } from "@/server/realtime/emit";
+import { emitToRooms, EVENTS } from "@/server/realtime/emit";
+import { conversationRoom, pageRoom } from "@/server/realtime/rooms";
+import { customerKey, type KnownCustomer } from "@/server/services/messenger/customers";
 
 type ReceiptEvent = Extract<MessengerEvent, { kind: "delivery" | "read" }>;
 
 /**
  * Delivery and read receipts are watermarks: every outgoing message up to that time is delivered (or read).
- * Status only moves forward (sent → delivered → read), so a late delivery never undoes a read.
+ * Status only moves forward (sent → delivered → read), so a late delivery never undoes a read. `known` is
+ * the batch's customer map; a receipt for someone without a conversation changes nothing.
  */
-export async function handleReceiptEvent(page: { id: string }, event: ReceiptEvent): Promise<void> {
-  const conversation = await db.conversation.findFirst({
-    where: { pageId: page.id, customer: { psid: event.psid } },
-    select: { id: true },
-  });
-  if (!conversation) return;
+export async function handleReceiptEvent(page: { id: string }, event: ReceiptEvent, known: Map<string, KnownCustomer>): Promise<void> {
+  const conversationId = known.get(customerKey(page.id, event.psid))?.conversationId ?? (await findConversationId(page.id, event.psid));
+  if (!conversationId) return;
   const watermark = new Date(event.watermark);
   const forward = event.kind === "read" ? ["sent", "delivered"] : ["sent"];
   const updated = await db.message.updateMany({
     where: {
-      conversationId: conversation.id,
+      conversationId,
       direction: "outbound",
       sendStatus: { in: forward as ("sent" | "delivered")[] },
       OR: [{ createdTime: { lte: watermark } }, ...(event.kind === "delivery" && event.mids.length ? [{ mid: { in: event.mids } }] : [])],
@@ -26,15 +26,21 @@ export async function handleReceiptEvent(page: { id: string }, event: ReceiptEve
     data: { sendStatus: event.kind === "read" ? "read" : "delivered" },
   });
   await db.conversation.update({
-    where: { id: conversation.id },
+    where: { id: conversationId },
     data: event.kind === "read" ? { readWatermark: watermark } : { deliveredWatermark: watermark },
   });
   if (updated.count > 0) {
-    emitToPageAndConversation(page.id, conversation.id, EVENTS.messageStatus, {
-      conversationId: conversation.id,
+    emitToRooms([pageRoom(page.id), conversationRoom(conversationId)], EVENTS.messageStatus, {
+      conversationId,
       pageId: page.id,
       status: event.kind === "read" ? "read" : "delivered",
       watermark: watermark.toISOString(),
     });
   }
+}
+
+/** Not in the batch's map: the customer may have been created by a batch running beside this one. */
+async function findConversationId(pageId: string, psid: string): Promise<string | null> {
+  const conversation = await db.conversation.findFirst({ where: { pageId, customer: { psid } }, select: { id: true } });
+  return conversation?.id ?? null;
 }

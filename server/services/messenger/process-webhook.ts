@@ -1,56 +1,84 @@
-import { db } from "@/server/db";
-import type { Prisma } from "@/server/generated/prisma/client";
 import { parseWebhookBody, type MessengerEvent } from "@/server/messenger/webhook-events";
 import { handleMessageEvent } from "@/server/services/messenger/handle-message";
 import { handleReceiptEvent } from "@/server/services/messenger/handle-receipt";
+import { createKeyedQueue } from "@/server/services/messenger/in-order";
+import { loadIngestContext, type IngestContext } from "@/server/services/messenger/ingest-context";
+import { withClaimedDeliveries, type DeliveryOutcome, type StoredDelivery } from "@/server/services/messenger/webhook-store";
 
-// Stored webhook deliveries → messages. Runs right after the 200 is sent; a sweep on startup picks up
-// anything a crash left unprocessed.
+// Stored webhook deliveries → messages, a batch at a time. The worker's drain (workers/webhooks/) decides
+// when; this file decides how: claim, read what the batch needs once, handle each event in customer order,
+// mark the batch processed.
 
-const pageSelect = { id: true, name: true, accessTokenEnc: true, facebookPageId: true } as const;
+/** One customer's events run in delivery order, also across batches in flight in this process. */
+const customerOrder = createKeyedQueue();
 
-export async function storeWebhookEvent(payload: unknown): Promise<bigint> {
-  const row = await db.webhookEvent.create({ data: { payload: payload as Prisma.InputJsonValue }, select: { id: true } });
-  return row.id;
+export type BatchRun = {
+  /** How many deliveries the batch claimed; resolves as soon as their events are queued, so the next batch may be claimed. */
+  claimed: Promise<number>;
+  /** Settles when the batch is marked processed (or rolled back, to be claimed again). */
+  done: Promise<void>;
+};
+
+export function processWebhookBatch(limit: number): BatchRun {
+  let announce: (count: number) => void = () => {};
+  const claimed = new Promise<number>((resolve) => (announce = resolve));
+  const done = withClaimedDeliveries(limit, (deliveries) => {
+    const outcomes = processDeliveries(deliveries);
+    announce(deliveries.length);
+    return outcomes;
+  }).finally(() => announce(0)); // no-op when already announced; unblocks the caller when the claim failed
+  return { claimed, done };
 }
 
-export async function processWebhookEvent(id: bigint): Promise<void> {
-  const row = await db.webhookEvent.findUnique({ where: { id } });
-  if (!row || row.processedAt) return;
-  const errors: string[] = [];
-  const events = parseWebhookBody(row.payload);
-  const pages = await loadPages(events);
-  for (const event of events) {
+/** Processes every pending delivery, batch after batch (tests, scripts). Returns how many it processed. */
+export async function processPendingWebhookEvents(batchSize = 50): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const run = processWebhookBatch(batchSize);
+    const count = await run.claimed;
+    await run.done;
+    total += count;
+    if (count < batchSize) return total;
+  }
+}
+
+/**
+ * Every event of the batch is queued in its customer's order before this returns (synchronously), so a
+ * batch claimed later never overtakes this one for the same person. An event that fails is recorded on
+ * its delivery and the others go on; if the batch's shared reads fail, the whole batch fails and stays
+ * pending.
+ */
+function processDeliveries(deliveries: StoredDelivery[]): Promise<DeliveryOutcome[]> {
+  if (!deliveries.length) return Promise.resolve([]);
+  const parsed = deliveries.map((d) => ({ id: d.id, events: parseWebhookBody(d.payload) }));
+  const context = loadIngestContext(parsed.flatMap((d) => d.events));
+  context.catch(() => {}); // observed below by every event; this keeps an early failure from being "unhandled"
+  return Promise.all(
+    parsed.map(async ({ id, events }) => {
+      const errors = await Promise.all(events.map((event) => queueEvent(id, event, context)));
+      const failed = errors.filter((e): e is string => e !== null);
+      return { id, error: failed.length ? failed.join("\n").slice(0, 4000) : null };
+    }),
+  );
+}
+
+function queueEvent(deliveryId: bigint, event: MessengerEvent, context: Promise<IngestContext>): Promise<string | null> {
+  const handle = async () => {
+    const ctx = await context;
     try {
-      await handleEvent(pages, event);
+      await handleEvent(ctx, event);
+      return null;
     } catch (error) {
-      errors.push(`${event.kind}: ${(error as Error).message}`);
-      console.error(`[switchboard] webhook event ${id} (${event.kind}) failed:`, error);
+      console.error(`[switchboard] webhook event ${deliveryId} (${event.kind}) failed:`, error);
+      return `${event.kind}: ${(error as Error).message}`;
     }
-  }
-  // updateMany: the row may be gone (retention, test cleanup) by the time processing ends.
-  await db.webhookEvent.updateMany({ where: { id }, data: { processedAt: new Date(), error: errors.length ? errors.join("\n").slice(0, 4000) : null } });
+  };
+  return "psid" in event ? customerOrder.run(`${event.pageId}:${event.psid}`, handle) : handle();
 }
 
-// "Last webhook" is page health, not an audit trail: one write per page per half minute keeps a busy
-// page's row from being updated on every delivery.
-const LAST_WEBHOOK_WRITE_MS = 30_000;
-const lastWebhookWrite = new Map<string, number>();
-
-async function loadPages(events: MessengerEvent[]) {
-  const ids = [...new Set(events.map((e) => e.pageId))];
-  const rows = await db.page.findMany({ where: { facebookPageId: { in: ids } }, select: pageSelect });
-  const now = Date.now();
-  const stale = rows.filter((r) => now - (lastWebhookWrite.get(r.id) ?? 0) > LAST_WEBHOOK_WRITE_MS);
-  if (stale.length) {
-    for (const row of stale) lastWebhookWrite.set(row.id, now);
-    await db.page.updateMany({ where: { id: { in: stale.map((r) => r.id) } }, data: { lastWebhookAt: new Date(now) } });
-  }
-  return new Map(rows.map((row) => [row.facebookPageId, row]));
-}
-
-async function handleEvent(pages: Map<string, { id: string; name: string; accessTokenEnc: string; facebookPageId: string }>, event: MessengerEvent) {
-  const page = pages.get(event.pageId);
+async function handleEvent(ctx: IngestContext, event: MessengerEvent): Promise<void> {
+  if (event.kind === "ignored") return;
+  const page = ctx.pages.get(event.pageId);
   if (!page) {
     console.warn(`[switchboard] webhook for unknown page ${event.pageId}: acknowledged and ignored`);
     return;
@@ -58,18 +86,9 @@ async function handleEvent(pages: Map<string, { id: string; name: string; access
   switch (event.kind) {
     case "message":
     case "postback":
-      return handleMessageEvent(page, event);
+      return handleMessageEvent(page, event, ctx.customers);
     case "delivery":
     case "read":
-      return handleReceiptEvent(page, event);
-    case "ignored":
-      return;
+      return handleReceiptEvent(page, event, ctx.customers);
   }
-}
-
-/** Startup sweep: events stored but never processed (the process died between ack and processing). */
-export async function processPendingWebhookEvents(): Promise<number> {
-  const pending = await db.webhookEvent.findMany({ where: { processedAt: null }, select: { id: true }, orderBy: { id: "asc" }, take: 1000 });
-  for (const { id } of pending) await processWebhookEvent(id);
-  return pending.length;
 }

@@ -1,7 +1,7 @@
 import { env } from "@/server/env";
 import { AppError } from "@/server/http/errors";
 import { isValidSignature } from "@/server/messenger/webhook-signature";
-import { storeWebhookEvent } from "@/server/services/messenger/process-webhook";
+import { storeWebhookEvent } from "@/server/services/messenger/webhook-store";
 
 const MAX_WEBHOOK_BYTES = 1024 * 1024;
 
@@ -14,17 +14,18 @@ export function verifySubscription(query: URLSearchParams): string {
 }
 
 /**
- * POST: check the signature over the exact bytes received, then store the delivery. Processing happens
- * after the 200 so Meta's 5-second deadline never depends on our database work.
+ * POST: check the signature over the exact bytes received, then store the delivery — one INSERT. The
+ * worker processes it (workers/webhooks/), so Meta's 5-second deadline and our ack time never depend on
+ * the processing.
  */
 export async function receiveWebhook(raw: Buffer, signature: string | null): Promise<bigint> {
   if (raw.length > MAX_WEBHOOK_BYTES) throw new AppError("payload_too_large", "Webhook body is too large");
   if (!isValidSignature(raw, signature, env().META_APP_SECRET)) throw new AppError("unauthorized", "Invalid X-Hub-Signature-256");
-  let payload: unknown;
+  const json = raw.toString("utf8");
   try {
-    payload = JSON.parse(raw.toString("utf8"));
+    JSON.parse(json);
   } catch {
     throw new AppError("bad_request", "Webhook body must be JSON");
   }
-  return storeWebhookEvent(payload);
+  return storeWebhookEvent(json);
 }

@@ -1,13 +1,9 @@
-import { Prisma } from "@/server/generated/prisma/client";
 import { db } from "@/server/db";
+import { UUID_V7_SQL } from "@/server/db-uuid";
 import { audienceWhere, insideWindowSql, type AudienceRule } from "@/server/services/offers/audience";
 import { RECIPIENT_REASONS } from "@/server/services/offers/reasons";
 
 // When its job starts, an offer's audience becomes its ledger: later tag changes do not move it.
-
-/** A UUIDv7 made in SQL (Postgres 15 has no uuidv7()), so bulk-inserted ids keep the table's id order. */
-const UUID_V7 = Prisma.sql`encode(set_bit(set_bit(overlay(uuid_send(gen_random_uuid()) placing
-  substring(int8send((extract(epoch from clock_timestamp()) * 1000)::bigint) from 3) from 1 for 6), 52, 1), 53, 1), 'hex')::uuid`;
 
 /**
  * Fixes the recipient list when the offer starts: one INSERT … SELECT … ON CONFLICT DO NOTHING. People
@@ -21,7 +17,7 @@ export async function resolveRecipients(offerId: string, rule: AudienceRule): Pr
     if (!started) return false;
     await tx.$executeRaw`
       INSERT INTO offer_recipients (id, offer_id, customer_id, status, reason, updated_at)
-      SELECT ${UUID_V7}, ${offerId}::uuid, c.id,
+      SELECT ${UUID_V7_SQL}, ${offerId}::uuid, c.id,
         CASE WHEN ${insideWindowSql()} THEN 'pending'::"RecipientStatus" ELSE 'skipped'::"RecipientStatus" END,
         CASE WHEN ${insideWindowSql()} THEN NULL ELSE ${RECIPIENT_REASONS.outsideWindow} END,
         now()

@@ -6,8 +6,9 @@ import { createSimulator, type Simulator } from "@/server/simulator/create-simul
 import { APP_URL, BENCH, benchEnv } from "./config";
 import { PAGE_A, PAGE_B, WEBHOOK_CUSTOMERS, webhookPsid } from "./dataset";
 
-// The real production app server (`NODE_ENV=production tsx server/index.ts` on the `.next-bench` build)
-// and the Messenger simulator as the Graph API (profile lookups), both on 127.0.0.1 only.
+// The real production app server (`NODE_ENV=production tsx server/index.ts` on the `.next-bench` build),
+// the worker (`tsx workers/index.ts`: it processes the webhooks the server acknowledges) and the Messenger
+// simulator as the Graph API (profile lookups), all on 127.0.0.1 only.
 
 const ROOT = process.cwd();
 const BUILD_ID = path.join(ROOT, BENCH.distDir, "BUILD_ID");
@@ -17,6 +18,8 @@ export type AppServer = {
   url: string;
   /** The tsx parent's pid; the server runs in its child (see treeCpuMs). */
   pid: number;
+  /** The worker's tsx parent pid (webhook processing runs there). */
+  workerPid: number;
   sim: Simulator;
   /** Facts about the build the server runs. */
   build: { builtNow: boolean; buildSeconds: number | null; builtAt: string; staleSources: string[] };
@@ -120,11 +123,31 @@ function portInUse(port: number): Promise<boolean> {
   });
 }
 
-let current: ChildProcess | null = null;
-/** Last resort if the orchestrator dies: never leave the server running. */
+const children = new Set<ChildProcess>();
+/** Last resort if the orchestrator dies: never leave the server or the worker running. */
 process.once("exit", () => {
-  if (current && current.exitCode === null) current.kill("SIGKILL");
+  for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
 });
+
+/** A tsx child with its output kept; stop() sends SIGTERM (tsx forwards it), then SIGKILL after 10 s. */
+function startChild(entry: string) {
+  const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", entry], { cwd: ROOT, env: { ...process.env, ...benchEnv() }, stdio: ["ignore", "pipe", "pipe"] });
+  children.add(child);
+  let output = "";
+  child.stdout!.on("data", (c) => (output += c));
+  child.stderr!.on("data", (c) => (output += c));
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    children.delete(child);
+  };
+  return { child, output: () => output, stop };
+}
 
 export async function startApp(options: { rebuild: boolean; log: (line: string) => void }): Promise<AppServer> {
   const { log } = options;
@@ -144,21 +167,12 @@ export async function startApp(options: { rebuild: boolean; log: (line: string) 
     customers: Array.from({ length: WEBHOOK_CUSTOMERS + 1 }, (_, i) => ({ pageId: PAGE_B.facebookPageId, psid: webhookPsid(i), firstName: "Bench", lastName: `Customer${i}` })),
   });
 
-  const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "server/index.ts"], { cwd: ROOT, env: { ...process.env, ...benchEnv() }, stdio: ["ignore", "pipe", "pipe"] });
-  current = child;
-  let output = "";
-  child.stdout!.on("data", (c) => (output += c));
-  child.stderr!.on("data", (c) => (output += c));
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-
+  const server = startChild("server/index.ts");
+  const worker = startChild("workers/index.ts");
+  const child = server.child;
+  const output = () => `${server.output()}\n--- worker ---\n${worker.output()}`;
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill("SIGTERM"); // tsx forwards it to the server, which closes Socket.IO and exits
-      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-      await exited;
-      clearTimeout(timer);
-    }
-    current = null;
+    await Promise.all([server.stop(), worker.stop()]);
     await sim.close();
   };
 
@@ -166,7 +180,8 @@ export async function startApp(options: { rebuild: boolean; log: (line: string) 
   for (;;) {
     if (child.exitCode !== null) {
       await sim.close();
-      throw new Error(`the app server exited with ${child.exitCode} before it was healthy:\n${output.slice(-3000)}`);
+      await worker.stop();
+      throw new Error(`the app server exited with ${child.exitCode} before it was healthy:\n${output().slice(-3000)}`);
     }
     try {
       const res = await fetch(`${APP_URL}/api/health`);
@@ -176,10 +191,18 @@ export async function startApp(options: { rebuild: boolean; log: (line: string) 
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`the app server was not healthy within 90 s:\n${output.slice(-3000)}`);
+      throw new Error(`the app server was not healthy within 90 s:\n${output().slice(-3000)}`);
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  log(`app: production server ready on ${APP_URL} (simulator on ${sim.url})`);
-  return { url: APP_URL, pid: child.pid!, sim, build: { ...build, builtAt: statSync(BUILD_ID).mtime.toISOString(), staleSources: staleSources.slice(0, 20) }, output: () => output, stop };
+  // Webhooks are processed by the worker: no timed run before it is up.
+  while (!/webhook ingest draining/.test(worker.output())) {
+    if (worker.child.exitCode !== null || Date.now() > deadline) {
+      await stop();
+      throw new Error(`the worker did not start:\n${worker.output().slice(-3000)}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  log(`app: production server ready on ${APP_URL}, worker running (simulator on ${sim.url})`);
+  return { url: APP_URL, pid: child.pid!, workerPid: worker.child.pid!, sim, build: { ...build, builtAt: statSync(BUILD_ID).mtime.toISOString(), staleSources: staleSources.slice(0, 20) }, output, stop };
 }

@@ -3,7 +3,9 @@
 // never another developer's database or Redis, whatever the shell exported.
 
 export const BENCH = {
-  databaseUrl: "postgresql://postgres@127.0.0.1:5432/switchboard_bench",
+  // application_name tags every connection of the run (app, worker, this process), so the database CPU it
+  // reports counts only them, not someone else's queries on the same database.
+  databaseUrl: "postgresql://postgres@127.0.0.1:5432/switchboard_bench?application_name=switchboard-bench",
   redisUrl: "redis://127.0.0.1:6379/11",
   appPort: 3400,
   simulatorPort: 4030,
@@ -35,6 +37,8 @@ export function benchEnv(): Record<string, string> {
     META_VERIFY_TOKEN: BENCH.verifyToken,
     SMTP_URL: BENCH.smtpUrl,
     GRAPH_API_URL: SIMULATOR_URL,
+    // The bench's worker (webhook ingest) must never take jobs queued by anyone else on this Redis.
+    QUEUE_PREFIX: "bench",
   };
 }
 

@@ -46,12 +46,14 @@ export function ownCpuMs(): number {
 }
 
 /**
- * CPU milliseconds of the Postgres backends connected to the bench database right now (the app's pool
- * and ours). Backends live as long as their pooled connection, so a before/after difference over a run
- * is the database work of that run.
+ * CPU milliseconds of the Postgres backends connected to the bench database right now (the app's and the
+ * worker's pools and ours: the same application_name as the asking client, see config.ts). Backends live as
+ * long as their pooled connection, so a before/after difference over a run is the database work of that run.
  */
 export async function databaseCpuMs(client: { query: (sql: string) => Promise<{ rows: { pid: number }[] }> }): Promise<Map<number, number>> {
-  const { rows } = await client.query("SELECT pid FROM pg_stat_activity WHERE datname = current_database()");
+  const { rows } = await client.query(
+    "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = current_setting('application_name')",
+  );
   return new Map(rows.map((r) => [r.pid, ((stat(r.pid)?.ticks ?? 0) * 1000) / TICKS_PER_SECOND]));
 }
 

@@ -86,16 +86,20 @@ export async function atSteadyRate(ratePerSecond: number, count: number, send: (
 }
 
 /**
- * CPU the app server (its whole process tree) and the database spend over a run, per message: the cost
- * side of throughput, independent of how busy the rest of the machine is.
+ * CPU the app server and the worker (each its whole process tree) and the database spend over a run, per
+ * message: the cost side of throughput, independent of how busy the rest of the machine is. The server
+ * acknowledges; the worker processes (workers/webhooks/drain.ts).
  */
-export async function costMeter(serverPid: number, client: pg.Client) {
-  const server0 = treeCpuMs(serverPid);
+export async function costMeter(app: { pid: number; workerPid: number }, client: pg.Client) {
+  const server0 = treeCpuMs(app.pid);
+  const worker0 = treeCpuMs(app.workerPid);
   const db0 = await databaseCpuMs(client);
   return async (messages: number) => {
-    const server1 = treeCpuMs(serverPid);
+    const server1 = treeCpuMs(app.pid);
+    const worker1 = treeCpuMs(app.workerPid);
     const dbMs = cpuDelta(db0, await databaseCpuMs(client));
     const per = (ms: number | null) => (ms === null || !messages ? null : Math.round((ms / messages) * 100) / 100);
-    return { serverCpuMsPerMessage: per(server0 === null || server1 === null ? null : server1 - server0), dbCpuMsPerMessage: per(dbMs) };
+    const delta = (a: number | null, b: number | null) => (a === null || b === null ? null : b - a);
+    return { serverCpuMsPerMessage: per(delta(server0, server1)), workerCpuMsPerMessage: per(delta(worker0, worker1)), dbCpuMsPerMessage: per(dbMs) };
   };
 }

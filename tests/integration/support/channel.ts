@@ -3,10 +3,11 @@ import { db } from "@/server/db";
 import { createSimulator, type Simulator } from "@/server/simulator/create-simulator";
 import * as webhookRoute from "@/app/api/webhooks/messenger/route";
 import * as sendRoute from "@/app/api/send-message/route";
+import { startWebhookDrain } from "@/workers/webhooks/drain";
 import { startAppServer } from "./app-server";
 
-// The whole channel for a test: an app server (webhook + send route + Socket.IO) and the Messenger
-// simulator as Facebook, wired to each other exactly as in `npm run dev`.
+// The whole channel for a test: an app server (webhook + send route + Socket.IO), the worker's webhook
+// ingest, and the Messenger simulator as Facebook, wired to each other exactly as in `npm run dev`.
 
 export type Channel = { appUrl: string; sim: Simulator; close: () => Promise<void> };
 
@@ -15,6 +16,7 @@ export async function startChannel(pages: { pageId: string; name: string; access
     "/api/webhooks/messenger": { GET: webhookRoute.GET, POST: webhookRoute.POST },
     "/api/send-message": { POST: sendRoute.POST },
   });
+  const drain = startWebhookDrain({ log: () => {} });
   const sim = await createSimulator({
     port: Number(new URL(process.env.GRAPH_API_URL!).port),
     webhookUrl: `${app.url}/api/webhooks/messenger`,
@@ -32,6 +34,7 @@ export async function startChannel(pages: { pageId: string; name: string; access
       // Deliveries are processed after their 200: let the last ones finish before the next test empties
       // the tables under them.
       await eventually(() => db.webhookEvent.count({ where: { processedAt: null } }), (n) => n === 0);
+      await drain.stop();
       await sim.close();
       await app.close();
     },

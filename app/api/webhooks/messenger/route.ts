@@ -1,7 +1,5 @@
-import { afterResponse } from "@/server/http/after-response";
 import { publicRoute } from "@/server/http/route";
 import { receiveWebhook, verifySubscription } from "@/server/services/messenger/receive-webhook";
-import { processWebhookEvent } from "@/server/services/messenger/process-webhook";
 
 export const dynamic = "force-dynamic";
 
@@ -11,9 +9,8 @@ export const GET = publicRoute({}, ({ request }) => {
   return new Response(challenge, { status: 200, headers: { "Content-Type": "text/plain" } });
 });
 
-// POST /api/webhooks/messenger — signed deliveries: verify, store, acknowledge, then process
+// POST /api/webhooks/messenger — signed deliveries: verify, store, acknowledge; the worker processes them
 export const POST = publicRoute({}, async ({ request }) => {
-  const id = await receiveWebhook(Buffer.from(await request.arrayBuffer()), request.headers.get("x-hub-signature-256"));
-  afterResponse(() => processWebhookEvent(id));
+  await receiveWebhook(Buffer.from(await request.arrayBuffer()), request.headers.get("x-hub-signature-256"));
   return new Response("EVENT_RECEIVED", { status: 200 });
 });

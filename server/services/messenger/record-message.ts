@@ -1,0 +1,64 @@
+import { directPool } from "@/server/db-direct";
+import { UUID_V7_EXPRESSION } from "@/server/db-uuid";
+import type { MessageRow } from "@/server/services/conversations/serialize";
+import { SUMMARY_RETURNING_SQL, SUMMARY_SET_SQL, summaryParams, type SummaryColumns } from "@/server/services/messenger/conversation-summary";
+
+export type NewMessage = {
+  conversationId: string;
+  mid: string;
+  direction: "inbound" | "outbound";
+  senderId: string;
+  isEcho: boolean;
+  sendStatus: "received" | "sent";
+  createdTime: Date;
+  text: string | null;
+  stickerUrl: string | null;
+  attachments: { type: string; url?: string }[];
+  isImage: boolean;
+};
+
+export type Recorded = { message: MessageRow; summary: SummaryColumns };
+
+type Row = Omit<MessageRow, "author"> & SummaryColumns;
+
+// $1–$4: the summary change (conversation-summary.ts); $1 is also the message's time.
+const RECORD_MESSAGE_SQL = `
+    WITH inserted AS (
+      INSERT INTO messages (id, conversation_id, mid, direction, sender_id, text, sticker_url, attachments, is_image, is_echo, send_status, created_time)
+      VALUES (${UUID_V7_EXPRESSION}, $5::uuid, $6, $7::"MessageDirection", $8, $9, $10, $11::jsonb, $12, $13, $14::"SendStatus", $1::timestamptz)
+      ON CONFLICT (mid) DO NOTHING
+      RETURNING *
+    ), summary AS (
+      UPDATE conversations SET ${SUMMARY_SET_SQL}
+      FROM inserted WHERE conversations.id = inserted.conversation_id
+      RETURNING ${SUMMARY_RETURNING_SQL}
+    )
+    SELECT i.id, i.conversation_id AS "conversationId", i.mid, i.direction::text AS direction, i.sender_id AS "senderId", i.text,
+           i.sticker_url AS "stickerUrl", i.attachments, i.is_image AS "isImage", i.is_echo AS "isEcho", i.is_violation AS "isViolation",
+           i.send_status::text AS "sendStatus", i.error_message AS "errorMessage", i.created_time AS "createdTime",
+           s.is_important, s.is_spam, s.unread_count, s.last_message_text, s.last_message_is_image, s.last_message_at, s.last_inbound_at, s.tags
+      FROM inserted i JOIN summary s ON s.id = i.conversation_id`;
+
+/**
+ * Stores a webhook message and folds it into its conversation in ONE statement:
+ *  - the mid is the dedupe (`ON CONFLICT (mid) DO NOTHING`): a replay inserts nothing and changes nothing;
+ *  - the summary UPDATE runs only for a row that was inserted, in the same statement, so the message and its
+ *    unread count commit together — a delivery processed again after a crash can never count twice;
+ *  - RETURNING gives the socket payload (message + list item with tags) without reading anything back.
+ * null when the mid was already stored.
+ */
+export async function recordMessage(m: NewMessage): Promise<Recorded | null> {
+  const change = { at: m.createdTime, text: m.text ?? (m.isImage ? "" : null), isImage: m.isImage, inbound: m.direction === "inbound" };
+  const { rows } = await directPool().query<Row>({
+    name: "webhook-record-message",
+    text: RECORD_MESSAGE_SQL,
+    values: [...summaryParams(change), m.conversationId, m.mid, m.direction, m.senderId, m.text, m.stickerUrl, JSON.stringify(m.attachments), m.isImage, m.isEcho, m.sendStatus],
+  });
+  const row = rows[0];
+  if (!row) return null;
+  const { is_important, is_spam, unread_count, last_message_text, last_message_is_image, last_message_at, last_inbound_at, tags, ...message } = row;
+  return {
+    message: { ...message, author: null },
+    summary: { is_important, is_spam, unread_count, last_message_text, last_message_is_image, last_message_at, last_inbound_at, tags },
+  };
+}

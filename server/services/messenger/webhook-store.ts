@@ -1,0 +1,58 @@
+import type pg from "pg";
+import { directPool } from "@/server/db-direct";
+import { wakeWorker } from "@/server/services/messenger/webhook-wake";
+
+// webhook_events is the queue between the acknowledgement and the processing (GUIDE §3: verify, store,
+// acknowledge, then process). A row is pending while processed_at is NULL. Hot path: plain pg with
+// prepared statements (server/db-direct.ts).
+
+export type StoredDelivery = { id: bigint; payload: unknown };
+export type DeliveryOutcome = { id: bigint; error: string | null };
+
+/**
+ * The only statement before the 200: store the body as received (already checked to be JSON). Then wake
+ * the worker (webhook-wake.ts; not awaited, so the ack never waits for Redis).
+ */
+export async function storeWebhookEvent(json: string): Promise<bigint> {
+  const { rows } = await directPool().query<{ id: string }>({
+    name: "webhook-store",
+    text: "INSERT INTO webhook_events (payload) VALUES ($1::jsonb) RETURNING id",
+    values: [json],
+  });
+  wakeWorker();
+  return BigInt(rows[0]!.id);
+}
+
+/**
+ * Claims up to `limit` pending deliveries (oldest first), hands them to `process`, marks each processed with
+ * its outcome and commits. The claim's row locks last until that commit: another drain (a second worker, a
+ * sweep) skips them instead of processing them again, and if this process dies the locks go with its
+ * connection, so the rows are pending again for the next drain. Three round trips per batch (begin+claim,
+ * then mark+commit, as multi-statement queries): on this path every round trip is a measurable cost.
+ */
+export async function withClaimedDeliveries(limit: number, process: (deliveries: StoredDelivery[]) => Promise<DeliveryOutcome[]>): Promise<void> {
+  const client = await directPool().connect();
+  try {
+    // A worker that hangs mid-batch must not hold its locks forever: Postgres ends such a session.
+    const results = (await client.query(
+      `BEGIN; SET LOCAL idle_in_transaction_session_timeout = '120s';
+       SELECT id, payload FROM webhook_events WHERE processed_at IS NULL ORDER BY id LIMIT ${Math.trunc(limit)} FOR UPDATE SKIP LOCKED`,
+    )) as unknown as pg.QueryResult<{ id: string; payload: unknown }>[];
+    const deliveries = results[2]!.rows.map((row) => ({ id: BigInt(row.id), payload: row.payload }));
+    const outcomes = await process(deliveries);
+    await client.query(outcomes.length ? `${markSql(client, outcomes)}; COMMIT` : "COMMIT");
+    client.release();
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => {});
+    client.release(true); // the connection may be broken: do not reuse it
+    throw error;
+  }
+}
+
+/** One UPDATE for the whole batch; values inlined (ids are integers, errors escaped) to share the COMMIT's round trip. */
+function markSql(client: pg.PoolClient, outcomes: DeliveryOutcome[]): string {
+  const ids = outcomes.map((o) => o.id.toString()).join(",");
+  const errors = outcomes.map((o) => (o.error === null ? "NULL" : client.escapeLiteral(o.error))).join(",");
+  return `UPDATE webhook_events AS w SET processed_at = now(), error = o.error
+            FROM unnest(ARRAY[${ids}]::bigint[], ARRAY[${errors}]::text[]) AS o(id, error) WHERE w.id = o.id`;
+}

@@ -1,0 +1,50 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { db } from "@/server/db";
+import { serveDirect } from "@/server/http/direct-route";
+import { signatureFor } from "@/server/messenger/webhook-signature";
+import * as webhookRoute from "@/app/api/webhooks/messenger/route";
+
+// The custom server hands Meta's POSTs straight to the route handler (server/index.ts): the same answers
+// as through Next, over a real socket.
+
+let server: Server;
+let url: string;
+
+beforeEach(async () => {
+  server = createServer((req, res) => void serveDirect(req, res, (request) => webhookRoute.POST(request)));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/webhooks/messenger`;
+});
+
+afterEach(async () => {
+  await new Promise((resolve) => server.close(resolve));
+});
+
+const post = (body: string, signature: string | null) =>
+  fetch(url, { method: "POST", headers: { "content-type": "application/json", ...(signature ? { "x-hub-signature-256": signature } : {}) }, body });
+
+describe("webhook POST without Next's router", () => {
+  it("stores a signed delivery byte for byte and answers EVENT_RECEIVED", async () => {
+    const body = JSON.stringify({ object: "page", entry: [{ id: "1", time: 1, messaging: [] }] });
+    const res = await post(body, signatureFor(body, "integration-app-secret"));
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe("EVENT_RECEIVED");
+    const rows = await db.webhookEvent.findMany();
+    expect(rows.map((r) => r.payload)).toEqual([JSON.parse(body)]);
+  });
+
+  it("answers 401 for a bad signature, 400 for a signed body that is not JSON, 413 for a huge body; stores none", async () => {
+    const body = JSON.stringify({ object: "page", entry: [] });
+    expect((await post(body, null)).status).toBe(401);
+    expect((await post(body, signatureFor(body, "another-secret"))).status).toBe(401);
+    const notJson = "not json";
+    const bad = await post(notJson, signatureFor(notJson, "integration-app-secret"));
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ message: "Webhook body must be JSON" });
+    const huge = "x".repeat(3 * 1024 * 1024);
+    expect((await post(huge, signatureFor(huge, "integration-app-secret"))).status).toBe(413);
+    expect(await db.webhookEvent.count()).toBe(0);
+  });
+});

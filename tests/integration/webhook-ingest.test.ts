@@ -1,0 +1,158 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import pg from "pg";
+import { db } from "@/server/db";
+import * as threadRoute from "@/app/api/conversation/[conversationId]/[pageId]/route";
+import { processPendingWebhookEvents } from "@/server/services/messenger/process-webhook";
+import { storeWebhookEvent } from "@/server/services/messenger/webhook-store";
+import { startWebhookDrain, type WebhookDrain } from "@/workers/webhooks/drain";
+import { call } from "./support/http";
+import { startAppServer } from "./support/app-server";
+import { eventually, openSocket } from "./support/channel";
+import { makeCompany, makePage, makeUser, tokenFor } from "./support/factory";
+import { makeConversation } from "./support/inbox-factory";
+
+// The worker's webhook ingest on its own: claims, crash recovery, concurrency, and the socket payload.
+// (tests/integration/channel.test.ts covers the behaviours end to end through the simulator.)
+
+type Page = Awaited<ReturnType<typeof makePage>>;
+type Person = Awaited<ReturnType<typeof makeConversation>>;
+
+let page: Page;
+let drain: WebhookDrain | undefined;
+
+beforeEach(async () => {
+  page = await makePage((await makeCompany()).id);
+});
+
+afterEach(async () => {
+  await drain?.stop();
+  drain = undefined;
+});
+
+let seq = 0;
+/** One delivery as Meta sends it, one text message from the given customer. */
+function delivery(person: Person, text: string, timestamp = Date.now()) {
+  seq++;
+  return JSON.stringify({
+    object: "page",
+    entry: [
+      {
+        id: page.facebookPageId,
+        time: timestamp,
+        messaging: [{ sender: { id: person.customer.psid }, recipient: { id: page.facebookPageId }, timestamp, message: { mid: `m_ingest_${seq}_${Date.now()}`, text } }],
+      },
+    ],
+  });
+}
+
+const pending = () => db.webhookEvent.count({ where: { processedAt: null } });
+const conversation = (person: Person) => db.conversation.findUniqueOrThrow({ where: { id: person.conversation.id } });
+
+describe("claiming deliveries", () => {
+  it("two drains running at once process every delivery exactly once", async () => {
+    const people = [];
+    for (let i = 0; i < 4; i++) people.push(await makeConversation(page.id, { unread: 0 }));
+    const base = Date.now();
+    for (let i = 0; i < 40; i++) await storeWebhookEvent(delivery(people[i % 4]!, `hello ${i}`, base + i));
+
+    // Small batches so the two drains interleave claim after claim.
+    const [a, b] = await Promise.all([processPendingWebhookEvents(5), processPendingWebhookEvents(5)]);
+
+    expect(a + b).toBe(40);
+    expect(await pending()).toBe(0);
+    expect(await db.message.count()).toBe(40);
+    for (const [i, person] of people.entries()) {
+      expect(await conversation(person)).toMatchObject({ unreadCount: 10, lastMessageText: `hello ${36 + i}` });
+    }
+  });
+
+  it("skips a batch another drain holds, and takes it once that drain's connection is gone (a killed worker)", async () => {
+    const person = await makeConversation(page.id, { unread: 0 });
+    await storeWebhookEvent(delivery(person, "held by a worker that dies"));
+    const dying = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await dying.connect();
+    await dying.query("BEGIN");
+    await dying.query("SELECT id FROM webhook_events WHERE processed_at IS NULL FOR UPDATE");
+
+    expect(await processPendingWebhookEvents()).toBe(0);
+    expect(await db.message.count()).toBe(0);
+
+    await dying.end(); // the connection closes: its transaction and its row locks go with it
+    expect(await processPendingWebhookEvents()).toBe(1);
+    expect(await db.message.count()).toBe(1);
+  });
+
+  it("a delivery processed again (the worker died before marking it) stores nothing twice and counts it once", async () => {
+    const person = await makeConversation(page.id, { unread: 0 });
+    await storeWebhookEvent(delivery(person, "only once"));
+    expect(await processPendingWebhookEvents()).toBe(1);
+    await db.webhookEvent.updateMany({ data: { processedAt: null } });
+
+    expect(await processPendingWebhookEvents()).toBe(1);
+    expect(await db.message.count()).toBe(1);
+    expect(await conversation(person)).toMatchObject({ unreadCount: 1, lastMessageText: "only once" });
+  });
+});
+
+describe("failures", () => {
+  it("records an event that fails on its delivery, stores the delivery's other events, and does not retry it", async () => {
+    const person = await makeConversation(page.id, { unread: 0 });
+    const body = JSON.parse(delivery(person, "fine")) as { entry: { messaging: Record<string, unknown>[] }[] };
+    // A timestamp past what a date can hold: that message cannot be stored.
+    body.entry[0]!.messaging.push({ sender: { id: person.customer.psid }, recipient: { id: page.facebookPageId }, timestamp: 9e15, message: { mid: "m_ingest_broken", text: "broken" } });
+    await storeWebhookEvent(JSON.stringify(body));
+
+    expect(await processPendingWebhookEvents()).toBe(1);
+    expect(await processPendingWebhookEvents()).toBe(0);
+    const [row] = await db.webhookEvent.findMany();
+    expect(row!.processedAt).not.toBeNull();
+    expect(row!.error).toMatch(/^message: /);
+    expect((await db.message.findMany()).map((m) => m.text)).toEqual(["fine"]);
+  });
+});
+
+describe("the drain", () => {
+  it("processes what was stored while no worker ran, then wakes on the app's wake-up (its poll is too slow to matter)", async () => {
+    const person = await makeConversation(page.id, { unread: 0 });
+    await storeWebhookEvent(delivery(person, "before the worker started"));
+    drain = startWebhookDrain({ pollMs: 600_000, log: () => {} });
+    await drain.subscribed;
+    await eventually(pending, (n) => n === 0);
+    expect(await db.message.count()).toBe(1);
+
+    await storeWebhookEvent(delivery(person, "while it listens"));
+    const stored = await eventually(() => db.message.count(), (n) => n === 2);
+    expect(stored).toBe(2);
+    expect(await conversation(person)).toMatchObject({ unreadCount: 2, lastMessageText: "while it listens" });
+  });
+});
+
+describe("the socket payload", () => {
+  it("new-message carries the same message and list item the thread API returns", async () => {
+    const staff = await makeUser("staff", page.companyId);
+    await db.pageAssignment.create({ data: { userId: staff.id, pageId: page.id } });
+    const token = await tokenFor(staff);
+    const person = await makeConversation(page.id, { unread: 2, tags: ["vip", "lead"], important: true });
+    const app = await startAppServer({});
+    try {
+      const socket = await openSocket(app.url, token);
+      expect(await socket.emit("join-page", { pageId: page.id })).toEqual({ ok: true });
+      await storeWebhookEvent(delivery(person, "where is my parcel?"));
+      await processPendingWebhookEvents();
+
+      const event = await eventually(() => socket.events.find((e) => e.name === "new-message"), Boolean);
+      const thread = await call(threadRoute.GET, "GET", "", { token, params: { conversationId: person.conversation.id, pageId: page.id } });
+      expect(event?.payload).toEqual({
+        pageId: page.id,
+        conversationId: person.conversation.id,
+        message: thread.body.data[0],
+        conversation: thread.body.conversation,
+      });
+      expect(thread.body.data).toHaveLength(1);
+      expect(thread.body.conversation).toMatchObject({ unread_count: 3, is_important: true, tags: [{ tag: "vip" }, { tag: "lead" }] });
+      socket.close();
+    } finally {
+      await app.close();
+    }
+  });
+});
