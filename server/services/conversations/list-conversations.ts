@@ -47,6 +47,7 @@ export async function listConversations(actor: Actor, pageId: string, query: TCo
 }
 
 function searchWhere(search: string): Prisma.ConversationWhereInput[] {
-  const contains = { contains: search, mode: "insensitive" as const };
+  // Prisma hands `contains` to ILIKE unescaped: without this, `%` and `_` were wildcards and `\` an escape.
+  const contains = { contains: search.replace(/[\\%_]/g, (c) => `\\${c}`), mode: "insensitive" as const };
   return [{ customer: { name: contains } }, { lastMessageText: contains }, { messages: { some: { text: contains } } }];
 }
