@@ -2,13 +2,16 @@
 // module so that server code (which reads process.env lazily through server/env.ts) sees these values and
 // never another developer's database or Redis, whatever the shell exported.
 
+// Two worktrees benchmarking at once must not share these (one run's Redis FLUSHDB, ports and schema
+// changes would land in the other's figures): BENCH_DATABASE_URL, BENCH_REDIS_URL, BENCH_APP_PORT and
+// BENCH_SIMULATOR_PORT move a run elsewhere. Read before the process.env overwrite below.
 export const BENCH = {
   // application_name tags every connection of the run (app, worker, this process), so the database CPU it
   // reports counts only them, not someone else's queries on the same database.
-  databaseUrl: "postgresql://postgres@127.0.0.1:5432/switchboard_bench?application_name=switchboard-bench",
-  redisUrl: "redis://127.0.0.1:6379/11",
-  appPort: 3400,
-  simulatorPort: 4030,
+  databaseUrl: withApplicationName(process.env.BENCH_DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/switchboard_bench"),
+  redisUrl: process.env.BENCH_REDIS_URL || "redis://127.0.0.1:6379/11",
+  appPort: Number(process.env.BENCH_APP_PORT || 3400),
+  simulatorPort: Number(process.env.BENCH_SIMULATOR_PORT || 4030),
   smtpUrl: "smtp://127.0.0.1:2599", // nothing is sent: no bench path signs anyone in by e-mail
   distDir: ".next-bench",
   authSecret: "switchboard-bench-auth-secret-0123456789abcdef",
@@ -44,3 +47,9 @@ export function benchEnv(): Record<string, string> {
 
 // Overwrite, never merge: a DATABASE_URL exported in the shell must not leak into the benchmark.
 Object.assign(process.env, benchEnv());
+
+function withApplicationName(url: string): string {
+  const u = new URL(url);
+  if (!u.searchParams.has("application_name")) u.searchParams.set("application_name", "switchboard-bench");
+  return u.toString();
+}
