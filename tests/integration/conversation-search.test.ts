@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/server/db";
 import * as listRoute from "@/app/api/conversations/[pageId]/route";
 import { decodeCursor, encodeCursor } from "@/server/services/conversations/cursor";
+import { SEARCH_LIMITS, searchConversationIds } from "@/server/services/conversations/search-conversations";
 import { call } from "./support/http";
 import { makeCompany, makePage, makeUser, tokenFor } from "./support/factory";
 
@@ -185,14 +186,23 @@ describe("search: the cases one by one", () => {
 // A bigger page, shaped so that every way of answering a search gets exercised: the newest conversations
 // match only the common words, so rarer terms are found only far down the list; one surname is on most
 // customers (dense), one on a few percent (medium), one on a handful (sparse); one word sits in a single
-// old message; ties in last_message_at are resolved by id.
-describe("search: every filter and both paging modes against the oracle", () => {
+// old message; ties in last_message_at are resolved by id. The oracle runs once with the service's own
+// limits (on 1 300 rows most terms are "rare") and once with limits this small page overflows, so that
+// every strategy of search-conversations.ts answers some of the requests (asserted below).
+const SMALL_LIMITS = { names: 30, previews: 5, messages: 10, tagged: 150, stretch: 16, denseHits: 4, walk: 100 };
+const DEFAULT_LIMITS = { ...SEARCH_LIMITS };
+
+describe.each([
+  ["the service's limits", DEFAULT_LIMITS],
+  ["limits this page overflows", SMALL_LIMITS],
+])("search against the oracle, every filter and both paging modes, with %s", (_, limits) => {
   const FRESH = 400; // newest conversations: common words only
   const MIXED = 900; // then a mix of every case
   const WORDS = "order size price refund shoes boots warranty delivery colour thanks".split(" ");
   let rows: Row[];
 
   beforeEach(async () => {
+    Object.assign(SEARCH_LIMITS, limits);
     await world();
     let seed = 42;
     const rand = () => ((seed = (Math.imul(seed ^ (seed >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0) / 2 ** 32);
@@ -205,12 +215,14 @@ describe("search: every filter and both paging modes against the oracle", () => 
       const fresh = i < FRESH;
       const surname = fresh ? "Stone" : i === 1111 ? "Zebracorn" : i % 17 === 0 ? "Lima" : i % 5 < 3 ? "Pereira" : "Moss";
       const texts = Array.from({ length: i % 5 }, () => (rand() < 0.05 ? null : text(fresh ? ["order", "thanks", "size"] : WORDS)));
+      if (fresh && i % 20 === 7) texts.push("new boots?"); // one in ten of the newest: in a message …
       if (i === 1000) texts.unshift("do you have the zebracorn model"); // the oldest message of one thread
       if (i === 700) texts.push("50% off_today, see a\\b");
       if (i === 710) texts.push("500 offXtoday ab");
       rows.push(
         row(at, `${pick(["Ana", "Rui", "Eva", "Ines"])} ${surname}`, {
-          preview: i === 850 ? "Parcelbox arrived" : texts.at(-1) === undefined ? null : texts.at(-1)!,
+          // … or only in the preview
+          preview: i === 850 ? "Parcelbox arrived" : fresh && i % 20 === 17 ? "boots, only in the preview" : texts.at(-1) === undefined ? null : texts.at(-1)!,
           texts,
           important: i % 7 === 3,
           spam: i % 13 === 5,
@@ -220,8 +232,11 @@ describe("search: every filter and both paging modes against the oracle", () => 
     }
     await insertRows(pageId, rows);
   });
+  afterEach(() => {
+    Object.assign(SEARCH_LIMITS, DEFAULT_LIMITS);
+  });
 
-  const TERMS = ["order", "ORDER", "warranty", "pereira", "lima", "LIMA", "zebracorn", "parcelbox", "moss", "qwxyzzy", "50%", "%", "_", "off_today", "a\\b", "\\", "e", "ab"];
+  const TERMS = ["order", "ORDER", "boots", "stone", "warranty", "pereira", "lima", "LIMA", "zebracorn", "parcelbox", "moss", "qwxyzzy", "50%", "%", "_", "off_today", "a\\b", "\\", "e", "ab"];
   const FILTERS: Omit<Query, "search">[] = [{}, { isImportant: true }, { isSpam: true }, { tags: ["vip"] }, { tags: ["vip", "refund"], isImportant: true }];
   const LIMIT = 7;
 
@@ -262,12 +277,29 @@ describe("search: every filter and both paging modes against the oracle", () => 
     }
   });
 
-  it("covers what it claims: rare terms only far down, dense and medium names, ties", () => {
+  it("covers what it claims: rare terms only far down, dense and medium names, ties, every strategy", async () => {
     const count = (q: Query) => expected(rows, q, { limit: LIMIT }).total;
     expect(count({ search: "zebracorn" })).toBe(2); // an old message of one thread, the name of another
     expect(count({ search: "lima" })).toBeGreaterThan(30);
     expect(count({ search: "pereira" })).toBeGreaterThan(400);
     expect(rows.slice(0, FRESH).some((r) => [r.name, r.preview, ...r.texts].some((s) => s?.toLowerCase().includes("lima")))).toBe(false);
     expect(new Set(rows.map((r) => r.at.getTime())).size).toBeLessThan(rows.length);
+
+    const strategy = async (term: string, tags: string[] = []) =>
+      (await searchConversationIds({ pageId, term, isSpam: false, isImportant: false, tags, cursor: null, offset: 0, take: LIMIT + 1 })).strategy;
+    const used = {
+      zebracorn: await strategy("zebracorn"),
+      stone: await strategy("stone"),
+      stoneVip: await strategy("stone", ["vip"]),
+      pereira: await strategy("pereira"),
+      order: await strategy("order"),
+      boots: await strategy("boots"),
+      e: await strategy("e"),
+    };
+    if (limits === SMALL_LIMITS) {
+      expect(used).toEqual({ zebracorn: "candidates", stone: "walk", stoneVip: "tagged", pereira: "all-candidates", order: "walk-own-messages", boots: "walk-own-then-set", e: "walk-own-messages" });
+    } else {
+      expect(used).toEqual({ zebracorn: "candidates", stone: "candidates", stoneVip: "candidates", pereira: "candidates", order: "walk-own-messages", boots: "walk-own-messages", e: "walk-own-messages" });
+    }
   });
 });

@@ -3,36 +3,23 @@ import type { Prisma } from "@/server/generated/prisma/client";
 import type { Actor } from "@/server/auth/actor";
 import type { TConversationListQuery } from "@/lib/schemas/conversations";
 import { findVisiblePage } from "@/server/services/conversations/find-conversation";
-import { decodeCursor, encodeCursor } from "@/server/services/conversations/cursor";
-import { conversationListSelect, toConversationListItem } from "@/server/services/conversations/serialize";
+import { decodeCursor, encodeCursor, type Cursor } from "@/server/services/conversations/cursor";
+import { searchConversationIds, type SearchInput } from "@/server/services/conversations/search-conversations";
+import { conversationListSelect, toConversationListItem, type ConversationListRow } from "@/server/services/conversations/serialize";
 
 /**
  * GET /api/conversations/{pageId}: newest first. Spam is its own folder: shown only with isSpam=true.
- * Tags match any selected tag. Search looks in the customer's name and every message of the conversation.
- * `page` pages by offset as the spec's clients do; `cursor` pages by keyset for deep scrolling.
+ * Tags match any selected tag. Search looks in the customer's name, the preview and every message of the
+ * conversation (search-conversations.ts). `page` pages by offset as the spec's clients do; `cursor` pages
+ * by keyset for deep scrolling.
  */
 export async function listConversations(actor: Actor, pageId: string, query: TConversationListQuery) {
   const page = await findVisiblePage(actor, pageId);
-  const where: Prisma.ConversationWhereInput = {
-    pageId: page.id,
-    isSpam: query.isSpam,
-    ...(query.isImportant ? { isImportant: true } : {}),
-    ...(query.tags.length ? { tags: { some: { name: { in: query.tags } } } } : {}),
-    ...(query.search ? { OR: searchWhere(query.search) } : {}),
-  };
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
-  // The redundant `lte` is what the (page_id, last_message_at, id) index can range-scan on; Postgres cannot
-  // use the OR as an index bound and would walk every newer row (see docs/PERFORMANCE.md).
-  const keyset: Prisma.ConversationWhereInput[] = cursor
-    ? [{ lastMessageAt: { lte: cursor.at } }, { OR: [{ lastMessageAt: { lt: cursor.at } }, { lastMessageAt: cursor.at, id: { lt: cursor.id } }] }]
-    : [];
-  const rows = await db.conversation.findMany({
-    where: cursor ? { AND: [where, ...keyset] } : where,
-    orderBy: [{ lastMessageAt: "desc" }, { id: "desc" }],
-    skip: cursor ? 0 : (query.page - 1) * query.limit,
-    take: query.limit + 1,
-    select: conversationListSelect,
-  });
+  const skip = cursor ? 0 : (query.page - 1) * query.limit;
+  const rows = query.search
+    ? await searchRows({ pageId: page.id, term: query.search, isSpam: query.isSpam, isImportant: query.isImportant, tags: query.tags, cursor, offset: skip, take: query.limit + 1 })
+    : await listRows(page.id, query, cursor, skip);
   const hasNextPage = rows.length > query.limit;
   const data = rows.slice(0, query.limit);
   const last = data.at(-1);
@@ -46,8 +33,32 @@ export async function listConversations(actor: Actor, pageId: string, query: TCo
   };
 }
 
-function searchWhere(search: string): Prisma.ConversationWhereInput[] {
-  // Prisma hands `contains` to ILIKE unescaped: without this, `%` and `_` were wildcards and `\` an escape.
-  const contains = { contains: search.replace(/[\\%_]/g, (c) => `\\${c}`), mode: "insensitive" as const };
-  return [{ customer: { name: contains } }, { lastMessageText: contains }, { messages: { some: { text: contains } } }];
+function listRows(pageId: string, query: TConversationListQuery, cursor: Cursor | null, skip: number) {
+  const where: Prisma.ConversationWhereInput = {
+    pageId,
+    isSpam: query.isSpam,
+    ...(query.isImportant ? { isImportant: true } : {}),
+    ...(query.tags.length ? { tags: { some: { name: { in: query.tags } } } } : {}),
+  };
+  // The redundant `lte` is what the (page_id, last_message_at, id) index can range-scan on; Postgres cannot
+  // use the OR as an index bound and would walk every newer row (see docs/PERFORMANCE.md).
+  const keyset: Prisma.ConversationWhereInput[] = cursor
+    ? [{ lastMessageAt: { lte: cursor.at } }, { OR: [{ lastMessageAt: { lt: cursor.at } }, { lastMessageAt: cursor.at, id: { lt: cursor.id } }] }]
+    : [];
+  return db.conversation.findMany({
+    where: cursor ? { AND: [where, ...keyset] } : where,
+    orderBy: [{ lastMessageAt: "desc" }, { id: "desc" }],
+    skip,
+    take: query.limit + 1,
+    select: conversationListSelect,
+  });
+}
+
+/** The page's ids come from the search's own SQL; the rows are then read by id, in that order. */
+async function searchRows(input: SearchInput): Promise<ConversationListRow[]> {
+  const { ids } = await searchConversationIds(input);
+  if (!ids.length) return [];
+  const rows = await db.conversation.findMany({ where: { id: { in: ids } }, select: conversationListSelect });
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }

@@ -1,0 +1,85 @@
+import { allCandidates, probeAndCandidates, seesAll, stretchHits, taggedHits, walk, type SearchCtx, type SearchInput } from "@/server/services/conversations/search-queries";
+
+export type { SearchInput } from "@/server/services/conversations/search-queries";
+
+/**
+ * Conversation search: the ids of one page of conversations whose customer name, list preview or any
+ * message text contains the term (case-insensitive, literally), newest first (last_message_at, id desc).
+ *
+ * ILIKE '%…%' is served by the pg_trgm GIN indexes, but which plan is quick depends on how often the term
+ * occurs, which no single SQL plan knows (docs/PERFORMANCE.md §3). So, cheapest first:
+ *  1. Probe the three trigram indexes, each capped. A term under every cap is rare: its candidates are
+ *     looked up by key and only they are sorted, in the same statement ("candidates").
+ *  2. Few matching messages but many names or previews (a common surname): walk the inbox newest first on
+ *     the list's own index, checking the name (by key), the preview and the hashed set of matching
+ *     messages ("walk"); with a tag filter that few conversations carry, check those instead ("tagged").
+ *  3. Many matching messages: a first stretch of the inbox checked against each conversation's own messages
+ *     fills the page at once for a common word and tells how dense the term is. Dense: go on that way.
+ *     Sparse: go on with the hashed set ("walk-own-then-set").
+ *  4. A walk that stops short of both a full page and the end of the inbox gives way to the uncapped
+ *     candidate lookup ("all-candidates").
+ * Every path returns exactly the rows of the plain query; tests/integration/conversation-search.test.ts
+ * checks them all against an oracle, shrinking these limits so that a small page takes every path.
+ */
+export const SEARCH_LIMITS = {
+  /** Probe caps: up to these counts the candidates are sorted; above, the inbox is walked. */
+  names: 1000,
+  previews: 50,
+  /** Matching messages (any page) up to which they are a candidate or hashed set; above, step 3. */
+  messages: 100,
+  /** Conversations carrying the filtered tags up to which step 2 checks them rather than walking. */
+  tagged: 3000,
+  /** Rows of the first stretch of step 3. */
+  stretch: 64,
+  /** Hits in the stretch from which the term counts as dense (1 in 21): going on message by message then
+   *  reads fewer blocks than the hashed set, whose cost follows the trigram index's candidates. */
+  denseHits: 3,
+  /** Rows a walk with the hashed set may inspect before step 4. */
+  walk: 4000,
+};
+
+export type SearchStrategy = "candidates" | "walk" | "tagged" | "walk-own-messages" | "walk-own-then-set" | "all-candidates";
+
+/** LIKE pattern for a literal substring: `%`, `_` and the escape character itself lose their meaning. */
+export const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** pg_trgm extracts nothing from a term without three letters or digits in a row: its index cannot help. */
+const indexable = (term: string) => /[\p{L}\p{N}]{3}/u.test(term);
+
+type Found = { ids: string[]; strategy: SearchStrategy };
+
+export async function searchConversationIds(input: SearchInput): Promise<Found> {
+  const ctx: SearchCtx = { input, pattern: containsPattern(input.term) };
+  const { offset, take } = input;
+  const canProbe = indexable(input.term);
+  if (canProbe) {
+    const probe = await probeAndCandidates(ctx, SEARCH_LIMITS);
+    if (probe.ids) return { ids: probe.ids, strategy: "candidates" };
+    if (probe.messages <= SEARCH_LIMITS.messages) {
+      if (input.tags.length && probe.tagged <= SEARCH_LIMITS.tagged) return { ids: await taggedHits(ctx), strategy: "tagged" };
+      const ids = await walk(ctx, { after: null, messages: "set", skip: offset, take, rows: SEARCH_LIMITS.walk });
+      if (ids.length === take || (await seesAll(ctx, null, SEARCH_LIMITS.walk))) return { ids, strategy: "walk" };
+      return { ids: await allCandidates(ctx), strategy: "all-candidates" };
+    }
+  }
+
+  const stretch = await stretchHits(ctx, offset + take, SEARCH_LIMITS.stretch);
+  const hits = stretch.hits.map((r) => r.id);
+  if (hits.length >= offset + take || !stretch.end) return { ids: hits.slice(offset, offset + take), strategy: "walk-own-messages" };
+
+  const head = hits.slice(offset);
+  const rest = { after: stretch.end, skip: Math.max(0, offset - hits.length), take: take - head.length };
+  if (!canProbe) {
+    // No index to fall back on: walking on is the best there is (as slow as a scan for a rare short term).
+    return { ids: [...head, ...(await walk(ctx, { ...rest, messages: "own", rows: null }))], strategy: "walk-own-messages" };
+  }
+  const dense = hits.length >= SEARCH_LIMITS.denseHits;
+  // Dense: about as many rows again as the hits so far suggest, with room to spare; then step 4.
+  const rows = dense ? Math.ceil(((rest.skip + rest.take) * SEARCH_LIMITS.stretch * 4) / hits.length) : SEARCH_LIMITS.walk;
+  const more = await walk(ctx, { ...rest, messages: dense ? "own" : "set", rows });
+  if (more.length === rest.take || (await seesAll(ctx, rest.after, rows))) {
+    return { ids: [...head, ...more], strategy: dense ? "walk-own-messages" : "walk-own-then-set" };
+  }
+  return { ids: await allCandidates(ctx), strategy: "all-candidates" };
+}
+

@@ -1,0 +1,130 @@
+import { db } from "@/server/db";
+import { Prisma } from "@/server/generated/prisma/client";
+import type { Cursor } from "@/server/services/conversations/cursor";
+
+// The SQL of conversation search (search-conversations.ts says when each runs). Every statement keeps to
+// the page and the list's filters through filtersSql, and orders by (last_message_at, id) desc.
+
+export type SearchInput = {
+  pageId: string;
+  term: string;
+  isSpam: boolean;
+  isImportant: boolean;
+  tags: string[];
+  cursor: Cursor | null;
+  offset: number;
+  /** Rows wanted: the page size + 1, to tell whether there is a next page. */
+  take: number;
+};
+/** The input and its LIKE pattern. */
+export type SearchCtx = { input: SearchInput; pattern: string };
+export type Key = { at: Date; id: string };
+
+/** The list's other filters and the keyset bounds, on `conversations c` (the tags unless `tags` is false). */
+function filtersSql({ input }: SearchCtx, after: Key | null, tags = true) {
+  const bound = (k: Key | null) =>
+    k ? Prisma.sql`AND c.last_message_at <= ${k.at.toISOString()}::timestamptz AND (c.last_message_at, c.id) < (${k.at.toISOString()}::timestamptz, ${k.id}::uuid)` : Prisma.empty;
+  return Prisma.sql`c.page_id = ${input.pageId}::uuid AND c.is_spam = ${input.isSpam}
+    ${input.isImportant ? Prisma.sql`AND c.is_important` : Prisma.empty}
+    ${tags && input.tags.length ? Prisma.sql`AND EXISTS (SELECT 1 FROM customer_tags t WHERE t.conversation_id = c.id AND t.name = ANY(${input.tags}::text[]))` : Prisma.empty}
+    ${bound(input.cursor)} ${bound(after)}`;
+}
+
+const pageSql = (skip: number, take: number) => Prisma.sql`ORDER BY x.last_message_at DESC, x.id DESC OFFSET ${skip} LIMIT ${take}`;
+
+/** Step 1: the capped counts and, when all are under their caps, the page of candidates. */
+export async function probeAndCandidates(ctx: SearchCtx, L: { names: number; previews: number; messages: number; tagged: number }) {
+  const { input, pattern } = ctx;
+  const f = filtersSql(ctx, null);
+  const tagged = input.tags.length
+    ? Prisma.sql`(SELECT count(*) FROM (SELECT 1 FROM customer_tags t WHERE t.page_id = ${input.pageId}::uuid AND t.name = ANY(${input.tags}::text[]) LIMIT ${L.tagged + 1}) s)::int`
+    : Prisma.sql`0`;
+  const [row] = await db.$queryRaw<{ messages: number; tagged: number; ids: string[] | null }[]>`
+    WITH n AS (SELECT u.id FROM customers u WHERE u.page_id = ${input.pageId}::uuid AND u.name ILIKE ${pattern} LIMIT ${L.names + 1}),
+         v AS (SELECT c.id FROM conversations c WHERE c.page_id = ${input.pageId}::uuid AND c.last_message_text ILIKE ${pattern} LIMIT ${L.previews + 1}),
+         m AS (SELECT m.conversation_id AS id FROM messages m WHERE m.text ILIKE ${pattern} LIMIT ${L.messages + 1}),
+         k AS (SELECT (SELECT count(*) FROM n) AS names, (SELECT count(*) FROM v) AS previews, (SELECT count(*) FROM m)::int AS messages)
+    SELECT k.messages, ${tagged} AS tagged,
+           CASE WHEN k.names <= ${L.names} AND k.previews <= ${L.previews} AND k.messages <= ${L.messages} THEN ARRAY(
+             SELECT x.id::text FROM (
+                     SELECT c.id, c.last_message_at FROM conversations c WHERE c.customer_id IN (SELECT id FROM n) AND ${f}
+               UNION SELECT c.id, c.last_message_at FROM conversations c WHERE c.id IN (SELECT id FROM v) AND ${f}
+               UNION SELECT c.id, c.last_message_at FROM conversations c WHERE c.id IN (SELECT id FROM m) AND ${f}
+             ) x ${pageSql(input.offset, input.take)}) END AS ids
+      FROM k`;
+  return row!;
+}
+
+/** The inbox newest first (after `after`) with the customer's name: the rows every walk checks. */
+function walkedSql(ctx: SearchCtx, after: Key | null, rows: number | null) {
+  return Prisma.sql`SELECT c.id, c.last_message_at, c.last_message_text, u.name FROM conversations c JOIN customers u ON u.id = c.customer_id
+     WHERE ${filtersSql(ctx, after)} ORDER BY c.last_message_at DESC, c.id DESC ${rows === null ? Prisma.empty : Prisma.sql`LIMIT ${rows}`}`;
+}
+
+function hitSql({ pattern }: SearchCtx, messages: "own" | "set") {
+  const inMessages =
+    messages === "own"
+      ? // `text || ''` keeps this on the conversation's own messages (not the trigram index); OFFSET 0 stops
+        // Postgres from turning it into a hashed set of every matching message.
+        Prisma.sql`EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = x.id AND (m.text || '') ILIKE ${pattern} OFFSET 0)`
+      : Prisma.sql`x.id IN (SELECT m.conversation_id FROM messages m WHERE m.text ILIKE ${pattern})`;
+  return Prisma.sql`(x.name ILIKE ${pattern} OR x.last_message_text ILIKE ${pattern} OR ${inMessages})`;
+}
+
+/** The page of matches among the walked rows (all of them when `rows` is null). */
+export async function walk(ctx: SearchCtx, w: { after: Key | null; messages: "own" | "set"; skip: number; take: number; rows: number | null }) {
+  const found = await db.$queryRaw<{ id: string }[]>`
+    SELECT x.id::text AS id FROM (${walkedSql(ctx, w.after, w.rows)}) x WHERE ${hitSql(ctx, w.messages)} ${pageSql(w.skip, w.take)}`;
+  return found.map((r) => r.id);
+}
+
+/**
+ * Step 2 with a rare tag: the conversations carrying it, checked and sorted (OFFSET 0 keeps the planner from
+ * walking the inbox instead; it hashes the tagged ids against one pass over the page's conversations).
+ */
+export async function taggedHits(ctx: SearchCtx) {
+  const { input } = ctx;
+  const found = await db.$queryRaw<{ id: string }[]>`
+    SELECT x.id::text AS id FROM (
+      SELECT c.id, c.last_message_at, c.last_message_text, u.name FROM conversations c JOIN customers u ON u.id = c.customer_id
+       WHERE c.id IN (SELECT t.conversation_id FROM customer_tags t WHERE t.page_id = ${input.pageId}::uuid AND t.name = ANY(${input.tags}::text[]))
+         AND ${filtersSql(ctx, null, false)} OFFSET 0) x
+     WHERE ${hitSql(ctx, "set")} ${pageSql(input.offset, input.take)}`;
+  return found.map((r) => r.id);
+}
+
+/**
+ * The first `want` matches among the newest `stretch` rows, and the stretch's last row (none when
+ * the inbox ends inside it). Short of `want`, the stretch was read to its end, so the hits are all of them.
+ */
+export async function stretchHits(ctx: SearchCtx, want: number, stretch: number) {
+  const rows = await db.$queryRaw<{ id: string; at: Date; hit: boolean }[]>`
+    (SELECT x.id::text AS id, x.last_message_at AS at, true AS hit FROM (${walkedSql(ctx, null, stretch)}) x
+      WHERE ${hitSql(ctx, "own")} ORDER BY x.last_message_at DESC, x.id DESC LIMIT ${want})
+    UNION ALL
+    (SELECT c.id::text, c.last_message_at, false FROM conversations c WHERE ${filtersSql(ctx, null)}
+      ORDER BY c.last_message_at DESC, c.id DESC OFFSET ${stretch - 1} LIMIT 1)`;
+  const end = rows.find((r) => !r.hit);
+  return { hits: rows.filter((r) => r.hit), end: end ? { at: end.at, id: end.id } : null };
+}
+
+/** Whether a walk of `rows` rows after `after` saw every conversation the filters allow. */
+export async function seesAll(ctx: SearchCtx, after: Key | null, rows: number) {
+  const [row] = await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM (SELECT 1 FROM conversations c WHERE ${filtersSql(ctx, after)} LIMIT ${rows}) s`;
+  return row!.n < rows;
+}
+
+/** Step 4: every candidate of the three trigram indexes, filtered and sorted. */
+export async function allCandidates(ctx: SearchCtx): Promise<string[]> {
+  const { input, pattern } = ctx;
+  const f = filtersSql(ctx, null);
+  const found = await db.$queryRaw<{ id: string }[]>`
+    SELECT x.id::text AS id FROM (
+            SELECT c.id, c.last_message_at FROM customers u JOIN conversations c ON c.customer_id = u.id
+             WHERE u.page_id = ${input.pageId}::uuid AND u.name ILIKE ${pattern} AND ${f}
+      UNION SELECT c.id, c.last_message_at FROM conversations c WHERE c.last_message_text ILIKE ${pattern} AND ${f}
+      UNION SELECT c.id, c.last_message_at FROM (SELECT DISTINCT m.conversation_id FROM messages m WHERE m.text ILIKE ${pattern}) h
+              JOIN conversations c ON c.id = h.conversation_id WHERE ${f}
+    ) x ${pageSql(input.offset, input.take)}`;
+  return found.map((r) => r.id);
+}
