@@ -39,6 +39,20 @@ async function listCursorAt(client: pg.Client, pageId: string, offset: number, w
   return encodeCursor(row.at, row.id);
 }
 
+/** The cursor after the first `offset` search results (name, preview or a message), newest first. */
+async function searchCursorAt(client: pg.Client, pageId: string, term: string, offset: number): Promise<string> {
+  const { rows } = await client.query<{ at: Date; id: string }>(
+    `SELECT c.last_message_at AS at, c.id FROM conversations c JOIN customers u ON u.id = c.customer_id
+      WHERE c.page_id = $1 AND NOT c.is_spam AND (u.name ILIKE $2 OR c.last_message_text ILIKE $2
+            OR EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = c.id AND m.text ILIKE $2))
+      ORDER BY c.last_message_at DESC, c.id DESC OFFSET $3 LIMIT 1`,
+    [pageId, `%${term}%`, offset - 1],
+  );
+  const row = rows[0];
+  if (!row) throw new Error(`no search result at offset ${offset}`);
+  return encodeCursor(row.at, row.id);
+}
+
 async function threadCursorAt(client: pg.Client, conversationId: string, offset: number): Promise<string> {
   const { rows } = await client.query<{ at: Date; id: string }>(
     "SELECT created_time AS at, id FROM messages WHERE conversation_id = $1 ORDER BY created_time DESC, id DESC OFFSET $2 LIMIT 1",
@@ -67,6 +81,7 @@ export async function buildScenarios(info: DatasetInfo): Promise<Scenario[]> {
     const olderCursor = await threadCursorAt(client, longest, 25);
     const deepThreadCursor = await threadCursorAt(client, longest, longestCount - 30);
     const typicalOlder = await threadCursorAt(client, info.pageA.typicalConversationId, 25);
+    const limaSecondPage = await searchCursorAt(client, pageId, "lima", LIST_LIMIT);
 
     const list = (name: string, about: string, raw: Record<string, string>): Scenario => {
       const query = ZConversationListQuery.parse(raw);
@@ -98,6 +113,11 @@ export async function buildScenarios(info: DatasetInfo): Promise<Scenario[]> {
       list("list.search.word", 'search="warranty" (a common word in messages)', { search: "warranty" }),
       list("list.search.rare", `search="${RARE_WORD}" (one message in 1 M)`, { search: RARE_WORD }),
       list("list.search.none", 'search="qwxyzzy" (no match: scans everything)', { search: "qwxyzzy" }),
+      list("list.search.word.p2", 'search="warranty", page=2', { search: "warranty", page: "2" }),
+      list("list.search.name.cursor", 'search="lima", the second page by cursor', { search: "lima", cursor: limaSecondPage }),
+      list("list.search.rare.important", `search="${RARE_WORD}" + isImportant=true`, { search: RARE_WORD, isImportant: "true" }),
+      list("list.search.name.tags", 'search="lima" + tags=["vip"] (2% of 2.5%)', { search: "lima", tags: JSON.stringify(["vip"]) }),
+      list("list.search.phrase", 'search="warranty box" (a phrase in 0.06% of messages)', { search: "warranty box" }),
       thread("thread.first", `typical thread (${info.pageA.typicalConversationMessages} messages), newest 25`, info.pageA.typicalConversationId, {}),
       thread("thread.older", "typical thread, older page via after", info.pageA.typicalConversationId, { after: typicalOlder }),
       thread("thread.long.first", `longest thread (${longestCount} messages), newest 25`, longest, {}),
