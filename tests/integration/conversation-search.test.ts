@@ -295,11 +295,12 @@ describe.each([
       order: await strategy("order"),
       boots: await strategy("boots"),
       e: await strategy("e"),
+      ab: await strategy("ab"),
     };
     if (limits === SMALL_LIMITS) {
-      expect(used).toEqual({ zebracorn: "candidates", stone: "walk", stoneVip: "tagged", pereira: "all-candidates", order: "walk-own-messages", boots: "walk-own-then-set", e: "walk-own-messages" });
+      expect(used).toEqual({ zebracorn: "candidates", stone: "walk", stoneVip: "tagged", pereira: "all-candidates", order: "walk-own-messages", boots: "walk-own-then-set", e: "walk-own-messages", ab: "all-candidates" });
     } else {
-      expect(used).toEqual({ zebracorn: "candidates", stone: "candidates", stoneVip: "candidates", pereira: "candidates", order: "walk-own-messages", boots: "walk-own-messages", e: "walk-own-messages" });
+      expect(used).toEqual({ zebracorn: "candidates", stone: "candidates", stoneVip: "candidates", pereira: "candidates", order: "walk-own-messages", boots: "walk-own-messages", e: "walk-own-messages", ab: "all-candidates" });
     }
   });
 });

@@ -13,9 +13,9 @@ export type { SearchInput } from "@/server/services/conversations/search-queries
  *  2. Few matching messages but many names or previews (a common surname): walk the inbox newest first on
  *     the list's own index, checking the name (by key), the preview and the hashed set of matching
  *     messages ("walk"); with a tag filter that few conversations carry, check those instead ("tagged").
- *  3. Many matching messages: a first stretch of the inbox checked against each conversation's own messages
- *     fills the page at once for a common word and tells how dense the term is. Dense: go on that way.
- *     Sparse: go on with the hashed set ("walk-own-then-set").
+ *  3. Many matching messages, or a term too short for the index: a first stretch of the inbox checked
+ *     against each conversation's own messages fills the page at once for a common word and tells how
+ *     dense the term is. Dense: go on that way. Sparse: go on with the hashed set ("walk-own-then-set").
  *  4. A walk that stops short of both a full page and the end of the inbox gives way to the uncapped
  *     candidate lookup ("all-candidates").
  * Every path returns exactly the rows of the plain query; tests/integration/conversation-search.test.ts
@@ -67,13 +67,12 @@ export async function searchConversationIds(input: SearchInput): Promise<Found> 
   const hits = stretch.hits.map((r) => r.id);
   if (hits.length >= offset + take || !stretch.end) return { ids: hits.slice(offset, offset + take), strategy: "walk-own-messages" };
 
+  const dense = hits.length >= SEARCH_LIMITS.denseHits;
+  // A sparse term the index cannot look up (too short) gets one pass over everything, as the old query did
+  // (~1 s); going on message by message would read the messages one conversation at a time (seconds).
+  if (!dense && !canProbe) return { ids: await allCandidates(ctx), strategy: "all-candidates" };
   const head = hits.slice(offset);
   const rest = { after: stretch.end, skip: Math.max(0, offset - hits.length), take: take - head.length };
-  if (!canProbe) {
-    // No index to fall back on: walking on is the best there is (as slow as a scan for a rare short term).
-    return { ids: [...head, ...(await walk(ctx, { ...rest, messages: "own", rows: null }))], strategy: "walk-own-messages" };
-  }
-  const dense = hits.length >= SEARCH_LIMITS.denseHits;
   // Dense: about as many rows again as the hits so far suggest, with room to spare; then step 4.
   const rows = dense ? Math.ceil(((rest.skip + rest.take) * SEARCH_LIMITS.stretch * 4) / hits.length) : SEARCH_LIMITS.walk;
   const more = await walk(ctx, { ...rest, messages: dense ? "own" : "set", rows });

@@ -56,9 +56,9 @@ export async function probeAndCandidates(ctx: SearchCtx, L: { names: number; pre
 }
 
 /** The inbox newest first (after `after`) with the customer's name: the rows every walk checks. */
-function walkedSql(ctx: SearchCtx, after: Key | null, rows: number | null) {
+function walkedSql(ctx: SearchCtx, after: Key | null, rows: number) {
   return Prisma.sql`SELECT c.id, c.last_message_at, c.last_message_text, u.name FROM conversations c JOIN customers u ON u.id = c.customer_id
-     WHERE ${filtersSql(ctx, after)} ORDER BY c.last_message_at DESC, c.id DESC ${rows === null ? Prisma.empty : Prisma.sql`LIMIT ${rows}`}`;
+     WHERE ${filtersSql(ctx, after)} ORDER BY c.last_message_at DESC, c.id DESC LIMIT ${rows}`;
 }
 
 function hitSql({ pattern }: SearchCtx, messages: "own" | "set") {
@@ -71,8 +71,8 @@ function hitSql({ pattern }: SearchCtx, messages: "own" | "set") {
   return Prisma.sql`(x.name ILIKE ${pattern} OR x.last_message_text ILIKE ${pattern} OR ${inMessages})`;
 }
 
-/** The page of matches among the walked rows (all of them when `rows` is null). */
-export async function walk(ctx: SearchCtx, w: { after: Key | null; messages: "own" | "set"; skip: number; take: number; rows: number | null }) {
+/** The page of matches among the first `rows` rows of the inbox after `after`. */
+export async function walk(ctx: SearchCtx, w: { after: Key | null; messages: "own" | "set"; skip: number; take: number; rows: number }) {
   const found = await db.$queryRaw<{ id: string }[]>`
     SELECT x.id::text AS id FROM (${walkedSql(ctx, w.after, w.rows)}) x WHERE ${hitSql(ctx, w.messages)} ${pageSql(w.skip, w.take)}`;
   return found.map((r) => r.id);
