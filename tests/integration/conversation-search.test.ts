@@ -219,10 +219,12 @@ describe.each([
       if (i === 1000) texts.unshift("do you have the zebracorn model"); // the oldest message of one thread
       if (i === 700) texts.push("50% off_today, see a\\b");
       if (i === 710) texts.push("500 offXtoday ab");
+      if (i === 47) texts.unshift("Rui said hi"); // a common first name, here only in an old message …
+      const first = pick(["Ana", "Rui", "Eva", "Ines"]);
       rows.push(
-        row(at, `${pick(["Ana", "Rui", "Eva", "Ines"])} ${surname}`, {
+        row(at, `${i === 29 || i === 47 ? "Eva" : first} ${surname}`, {
           // … or only in the preview
-          preview: i === 850 ? "Parcelbox arrived" : fresh && i % 20 === 17 ? "boots, only in the preview" : texts.at(-1) === undefined ? null : texts.at(-1)!,
+          preview: i === 850 ? "Parcelbox arrived" : i === 29 ? "ask Rui" : fresh && i % 20 === 17 ? "boots, only in the preview" : texts.at(-1) === undefined ? null : texts.at(-1)!,
           texts,
           important: i % 7 === 3,
           spam: i % 13 === 5,
@@ -236,7 +238,7 @@ describe.each([
     Object.assign(SEARCH_LIMITS, DEFAULT_LIMITS);
   });
 
-  const TERMS = ["order", "ORDER", "boots", "stone", "warranty", "pereira", "lima", "LIMA", "zebracorn", "parcelbox", "moss", "qwxyzzy", "50%", "%", "_", "off_today", "a\\b", "\\", "e", "ab"];
+  const TERMS = ["order", "ORDER", "boots", "stone", "rui", "warranty", "pereira", "lima", "LIMA", "zebracorn", "parcelbox", "moss", "qwxyzzy", "50%", "%", "_", "off_today", "a\\b", "\\", "e", "ab"];
   const FILTERS: Omit<Query, "search">[] = [{}, { isImportant: true }, { isSpam: true }, { tags: ["vip"] }, { tags: ["vip", "refund"], isImportant: true }];
   const LIMIT = 7;
 
@@ -284,6 +286,8 @@ describe.each([
     expect(count({ search: "pereira" })).toBeGreaterThan(400);
     expect(rows.slice(0, FRESH).some((r) => [r.name, r.preview, ...r.texts].some((s) => s?.toLowerCase().includes("lima")))).toBe(false);
     expect(new Set(rows.map((r) => r.at.getTime())).size).toBeLessThan(rows.length);
+    expect([rows[29]!.name, rows[47]!.name, rows[47]!.preview]).toEqual(["Eva Stone", "Eva Stone", expect.not.stringMatching(/rui/i)]);
+    expect(rows[29]!.tags.concat(rows[47]!.tags)).toEqual(["vip", "vip"]);
 
     const strategy = async (term: string, tags: string[] = []) =>
       (await searchConversationIds({ pageId, term, isSpam: false, isImportant: false, tags, cursor: null, offset: 0, take: LIMIT + 1 })).strategy;
@@ -291,6 +295,8 @@ describe.each([
       zebracorn: await strategy("zebracorn"),
       stone: await strategy("stone"),
       stoneVip: await strategy("stone", ["vip"]),
+      rui: await strategy("rui"),
+      ruiVip: await strategy("rui", ["vip"]),
       pereira: await strategy("pereira"),
       order: await strategy("order"),
       boots: await strategy("boots"),
@@ -298,9 +304,9 @@ describe.each([
       ab: await strategy("ab"),
     };
     if (limits === SMALL_LIMITS) {
-      expect(used).toEqual({ zebracorn: "candidates", stone: "walk", stoneVip: "tagged", pereira: "all-candidates", order: "walk-own-messages", boots: "walk-own-then-set", e: "walk-own-messages", ab: "all-candidates" });
+      expect(used).toEqual({ zebracorn: "candidates", stone: "walk", stoneVip: "tagged", rui: "walk", ruiVip: "tagged", pereira: "all-candidates", order: "walk-own-messages", boots: "walk-own-then-set", e: "walk-own-messages", ab: "all-candidates" });
     } else {
-      expect(used).toEqual({ zebracorn: "candidates", stone: "candidates", stoneVip: "candidates", pereira: "candidates", order: "walk-own-messages", boots: "walk-own-messages", e: "walk-own-messages", ab: "all-candidates" });
+      expect(used).toEqual({ zebracorn: "candidates", stone: "candidates", stoneVip: "candidates", rui: "candidates", ruiVip: "candidates", pereira: "candidates", order: "walk-own-messages", boots: "walk-own-messages", e: "walk-own-messages", ab: "all-candidates" });
     }
   });
 });

@@ -1,4 +1,4 @@
-import { allCandidates, probeAndCandidates, seesAll, stretchHits, taggedHits, walk, type SearchCtx, type SearchInput } from "@/server/services/conversations/search-queries";
+import { allCandidates, probe, seesAll, stretchHits, walk, type SearchCtx, type SearchInput } from "@/server/services/conversations/search-queries";
 
 export type { SearchInput } from "@/server/services/conversations/search-queries";
 
@@ -10,9 +10,10 @@ export type { SearchInput } from "@/server/services/conversations/search-queries
  * occurs, which no single SQL plan knows (docs/PERFORMANCE.md §3). So, cheapest first:
  *  1. Probe the three trigram indexes, each capped. A term under every cap is rare: its candidates are
  *     looked up by key and only they are sorted, in the same statement ("candidates").
- *  2. Few matching messages but many names or previews (a common surname): walk the inbox newest first on
- *     the list's own index, checking the name (by key), the preview and the hashed set of matching
- *     messages ("walk"); with a tag filter that few conversations carry, check those instead ("tagged").
+ *  2. Few matching messages but many names or previews (a common surname), still in that statement: walk
+ *     the inbox newest first on the list's own index, checking the name (by key), the preview and the
+ *     probe's set of matching messages ("walk"); with a tag filter that few conversations carry, check
+ *     those instead ("tagged").
  *  3. Many matching messages, or a term too short for the index: a first stretch of the inbox checked
  *     against each conversation's own messages fills the page at once for a common word and tells how
  *     dense the term is. Dense: go on that way. Sparse: go on with the hashed set ("walk-own-then-set").
@@ -53,12 +54,11 @@ export async function searchConversationIds(input: SearchInput): Promise<Found> 
   const { offset, take } = input;
   const canProbe = indexable(input.term);
   if (canProbe) {
-    const probe = await probeAndCandidates(ctx, SEARCH_LIMITS);
-    if (probe.ids) return { ids: probe.ids, strategy: "candidates" };
-    if (probe.messages <= SEARCH_LIMITS.messages) {
-      if (input.tags.length && probe.tagged <= SEARCH_LIMITS.tagged) return { ids: await taggedHits(ctx), strategy: "tagged" };
-      const ids = await walk(ctx, { after: null, messages: "set", skip: offset, take, rows: SEARCH_LIMITS.walk });
-      if (ids.length === take || (await seesAll(ctx, null, SEARCH_LIMITS.walk))) return { ids, strategy: "walk" };
+    const probed = await probe(ctx, SEARCH_LIMITS);
+    if (probed.candidates) return { ids: probed.candidates, strategy: "candidates" };
+    if (probed.tagged) return { ids: probed.tagged, strategy: "tagged" };
+    if (probed.walked) {
+      if (probed.walked.length === take || (await seesAll(ctx, null, SEARCH_LIMITS.walk))) return { ids: probed.walked, strategy: "walk" };
       return { ids: await allCandidates(ctx), strategy: "all-candidates" };
     }
   }

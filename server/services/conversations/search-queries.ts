@@ -32,27 +32,52 @@ function filtersSql({ input }: SearchCtx, after: Key | null, tags = true) {
 
 const pageSql = (skip: number, take: number) => Prisma.sql`ORDER BY x.last_message_at DESC, x.id DESC OFFSET ${skip} LIMIT ${take}`;
 
-/** Step 1: the capped counts and, when all are under their caps, the page of candidates. */
-export async function probeAndCandidates(ctx: SearchCtx, L: { names: number; previews: number; messages: number; tagged: number }) {
+/**
+ * Steps 1 and 2 in one statement: the capped counts, then (each only in its case; Postgres evaluates an
+ * uncorrelated ARRAY(…) only when its CASE branch is taken) the page of candidates for a rare term, or, when
+ * the matching messages are few (so `m` holds them all), the page from the tagged conversations or from a
+ * walk of the inbox. All three are null when the messages are many (step 3).
+ */
+export async function probe(ctx: SearchCtx, L: { names: number; previews: number; messages: number; tagged: number; walk: number }) {
   const { input, pattern } = ctx;
   const f = filtersSql(ctx, null);
+  const page = pageSql(input.offset, input.take);
+  const hit = Prisma.sql`(x.name ILIKE ${pattern} OR x.last_message_text ILIKE ${pattern} OR x.id IN (SELECT id FROM m))`;
+  const rare = Prisma.sql`(k.names <= ${L.names} AND k.previews <= ${L.previews} AND k.messages <= ${L.messages})`;
   const tagged = input.tags.length
-    ? Prisma.sql`(SELECT count(*) FROM (SELECT 1 FROM customer_tags t WHERE t.page_id = ${input.pageId}::uuid AND t.name = ANY(${input.tags}::text[]) LIMIT ${L.tagged + 1}) s)::int`
-    : Prisma.sql`0`;
-  const [row] = await db.$queryRaw<{ messages: number; tagged: number; ids: string[] | null }[]>`
+    ? Prisma.sql`(SELECT count(*) FROM (SELECT 1 FROM customer_tags t WHERE t.page_id = ${input.pageId}::uuid AND t.name = ANY(${input.tags}::text[]) LIMIT ${L.tagged + 1}) s)`
+    : Prisma.sql`NULL::bigint`;
+  const fewTagged = input.tags.length ? Prisma.sql`k.tagged <= ${L.tagged}` : Prisma.sql`false`;
+  const [row] = await db.$queryRaw<{ messages: number; candidates: string[] | null; tagged: string[] | null; walked: string[] | null }[]>`
     WITH n AS (SELECT u.id FROM customers u WHERE u.page_id = ${input.pageId}::uuid AND u.name ILIKE ${pattern} LIMIT ${L.names + 1}),
          v AS (SELECT c.id FROM conversations c WHERE c.page_id = ${input.pageId}::uuid AND c.last_message_text ILIKE ${pattern} LIMIT ${L.previews + 1}),
          m AS (SELECT m.conversation_id AS id FROM messages m WHERE m.text ILIKE ${pattern} LIMIT ${L.messages + 1}),
-         k AS (SELECT (SELECT count(*) FROM n) AS names, (SELECT count(*) FROM v) AS previews, (SELECT count(*) FROM m)::int AS messages)
-    SELECT k.messages, ${tagged} AS tagged,
-           CASE WHEN k.names <= ${L.names} AND k.previews <= ${L.previews} AND k.messages <= ${L.messages} THEN ARRAY(
+         k AS (SELECT (SELECT count(*) FROM n) AS names, (SELECT count(*) FROM v) AS previews, (SELECT count(*) FROM m)::int AS messages,
+                      ${tagged} AS tagged)
+    SELECT k.messages,
+           CASE WHEN ${rare} THEN ARRAY(
              SELECT x.id::text FROM (
                      SELECT c.id, c.last_message_at FROM conversations c WHERE c.customer_id IN (SELECT id FROM n) AND ${f}
                UNION SELECT c.id, c.last_message_at FROM conversations c WHERE c.id IN (SELECT id FROM v) AND ${f}
                UNION SELECT c.id, c.last_message_at FROM conversations c WHERE c.id IN (SELECT id FROM m) AND ${f}
-             ) x ${pageSql(input.offset, input.take)}) END AS ids
+             ) x ${page}) END AS candidates,
+           CASE WHEN NOT ${rare} AND k.messages <= ${L.messages} AND ${fewTagged} THEN ARRAY(
+             SELECT x.id::text FROM (${taggedSql(ctx)}) x WHERE ${hit} ${page}) END AS tagged,
+           CASE WHEN NOT ${rare} AND k.messages <= ${L.messages} AND NOT ${fewTagged} THEN ARRAY(
+             SELECT x.id::text FROM (${walkedSql(ctx, null, L.walk)}) x WHERE ${hit} ${page}) END AS walked
       FROM k`;
   return row!;
+}
+
+/**
+ * The conversations carrying a rare tag, for checking and sorting (OFFSET 0 keeps the planner from walking
+ * the inbox instead; it hashes the tagged ids against one pass over the page's conversations).
+ */
+function taggedSql(ctx: SearchCtx) {
+  const { input } = ctx;
+  return Prisma.sql`SELECT c.id, c.last_message_at, c.last_message_text, u.name FROM conversations c JOIN customers u ON u.id = c.customer_id
+     WHERE c.id IN (SELECT t.conversation_id FROM customer_tags t WHERE t.page_id = ${input.pageId}::uuid AND t.name = ANY(${input.tags}::text[]))
+       AND ${filtersSql(ctx, null, false)} OFFSET 0`;
 }
 
 /** The inbox newest first (after `after`) with the customer's name: the rows every walk checks. */
@@ -75,21 +100,6 @@ function hitSql({ pattern }: SearchCtx, messages: "own" | "set") {
 export async function walk(ctx: SearchCtx, w: { after: Key | null; messages: "own" | "set"; skip: number; take: number; rows: number }) {
   const found = await db.$queryRaw<{ id: string }[]>`
     SELECT x.id::text AS id FROM (${walkedSql(ctx, w.after, w.rows)}) x WHERE ${hitSql(ctx, w.messages)} ${pageSql(w.skip, w.take)}`;
-  return found.map((r) => r.id);
-}
-
-/**
- * Step 2 with a rare tag: the conversations carrying it, checked and sorted (OFFSET 0 keeps the planner from
- * walking the inbox instead; it hashes the tagged ids against one pass over the page's conversations).
- */
-export async function taggedHits(ctx: SearchCtx) {
-  const { input } = ctx;
-  const found = await db.$queryRaw<{ id: string }[]>`
-    SELECT x.id::text AS id FROM (
-      SELECT c.id, c.last_message_at, c.last_message_text, u.name FROM conversations c JOIN customers u ON u.id = c.customer_id
-       WHERE c.id IN (SELECT t.conversation_id FROM customer_tags t WHERE t.page_id = ${input.pageId}::uuid AND t.name = ANY(${input.tags}::text[]))
-         AND ${filtersSql(ctx, null, false)} OFFSET 0) x
-     WHERE ${hitSql(ctx, "set")} ${pageSql(input.offset, input.take)}`;
   return found.map((r) => r.id);
 }
 
