@@ -367,6 +367,7 @@ test.describe("the inbox's right panel and saved replies", () => {
         await modal.getByRole("button", { name: /Label colour/ }).click();
         await shot(page, `panels-labels-modal-${size.name}`);
         await modal.getByRole("button", { name: "Done" }).click();
+        await expect(modal).toBeHidden(); // the overlay has faded out before the shot
         await shot(page, `panels-right-panel-${size.name}`);
 
         if (phone) await page.getByRole("dialog", { name: "Labels and notes" }).getByRole("button", { name: "Close" }).click();
