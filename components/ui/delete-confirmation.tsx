@@ -1,8 +1,7 @@
 "use client";
 
-import * as Dialog from "@radix-ui/react-dialog";
 import { useState } from "react";
-import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { TrashIcon } from "@/components/ui/icons";
 
 /**
@@ -43,36 +42,18 @@ export function DeleteConfirmation({
   }
 
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50 data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in" />
-        <Dialog.Content
-          role="alertdialog"
-          className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl focus:outline-none data-[state=open]:animate-pop-in"
-        >
-          <div className="flex items-start gap-4">
-            <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-red-50 text-red-600">
-              <TrashIcon className="size-5" />
-            </span>
-            <div className="min-w-0">
-              <Dialog.Title className="text-base font-semibold text-slate-900">Delete Confirmation</Dialog.Title>
-              <Dialog.Description className="mt-1.5 text-sm break-words text-slate-600">
-                Are you sure you want to delete {item}? This action cannot be undone.
-              </Dialog.Description>
-            </div>
-          </div>
-          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Dialog.Close asChild>
-              <Button variant="secondary" disabled={busy}>
-                Cancel
-              </Button>
-            </Dialog.Close>
-            <Button variant="danger" pending={busy} pendingText="Deleting..." onClick={confirm}>
-              Delete
-            </Button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      icon={<TrashIcon className="size-5" />}
+      title="Delete Confirmation"
+      cancelLabel="Cancel"
+      confirmLabel="Delete"
+      pendingText="Deleting..."
+      busy={busy}
+      onConfirm={() => void confirm()}
+    >
+      Are you sure you want to delete {item}? This action cannot be undone.
+    </ConfirmDialog>
   );
 }
