@@ -1,7 +1,8 @@
 import { defineConfig, devices } from "@playwright/test";
+import { E2E } from "./tests/e2e/support/env";
 
 // End-to-end tests drive Debian's Chromium against the production build, started by the global setup.
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
+export const E2E_PORT = E2E.port;
 
 export default defineConfig({
   testDir: "tests/e2e",

@@ -1,20 +1,23 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { portsFromEnv } from "./tests/support/free-port";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 const alias = { "@": root };
 
-// Integration tests get their own database and Redis db index, so they never touch development data.
+// Integration tests get their own database and Redis db index, so they never touch development data,
+// and free ports for their SMTP server and Messenger simulator (TEST_SMTP_PORT / TEST_SIMULATOR_PORT pin them).
+const ports = portsFromEnv(["TEST_SMTP_PORT", "TEST_SIMULATOR_PORT"]);
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/switchboard_test";
 const integrationEnv = {
   NODE_ENV: "test" as const,
   DATABASE_URL: TEST_DATABASE_URL,
   REDIS_URL: process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379/15",
-  SMTP_URL: `smtp://127.0.0.1:${process.env.TEST_SMTP_PORT ?? 2526}`,
+  SMTP_URL: `smtp://127.0.0.1:${ports.TEST_SMTP_PORT}`,
   AUTH_SECRET: "integration-test-secret-integration-test-secret",
   SUPERADMIN_EMAIL: "root@switchboard.test",
   // The Graph client talks to a Messenger simulator the channel tests start on this port.
-  GRAPH_API_URL: `http://127.0.0.1:${process.env.TEST_SIMULATOR_PORT ?? 4011}`,
+  GRAPH_API_URL: `http://127.0.0.1:${ports.TEST_SIMULATOR_PORT}`,
   META_APP_SECRET: "integration-app-secret",
   META_VERIFY_TOKEN: "integration-verify-token",
   UPLOAD_DIR: ".data/test-uploads",

@@ -1,9 +1,15 @@
-// The one configuration the e2e server, its mail catcher and the specs share.
+import { portsFromEnv } from "../../support/free-port";
+
+// The one configuration the e2e server, its mail catcher and the specs share. Ports are free ones picked
+// when the runner loads its config and kept in the environment, which its workers inherit (E2E_PORT,
+// E2E_SMTP_PORT, E2E_MAIL_API_PORT, E2E_SIMULATOR_PORT pin them).
+const ports = portsFromEnv(["E2E_PORT", "E2E_SMTP_PORT", "E2E_MAIL_API_PORT", "E2E_SIMULATOR_PORT"]);
+
 export const E2E = {
-  port: Number(process.env.E2E_PORT ?? 3210),
-  smtpPort: Number(process.env.E2E_SMTP_PORT ?? 2527),
-  mailApiPort: Number(process.env.E2E_MAIL_API_PORT ?? 2528),
-  simulatorPort: Number(process.env.E2E_SIMULATOR_PORT ?? 4012),
+  port: ports.E2E_PORT,
+  smtpPort: ports.E2E_SMTP_PORT,
+  mailApiPort: ports.E2E_MAIL_API_PORT,
+  simulatorPort: ports.E2E_SIMULATOR_PORT,
   databaseUrl: process.env.E2E_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/switchboard_e2e",
   redisUrl: process.env.E2E_REDIS_URL ?? "redis://127.0.0.1:6379/14",
   superAdminEmail: "root@e2e.switchboard.test",
