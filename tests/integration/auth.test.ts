@@ -104,7 +104,44 @@ describe("e-mail code sign-in", () => {
     expect(unknown.body).toEqual(known.body);
     await mailbox.waitForCode("known@example.test");
     expect(mailbox.mailsTo("nobody@example.test")).toHaveLength(0);
-    expect(await db.oneTimeCode.count({ where: { email: "nobody@example.test" } })).toBe(0);
+    // The same work on the response path for both (one stored code each), so timing cannot tell them apart.
+    expect(await db.oneTimeCode.count({ where: { email: "nobody@example.test" } })).toBe(1);
+    expect(await db.oneTimeCode.count({ where: { email: "known@example.test" } })).toBe(1);
+  });
+
+  it("answers wrong codes for an unknown, a banned and a real account with the same texts", async () => {
+    const company = await makeCompany();
+    await makeUser("staff", company.id, { email: "real@example.test" });
+    await makeUser("staff", company.id, { email: "off@example.test", isActive: false });
+    const transcript = async (email: string) => {
+      await requestCode(email);
+      const texts: string[] = [];
+      for (let i = 0; i < 6; i++) texts.push((await verify(email, "000000")).body.error);
+      return texts;
+    };
+    const real = await transcript("real@example.test");
+    expect(real[0]).toBe("Incorrect code. 4 attempts left.");
+    expect(await transcript("ghost@example.test")).toEqual(real);
+    expect(await transcript("off@example.test")).toEqual(real);
+    // Without a request, every address gets the same answer too.
+    await makeUser("staff", company.id, { email: "idle@example.test" });
+    expect((await verify("never-asked@example.test", "123456")).body.error).toBe((await verify("idle@example.test", "123456")).body.error);
+  });
+
+  it("compares at most 5 guesses per code, however many arrive at once", async () => {
+    const company = await makeCompany();
+    await makeUser("staff", company.id, { email: "race@example.test" });
+    await requestCode("race@example.test");
+    const code = await mailbox.waitForCode("race@example.test");
+    const wrong = (i: number) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, "0");
+    // 50 concurrent guesses, the right code last: it must not get through once 5 tries are spent.
+    const guesses = Array.from({ length: 50 }, (_, i) => (i === 49 ? code : wrong(i)));
+    const results = await Promise.all(guesses.map((otp, i) => verify("race@example.test", otp, `10.7.${i}.1`)));
+    const compared = results.filter((r) => r.status === 200 || /^Incorrect code/.test(r.body.error ?? "")).length;
+    expect(compared).toBeLessThanOrEqual(5);
+    expect((await db.oneTimeCode.findFirstOrThrow({ where: { email: "race@example.test" } })).attempts).toBe(5);
+    // Had the right code been compared among the 5, it would have signed in; either way never a 6th compare.
+    expect(results.filter((r) => r.status === 200).length).toBeLessThanOrEqual(1);
   });
 
   it("answers a banned e-mail like a known one at the send step, and refuses it at verify", async () => {

@@ -9,8 +9,11 @@ export const OTP_SENT_MESSAGE = "If an account exists for this e-mail, a 6-digit
 const TOO_MANY = "Too many code requests. Please wait a few minutes and try again.";
 
 /**
- * Sends a sign-in code. The answer is the same for known, unknown and banned addresses (GUIDE §4), and
- * the e-mail goes out after the response so its timing cannot tell them apart either.
+ * Sends a sign-in code. Known, unknown and banned addresses are indistinguishable (GUIDE §4) in the answer,
+ * in its timing and later at verify: every request stores a code the same way (one transaction), and only
+ * an active account's is mailed — after the response, on a later turn of the event loop. An unknown
+ * address's code was never sent to anyone, so it can only be guessed, and guessing it meets the same
+ * "Incorrect code. N attempts left." as a real account's.
  */
 export async function requestOtp({ email }: TRequestOtp, ip: string): Promise<{ message: string }> {
   const cfg = env();
@@ -20,15 +23,17 @@ export async function requestOtp({ email }: TRequestOtp, ip: string): Promise<{ 
   ]);
 
   const code = generateCode();
-  const codeHash = hashCode(email, code);
-  const user = await db.user.findUnique({ where: { email }, select: { isActive: true } });
+  const now = new Date();
+  const [user] = await db.$transaction([
+    db.user.findUnique({ where: { email }, select: { isActive: true } }),
+    // Codes that can no longer be used are of no further interest; this keeps the table small.
+    db.oneTimeCode.deleteMany({ where: { email, expiresAt: { lt: now } } }),
+    // Only the newest code is valid: asking again retires the older ones.
+    db.oneTimeCode.updateMany({ where: { email, consumedAt: null }, data: { consumedAt: now } }),
+    db.oneTimeCode.create({ data: { email, codeHash: hashCode(email, code), expiresAt: new Date(now.getTime() + cfg.OTP_TTL_MINUTES * 60_000) } }),
+  ]);
   if (user?.isActive) {
-    await db.$transaction([
-      // Only the newest code is valid: asking again retires the older ones.
-      db.oneTimeCode.updateMany({ where: { email, consumedAt: null }, data: { consumedAt: new Date() } }),
-      db.oneTimeCode.create({ data: { email, codeHash, expiresAt: new Date(Date.now() + cfg.OTP_TTL_MINUTES * 60_000) } }),
-    ]);
-    void sendSignInCode(email, code).catch((error) => console.error(`[switchboard] could not send the sign-in code to ${email}`, error));
+    setImmediate(() => void sendSignInCode(email, code).catch((error) => console.error("[switchboard] could not send a sign-in code:", (error as Error).message)));
   }
   return { message: OTP_SENT_MESSAGE };
 }

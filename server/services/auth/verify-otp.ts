@@ -8,33 +8,50 @@ import { issueToken } from "@/server/auth/token";
 import { toSessionUser } from "@/server/services/auth/session-user";
 
 export const INVALID_CODE = "Invalid or expired code. Please request a new one.";
+export const TOO_MANY_WRONG = "Too many wrong attempts. Please request a new code.";
 export const BANNED = "Your account has been deactivated. Please contact your administrator.";
 
-/** Checks a code (single use, unexpired, at most OTP_MAX_ATTEMPTS wrong tries) and opens a session. */
+type ClaimedTry = { id: string; code_hash: string; attempts: number };
+
+/**
+ * Takes one try on the e-mail's live code, in one statement: the count goes up only while it is under the
+ * cap, and the row lock makes concurrent tries queue, so however many guesses race, at most `max` of them
+ * ever get a hash to compare against (the 6th and later find no row).
+ */
+async function claimTry(email: string, max: number): Promise<ClaimedTry | null> {
+  const rows = await db.$queryRaw<ClaimedTry[]>`
+    UPDATE one_time_codes SET attempts = attempts + 1
+    WHERE id = (SELECT id FROM one_time_codes
+                WHERE email = ${email} AND consumed_at IS NULL AND expires_at > now()
+                ORDER BY created_at DESC LIMIT 1)
+      AND attempts < ${max} AND consumed_at IS NULL AND expires_at > now()
+    RETURNING id, code_hash, attempts`;
+  return rows[0] ?? null;
+}
+
+/** Why no try was left: a live code whose tries are used up, or no live code at all. */
+async function noTryMessage(email: string, max: number): Promise<string> {
+  const exhausted = await db.oneTimeCode.count({ where: { email, consumedAt: null, expiresAt: { gt: new Date() }, attempts: { gte: max } } });
+  return exhausted ? TOO_MANY_WRONG : INVALID_CODE;
+}
+
+/** Checks a code (single use, unexpired, at most OTP_MAX_ATTEMPTS tries) and opens a session. */
 export async function verifyOtp({ email, otp }: TVerifyOtp, ip: string): Promise<VerifyOtpResponse> {
   const cfg = env();
   await enforceRateLimits([
     { key: `verify:ip:${ip}`, max: cfg.OTP_RATE_PER_IP * 3, windowSeconds: cfg.OTP_RATE_WINDOW_SECONDS, message: "Too many attempts. Please wait a few minutes and try again." },
   ]);
 
-  const code = await db.oneTimeCode.findFirst({
-    where: { email, consumedAt: null, expiresAt: { gt: new Date() }, attempts: { lt: cfg.OTP_MAX_ATTEMPTS } },
-    orderBy: { createdAt: "desc" },
-  });
-  if (!code) throw new AppError("bad_request", INVALID_CODE);
+  const attempt = await claimTry(email, cfg.OTP_MAX_ATTEMPTS);
+  if (!attempt) throw new AppError("bad_request", await noTryMessage(email, cfg.OTP_MAX_ATTEMPTS));
 
-  if (!codeMatches(email, otp, code.codeHash)) {
-    // Conditional increment: concurrent wrong guesses cannot exceed the cap.
-    await db.oneTimeCode.updateMany({ where: { id: code.id, attempts: { lt: cfg.OTP_MAX_ATTEMPTS } }, data: { attempts: { increment: 1 } } });
-    const left = cfg.OTP_MAX_ATTEMPTS - code.attempts - 1;
-    throw new AppError(
-      "bad_request",
-      left > 0 ? `Incorrect code. ${left} ${left === 1 ? "attempt" : "attempts"} left.` : "Too many wrong attempts. Please request a new code.",
-    );
+  if (!codeMatches(email, otp, attempt.code_hash)) {
+    const left = cfg.OTP_MAX_ATTEMPTS - attempt.attempts;
+    throw new AppError("bad_request", left > 0 ? `Incorrect code. ${left} ${left === 1 ? "attempt" : "attempts"} left.` : TOO_MANY_WRONG);
   }
 
-  // Conditional consume: of two requests racing with the same code, only one wins.
-  const consumed = await db.oneTimeCode.updateMany({ where: { id: code.id, consumedAt: null }, data: { consumedAt: new Date() } });
+  // Conditional consume: of two requests racing with the same right code, only one wins.
+  const consumed = await db.oneTimeCode.updateMany({ where: { id: attempt.id, consumedAt: null }, data: { consumedAt: new Date() } });
   if (consumed.count !== 1) throw new AppError("bad_request", INVALID_CODE);
 
   const user = await db.user.findUnique({ where: { email }, select: { id: true, name: true, email: true, role: true, companyId: true, isActive: true } });
