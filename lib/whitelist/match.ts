@@ -14,7 +14,8 @@ import { isValidDomain, patternType } from "@/lib/whitelist/patterns";
 //   exactly. The scheme is not compared: the destination is the same server either way.
 // - URL Wildcard "example.com/docs/*" or "https://example.com/*": as URL, with the path before "/*"
 //   as prefix. Exact host only: the wildcard covers paths; a Domain pattern is the way to allow subdomains.
-// - javascript:/data:/vbscript:/file: and unreadable links are never approved. An IP-address link is
+// - javascript:/data:/vbscript:/file:, unreadable links and links with an ambiguous host (userinfo, or a
+//   backslash in the authority) are never approved. An IP-address link is
 //   approved only by a URL or URL Wildcard pattern with the same IP (a Domain pattern cannot be an IP).
 
 type HostPattern = { type: "Domain" | "Email Domain"; host: string };
@@ -57,8 +58,25 @@ function domainCovers(domain: string, host: string): boolean {
   return host === domain || (!isIpHost(host) && host.endsWith(`.${domain}`));
 }
 
+const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+
+/**
+ * A web link whose host parsers disagree about: a backslash in or before the authority, or userinfo.
+ * `https://example.com\@evil.io` leads a browser to example.com but other URL parsers (and some mail and
+ * chat clients) to evil.io; `https://good.com@evil.com` shows one host and leads to another. Neither can
+ * be approved, whatever the whitelist says.
+ */
+export function hasAmbiguousHost(raw: string): boolean {
+  const rest = raw.replace(SCHEME, "");
+  const lead = /^[\\/]*/.exec(rest)![0];
+  if (lead.includes("\\")) return true;
+  const authority = rest.slice(lead.length).split(/[/?#]/, 1)[0] ?? "";
+  return /[\\@]/.test(authority);
+}
+
 function approves(pattern: CompiledPattern, link: Link): boolean {
   if (link.kind === "unsafe") return false;
+  if (link.kind === "web" && hasAmbiguousHost(link.raw)) return false;
   if (link.kind === "email") {
     if (pattern.type === "Email Domain") return link.host === pattern.host;
     return pattern.type === "Domain" && domainCovers(pattern.host, link.host);

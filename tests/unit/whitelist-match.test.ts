@@ -183,6 +183,23 @@ describe("links no pattern can approve", () => {
     expect(isApproved({ ...link, kind: "web" }, ["example.com"])).toBe(true);
   });
 
+  it("a link whose host parsers read differently is never approved, whichever host is whitelisted", () => {
+    const both = ["example.com", "evil.io", "https://example.com/*", "https://evil.io/*"];
+    for (const text of [
+      "https://example.com\\@evil.io",
+      "https://example.com\\evil.io/x",
+      "https:\\\\example.com/x",
+      "https://user@example.com/",
+      "https://example.com@evil.io/",
+      "//example.com\\@evil.io",
+    ]) {
+      const violations = findViolations(`see ${text} now`, both);
+      expect(violations, text).not.toEqual([]);
+    }
+    // The unambiguous forms of both hosts stay approved.
+    expect(findViolations("see https://example.com/a and https://evil.io/b", both)).toEqual([]);
+  });
+
   it("an IP address is approved only by a pattern with the same IP", () => {
     expect(approved("http://10.0.0.1/x", ["https://10.0.0.1/*"])).toBe(true);
     expect(approved("http://167772161/x", ["https://10.0.0.1/*"])).toBe(true); // the same address in decimal
