@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ZTagName, TAGS_PER_REQUEST_MAX } from "@/lib/schemas/labels";
 import { OFFER_TEXTS } from "@/lib/offers/texts";
 import { OFFER_MESSAGE_MAX } from "@/lib/offers/draft";
+import { isStorableInstant } from "@/lib/schemas/input-rules";
 
 // Bulk offers (SPEC §3 Bulk offer draft, §5 Bulk offer, §7 Offers): the schedule body, the list's date
 // range, the audience preview and the offer id. The texts are the send-offer form's (lib/offers/texts.ts).
@@ -59,9 +60,9 @@ export function isOfferDateParam(value: string): boolean {
   // Round-tripped, because Date.parse("2026-02-30T00:00:00Z") quietly rolls over to March.
   if (DAY.test(value)) {
     const day = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
+    return isStorableInstant(day) && day.toISOString().slice(0, 10) === value;
   }
-  return z.iso.datetime({ offset: true }).safeParse(value).success;
+  return z.iso.datetime({ offset: true }).safeParse(value).success && isStorableInstant(new Date(value));
 }
 
 const ZDateParam = z

@@ -56,6 +56,17 @@ function isPrismaError(error: unknown, code: string): boolean {
 }
 
 /**
+ * Postgres's class 22 (data exception: invalid text representation, bad encoding, date/number out of
+ * range) means the request carried a value the schemas let through but the column cannot hold: the
+ * client's mistake, so 400, never a 500. Found on Prisma's driver-adapter error or on a plain pg error.
+ */
+function postgresDataException(error: unknown): boolean {
+  const e = error as { code?: unknown; meta?: { driverAdapterError?: { cause?: { originalCode?: unknown } } } } | null;
+  const sqlState = e?.meta?.driverAdapterError?.cause?.originalCode ?? (typeof e?.code === "string" && /^[0-9A-Z]{5}$/.test(e.code) ? e.code : null);
+  return typeof sqlState === "string" && sqlState.startsWith("22");
+}
+
+/**
  * The body is `{ error, message, code, ...details }`: `error` and `message` carry the same human text so
  * clients written against either convention show it.
  */
@@ -65,6 +76,7 @@ export function errorResponse(error: unknown): Response {
   else if (error instanceof ZodError) appError = validationError(error);
   else if (isPrismaError(error, "P2025")) appError = new AppError("not_found", "Not found");
   else if (isPrismaError(error, "P2002")) appError = new AppError("conflict", "This record already exists");
+  else if (isPrismaError(error, "P2007") || postgresDataException(error)) appError = new AppError("bad_request", "The request holds a value that cannot be stored");
   else {
     console.error("[switchboard] unhandled error", error);
     return Response.json({ error: "Something went wrong", message: "Something went wrong", code: "internal" }, { status: 500 });

@@ -4,6 +4,7 @@ import type { Role } from "@/lib/roles";
 import { authenticate, type Actor } from "@/server/auth/actor";
 import { AppError, errorResponse, validationError } from "@/server/http/errors";
 import { clientIp } from "@/server/http/client-ip";
+import { findNulString, NUL_NOT_ALLOWED } from "@/lib/schemas/input-rules";
 
 // The one wrapper every route handler goes through (GUIDE §2): authenticate the bearer token, check the
 // role, parse params/query/body with zod, call the handler, and turn any thrown error into a response.
@@ -52,11 +53,22 @@ export function publicRoute<B = undefined, Q = undefined, P = undefined>(
 }
 
 async function parseRequest<B, Q, P>(config: Schemas<B, Q, P>, request: Request, context?: NextContext) {
-  const rawParams = context ? await context.params : {};
+  const rawParams = refuseNul(context ? await context.params : {});
+  const rawQuery = refuseNul(Object.fromEntries(new URL(request.url).searchParams));
   const params = config.params ? parseWith(config.params, rawParams) : (undefined as P);
-  const query = config.query ? parseWith(config.query, Object.fromEntries(new URL(request.url).searchParams)) : (undefined as Q);
-  const body = config.body ? parseWith(config.body, await readJson(request)) : (undefined as B);
+  const query = config.query ? parseWith(config.query, rawQuery) : (undefined as Q);
+  const body = config.body ? parseWith(config.body, refuseNul(await readJson(request))) : (undefined as B);
   return { body, query, params, request, ip: clientIp(request) };
+}
+
+/** The one rule for every string of every request (lib/schemas/input-rules.ts): no U+0000 anywhere. */
+function refuseNul<T>(value: T): T {
+  const path = findNulString(value);
+  if (path) {
+    const field = path.join(".") || "_";
+    throw new AppError("bad_request", `${path.at(-1) ?? "The request"} ${NUL_NOT_ALLOWED}`, { fields: { [field]: NUL_NOT_ALLOWED } });
+  }
+  return value;
 }
 
 function parseWith<T>(schema: ZodType<T>, value: unknown): T {

@@ -1,4 +1,6 @@
 import { AppError } from "@/server/http/errors";
+import { isUuid } from "@/lib/ids";
+import { isStorableInstant } from "@/lib/schemas/input-rules";
 
 // Keyset cursors: an opaque base64url of (timestamp ms, id) — stable under inserts, unlike offsets.
 
@@ -9,8 +11,8 @@ export function encodeCursor(at: Date, id: string): string {
 }
 
 export function decodeCursor(raw: string): Cursor {
-  const [ms, id] = Buffer.from(raw, "base64url").toString("utf8").split(":");
-  const at = new Date(Number(ms));
-  if (!id || !/^[0-9a-f-]{36}$/i.test(id) || Number.isNaN(at.getTime())) throw new AppError("bad_request", "Invalid cursor");
+  const [ms, id, ...rest] = Buffer.from(raw, "base64url").toString("utf8").split(":");
+  const at = new Date(/^\d{1,15}$/.test(ms ?? "") ? Number(ms) : NaN);
+  if (rest.length || !id || !isUuid(id) || !isStorableInstant(at)) throw new AppError("bad_request", "Invalid cursor");
   return { at, id };
 }
