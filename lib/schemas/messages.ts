@@ -15,6 +15,8 @@ export const ZSendMessage = z
   .superRefine((value, ctx) => {
     if (value.message_type === "text" && !value.text.trim()) ctx.addIssue({ code: "custom", path: ["text"], message: "Message text is required" });
     if (value.message_type === "image" && !value.imageUrl) ctx.addIssue({ code: "custom", path: ["imageUrl"], message: "imageUrl is required for an image message" });
+    // A text message carries no image: an imageUrl beside it would go out unseen by the whitelist check.
+    if (value.message_type === "text" && value.imageUrl) ctx.addIssue({ code: "custom", path: ["imageUrl"], message: "A text message cannot carry an imageUrl" });
   });
 
 export type TSendMessage = z.infer<typeof ZSendMessage>;

@@ -15,7 +15,7 @@ import * as pauseRoute from "@/app/api/offers/[id]/pause/route";
 import * as resumeRoute from "@/app/api/offers/[id]/resume/route";
 import * as cancelRoute from "@/app/api/offers/[id]/cancel/route";
 import { call } from "./support/http";
-import { makeCompany, makePage, makeUser, tokenFor } from "./support/factory";
+import { makeCompany, makePage, makeUpload, makeUser, tokenFor } from "./support/factory";
 import { makeConversation } from "./support/inbox-factory";
 
 // The offers API as the send-offer and scheduled-offers screens call it: roles, tenancy, the spec's
@@ -102,9 +102,10 @@ describe("scheduling", () => {
   });
 
   it("an image offer carries the uploaded image and no text", async () => {
-    const res = await schedule({ pageId, type: "image", tags: [], message: "ignored", imageUrl: "http://localhost:3000/api/uploads/0123456789abcdef0123456789abcdef.png" });
+    const imageUrl = await makeUpload();
+    const res = await schedule({ pageId, type: "image", tags: [], message: "ignored", imageUrl });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ type: "image", message: null, imageUrl: "http://localhost:3000/api/uploads/0123456789abcdef0123456789abcdef.png" });
+    expect(res.body).toMatchObject({ type: "image", message: null, imageUrl });
   });
 
   it("refuses with the spec's texts", async () => {

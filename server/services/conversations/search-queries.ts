@@ -30,6 +30,15 @@ function filtersSql({ input }: SearchCtx, after: Key | null, tags = true) {
     ${bound(input.cursor)} ${bound(after)}`;
 }
 
+/**
+ * The searched page's messages matching the term, as `messages m`. Never a bare `messages WHERE text ILIKE`:
+ * how many rows that finds (and so which plan runs and how long it takes) would depend on other companies'
+ * messages, which one company could then measure by timing its searches (docs/SECURITY.md).
+ */
+function pageMessagesSql({ input, pattern }: SearchCtx) {
+  return Prisma.sql`messages m JOIN conversations pc ON pc.id = m.conversation_id AND pc.page_id = ${input.pageId}::uuid WHERE m.text ILIKE ${pattern}`;
+}
+
 const pageSql = (skip: number, take: number) => Prisma.sql`ORDER BY x.last_message_at DESC, x.id DESC OFFSET ${skip} LIMIT ${take}`;
 
 /**
@@ -51,7 +60,7 @@ export async function probe(ctx: SearchCtx, L: { names: number; previews: number
   const [row] = await db.$queryRaw<{ messages: number; candidates: string[] | null; tagged: string[] | null; walked: string[] | null }[]>`
     WITH n AS (SELECT u.id FROM customers u WHERE u.page_id = ${input.pageId}::uuid AND u.name ILIKE ${pattern} LIMIT ${L.names + 1}),
          v AS (SELECT c.id FROM conversations c WHERE c.page_id = ${input.pageId}::uuid AND c.last_message_text ILIKE ${pattern} LIMIT ${L.previews + 1}),
-         m AS (SELECT m.conversation_id AS id FROM messages m WHERE m.text ILIKE ${pattern} LIMIT ${L.messages + 1}),
+         m AS (SELECT m.conversation_id AS id FROM ${pageMessagesSql(ctx)} LIMIT ${L.messages + 1}),
          k AS (SELECT (SELECT count(*) FROM n) AS names, (SELECT count(*) FROM v) AS previews, (SELECT count(*) FROM m)::int AS messages,
                       ${tagged} AS tagged)
     SELECT k.messages,
@@ -86,13 +95,13 @@ function walkedSql(ctx: SearchCtx, after: Key | null, rows: number) {
      WHERE ${filtersSql(ctx, after)} ORDER BY c.last_message_at DESC, c.id DESC LIMIT ${rows}`;
 }
 
-function hitSql({ pattern }: SearchCtx, messages: "own" | "set") {
+function hitSql({ input, pattern }: SearchCtx, messages: "own" | "set") {
   const inMessages =
     messages === "own"
       ? // `text || ''` keeps this on the conversation's own messages (not the trigram index); OFFSET 0 stops
         // Postgres from turning it into a hashed set of every matching message.
         Prisma.sql`EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = x.id AND (m.text || '') ILIKE ${pattern} OFFSET 0)`
-      : Prisma.sql`x.id IN (SELECT m.conversation_id FROM messages m WHERE m.text ILIKE ${pattern})`;
+      : Prisma.sql`x.id IN (SELECT m.conversation_id FROM ${pageMessagesSql({ input, pattern })})`;
   return Prisma.sql`(x.name ILIKE ${pattern} OR x.last_message_text ILIKE ${pattern} OR ${inMessages})`;
 }
 
@@ -133,7 +142,7 @@ export async function allCandidates(ctx: SearchCtx): Promise<string[]> {
             SELECT c.id, c.last_message_at FROM customers u JOIN conversations c ON c.customer_id = u.id
              WHERE u.page_id = ${input.pageId}::uuid AND u.name ILIKE ${pattern} AND ${f}
       UNION SELECT c.id, c.last_message_at FROM conversations c WHERE c.last_message_text ILIKE ${pattern} AND ${f}
-      UNION SELECT c.id, c.last_message_at FROM (SELECT DISTINCT m.conversation_id FROM messages m WHERE m.text ILIKE ${pattern}) h
+      UNION SELECT c.id, c.last_message_at FROM (SELECT DISTINCT m.conversation_id FROM ${pageMessagesSql(ctx)}) h
               JOIN conversations c ON c.id = h.conversation_id WHERE ${f}
     ) x ${pageSql(input.offset, input.take)}`;
   return found.map((r) => r.id);

@@ -11,6 +11,7 @@ import { findVisibleConversation } from "@/server/services/conversations/find-co
 import { messageSelect, toApiMessage, toConversationListItem } from "@/server/services/conversations/serialize";
 import { applyToConversation } from "@/server/services/messenger/conversation-summary";
 import { checkOutgoingLinks } from "@/server/services/messages/record-violation";
+import { assertSendableImageUrl } from "@/server/services/uploads/sendable-image";
 
 export const VIOLATION_ERROR = "Security Violation Alert: Unauthorized content detected in your message";
 
@@ -21,6 +22,7 @@ export async function sendAgentMessage(actor: Actor, input: TSendMessage) {
   if (input.recipient_id && input.recipient_id !== customer.psid) throw new AppError("bad_request", "recipient_id does not belong to this conversation");
   const text = input.message_type === "text" ? input.text : "";
   const names = { customerName: customer.name, pageName: page.name };
+  if (input.imageUrl) await assertSendableImageUrl(input.imageUrl, page.companyId);
 
   if (text) {
     const blocked = await checkOutgoingLinks({ actor, companyId: page.companyId, page, conversationId: conversation.id, text });

@@ -8,6 +8,7 @@ import { actorCompanyId } from "@/server/services/whitelist/company-scope";
 import { countAudience } from "@/server/services/offers/audience";
 import { refuseUnapprovedLinks } from "@/server/services/offers/check-offer-links";
 import { offerSelect, toApiOffer, toOfferRow } from "@/server/services/offers/serialize";
+import { assertSendableImageUrl } from "@/server/services/uploads/sendable-image";
 
 /** "general" for everyone on the page, "label" for a labelled audience: the badge of SPEC §3. */
 export type OfferVariant = "general" | "label";
@@ -22,6 +23,7 @@ export async function scheduleOffer(actor: Actor, input: TScheduleOffer, variant
   const page = await findVisiblePage(actor, input.pageId);
   if (page.companyId !== companyId) throw new AppError("not_found", "Page not found");
   if (input.message) await refuseUnapprovedLinks(actor, page, input.message);
+  if (input.imageUrl) await assertSendableImageUrl(input.imageUrl, companyId);
 
   const audience = await countAudience({ pageId: page.id, tags: input.tags, exclude: input.exclude });
   const offer = await db.offer.create({

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { env } from "@/server/env";
 import { AppError } from "@/server/http/errors";
@@ -35,6 +35,18 @@ export async function storeImages(form: FormData): Promise<{ images: { imageUrl:
     images.push({ imageUrl: `${env().APP_URL.replace(/\/$/, "")}/api/uploads/${name}` });
   }
   return { images };
+}
+
+/** The stored name behind one of our upload URLs (`{APP_URL}/api/uploads/<name>`), or null. */
+export function uploadNameOf(url: URL): string | null {
+  const base = new URL(env().APP_URL);
+  const match = /^\/api\/uploads\/([^/]+)$/.exec(url.pathname);
+  if (url.origin !== base.origin || url.search || url.hash || !match || !NAME_PATTERN.test(match[1]!)) return null;
+  return match[1]!;
+}
+
+export async function uploadExists(name: string): Promise<boolean> {
+  return stat(path.join(path.resolve(env().UPLOAD_DIR), name)).then((s) => s.isFile(), () => false);
 }
 
 export async function readImage(name: string): Promise<{ bytes: Buffer; mime: string }> {

@@ -30,3 +30,12 @@ export async function makePage(companyId: string, assignees: string[] = [], name
 export async function tokenFor(user: { id: string }) {
   return issueToken(user.id);
 }
+
+/** A real stored upload (the service that backs POST /api/uploads), for messages and offers that send one. */
+export async function makeUpload(): Promise<string> {
+  const { storeImages } = await import("@/server/services/uploads/store-images");
+  const png = Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000000", "hex");
+  const form = new FormData();
+  form.append("images", new File([png], "photo.png", { type: "image/png" }));
+  return (await storeImages(form)).images[0]!.imageUrl;
+}

@@ -1,0 +1,39 @@
+import { db } from "@/server/db";
+import { AppError } from "@/server/http/errors";
+import { findViolations } from "@/lib/whitelist/match";
+import { uploadExists, uploadNameOf } from "@/server/services/uploads/store-images";
+
+export const IMAGE_URL_REFUSED = "Images can only be sent from this app's uploads or an approved site";
+
+/**
+ * The image URL of a message or an offer, which Meta will fetch and show the customer. Only one of our own
+ * uploads (that exists), or an address on the company's whitelist: never an arbitrary host (a tracking
+ * pixel) and never an internal address (127.0.0.1, 169.254.169.254, localhost:6379) for Meta to fetch.
+ */
+export async function assertSendableImageUrl(raw: string, companyId: string): Promise<void> {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw refused();
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") throw refused();
+
+  const upload = uploadNameOf(url);
+  if (upload) {
+    if (await uploadExists(upload)) return;
+    throw refused();
+  }
+  // The whitelist's own matching decides (so an IP, userinfo or an ambiguous host is never approved).
+  const patterns = (await db.whitelistEntry.findMany({ where: { companyId }, select: { url: true } })).map((e) => e.url);
+  if (!isInternalHost(url.hostname) && findViolations(raw, patterns).length === 0 && patterns.length > 0) return;
+  throw refused();
+}
+
+function isInternalHost(host: string): boolean {
+  return host === "localhost" || host.endsWith(".localhost") || /^[\d.]+$/.test(host) || host.startsWith("[");
+}
+
+function refused(): AppError {
+  return new AppError("bad_request", IMAGE_URL_REFUSED, { fields: { imageUrl: IMAGE_URL_REFUSED } });
+}
