@@ -4,6 +4,7 @@ import type { Role } from "@/lib/roles";
 import { authenticate, type Actor } from "@/server/auth/actor";
 import { AppError, errorResponse, validationError } from "@/server/http/errors";
 import { clientIp } from "@/server/http/client-ip";
+import { readBodyLimited } from "@/server/http/read-body";
 import { findNulString, NUL_NOT_ALLOWED } from "@/lib/schemas/input-rules";
 
 // The one wrapper every route handler goes through (GUIDE §2): authenticate the bearer token, check the
@@ -78,10 +79,7 @@ function parseWith<T>(schema: ZodType<T>, value: unknown): T {
 }
 
 async function readJson(request: Request): Promise<unknown> {
-  const length = Number(request.headers.get("content-length") ?? 0);
-  if (length > MAX_JSON_BYTES) throw new AppError("payload_too_large", "Request body is too large");
-  const text = await request.text();
-  if (text.length > MAX_JSON_BYTES) throw new AppError("payload_too_large", "Request body is too large");
+  const text = new TextDecoder().decode(await readBodyLimited(request, MAX_JSON_BYTES));
   if (!text.trim()) return {};
   try {
     return JSON.parse(text);

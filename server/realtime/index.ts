@@ -3,7 +3,10 @@ import { Server, type Socket } from "socket.io";
 import { createAdapter } from "@socket.io/redis-adapter";
 import { actorFromToken, type Actor } from "@/server/auth/actor";
 import { createRedis } from "@/server/redis";
-import { registerRoomHandlers } from "@/server/realtime/rooms";
+import { registerRoomHandlers, userRoom } from "@/server/realtime/rooms";
+
+/** Live sockets one user may hold (tabs, devices); a new one beyond this ends their oldest. */
+export const MAX_SOCKETS_PER_USER = 20;
 
 // Socket.IO on the custom server. Each connection authenticates with the same bearer token as the API
 // (`auth: { token }`); the Redis adapter lets several app instances share rooms.
@@ -29,7 +32,10 @@ export function attachRealtime(httpServer: HttpServer): Realtime {
       next(new Error("unauthorized"));
     }
   });
-  io.on("connection", (socket) => registerRoomHandlers(socket as AuthedSocket));
+  io.on("connection", (socket) => {
+    registerRoomHandlers(socket as AuthedSocket);
+    void capUserSockets(io, socket as AuthedSocket).catch(() => {});
+  });
 
   globalForIo.switchboardIo = io;
   return {
@@ -45,6 +51,17 @@ export function attachRealtime(httpServer: HttpServer): Realtime {
         });
       }),
   };
+}
+
+/**
+ * One token could otherwise open sockets without end (each one delivers every message again): keep the
+ * user's newest MAX_SOCKETS_PER_USER, across every app instance (fetchSockets goes through the adapter).
+ */
+async function capUserSockets(io: Server, socket: AuthedSocket): Promise<void> {
+  const sockets = await io.in(userRoom(socket.data.actor.id)).fetchSockets();
+  if (sockets.length <= MAX_SOCKETS_PER_USER) return;
+  const oldestFirst = [...sockets].sort((a, b) => a.handshake.issued - b.handshake.issued);
+  for (const old of oldestFirst.slice(0, sockets.length - MAX_SOCKETS_PER_USER)) old.disconnect(true);
 }
 
 /** The running Socket.IO server, for services that emit; undefined outside the app server (e.g. scripts). */

@@ -4,6 +4,7 @@ import { visiblePagesWhere } from "@/server/services/pages/visible-pages";
 import { isUuid } from "@/lib/ids";
 import { pageIdWhere } from "@/server/services/conversations/find-conversation";
 import type { AuthedSocket } from "@/server/realtime/index";
+import { ROUTE_ROLES, type Role } from "@/lib/roles";
 
 // Room names and the join rules: a socket may join a page's room only if its actor may see that page.
 
@@ -14,12 +15,16 @@ export const offersRoom = (pageId: string) => `offers:${pageId}`;
 /** Every socket of one user, so a ban or deletion can end their live sessions too. */
 export const userRoom = (userId: string) => `user:${userId}`;
 
+/** Who may be in the inbox rooms at all (the super admin has no inbox, docs/API.md). */
+export const INBOX_ROLES: readonly Role[] = ROUTE_ROLES.chats;
+/** Who may follow bulk-offer progress. */
+export const OFFER_ROLES: readonly Role[] = ROUTE_ROLES.company;
+
 const ZJoinPage = z.object({ pageId: z.string().min(1).max(100) });
 const ZJoinConversation = z.object({ room: z.string().min(1).max(100) });
 
 type Ack = (reply: { ok: boolean; error?: string }) => void;
 
-const OFFER_ROLES = new Set(["company_admin", "admin"]);
 
 /** Our page id for a page the socket's actor may see (clients may hold our id or Facebook's), or null. */
 async function visiblePageId(socket: AuthedSocket, pageId: string): Promise<string | null> {
@@ -27,13 +32,37 @@ async function visiblePageId(socket: AuthedSocket, pageId: string): Promise<stri
   return page?.id ?? null;
 }
 
+/**
+ * Room joins per socket: a token bucket. The inbox joins one room per page when it connects (an admin may
+ * have a hundred pages), then a few as the agent clicks around; a script asking thousands a second is cut
+ * to the refill rate, each join being a database query.
+ */
+export const JOIN_BURST = 100;
+export const JOINS_PER_SECOND = 10;
+const TOO_MANY_JOINS = "Too many room joins; please slow down";
+
+function joinLimiter(): () => boolean {
+  let tokens = JOIN_BURST;
+  let last = Date.now();
+  return () => {
+    const now = Date.now();
+    tokens = Math.min(JOIN_BURST, tokens + ((now - last) / 1000) * JOINS_PER_SECOND);
+    last = now;
+    if (tokens < 1) return false;
+    tokens -= 1;
+    return true;
+  };
+}
+
 export function registerRoomHandlers(socket: AuthedSocket): void {
   void socket.join(userRoom(socket.data.actor.id));
+  const mayJoin = joinLimiter();
 
   socket.on("join-page", async (payload: unknown, ack?: Ack) => {
+    if (!mayJoin()) return ack?.({ ok: false, error: TOO_MANY_JOINS });
     const parsed = ZJoinPage.safeParse(typeof payload === "string" ? { pageId: payload } : payload);
     if (!parsed.success) return ack?.({ ok: false, error: "pageId is required" });
-    const pageId = await visiblePageId(socket, parsed.data.pageId);
+    const pageId = INBOX_ROLES.includes(socket.data.actor.role) ? await visiblePageId(socket, parsed.data.pageId) : null;
     if (!pageId) return ack?.({ ok: false, error: "You cannot join this page" });
     await socket.join(pageRoom(pageId));
     ack?.({ ok: true });
@@ -41,9 +70,10 @@ export function registerRoomHandlers(socket: AuthedSocket): void {
 
   // The scheduled-offers screen: offer-progress of the pages the admin may run offers on.
   socket.on("join-offers", async (payload: unknown, ack?: Ack) => {
+    if (!mayJoin()) return ack?.({ ok: false, error: TOO_MANY_JOINS });
     const parsed = ZJoinPage.safeParse(typeof payload === "string" ? { pageId: payload } : payload);
     if (!parsed.success) return ack?.({ ok: false, error: "pageId is required" });
-    const pageId = OFFER_ROLES.has(socket.data.actor.role) ? await visiblePageId(socket, parsed.data.pageId) : null;
+    const pageId = OFFER_ROLES.includes(socket.data.actor.role) ? await visiblePageId(socket, parsed.data.pageId) : null;
     if (!pageId) return ack?.({ ok: false, error: "You cannot follow this page's offers" });
     await socket.join(offersRoom(pageId));
     ack?.({ ok: true });
@@ -51,8 +81,10 @@ export function registerRoomHandlers(socket: AuthedSocket): void {
 
   // The room is the conversation id; a socket may watch one open conversation at a time.
   socket.on("join-conversation", async (payload: unknown, ack?: Ack) => {
+    if (!mayJoin()) return ack?.({ ok: false, error: TOO_MANY_JOINS });
     const parsed = ZJoinConversation.safeParse(typeof payload === "string" ? { room: payload } : payload);
     if (!parsed.success || !isUuid(parsed.data.room)) return ack?.({ ok: false, error: "room is required" });
+    if (!INBOX_ROLES.includes(socket.data.actor.role)) return ack?.({ ok: false, error: "You cannot join this conversation" });
     const conversation = await db.conversation
       .findFirst({ where: { id: parsed.data.room, page: visiblePagesWhere(socket.data.actor) }, select: { id: true } })
       .catch(() => null);

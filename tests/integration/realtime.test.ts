@@ -4,6 +4,11 @@ import { encryptSecret } from "@/server/security/secret-box";
 import * as webhookRoute from "@/app/api/webhooks/messenger/route";
 import * as markImportantRoute from "@/app/api/conversations/mark-important/route";
 import * as banRoute from "@/app/api/auth/ban-user/route";
+import * as assignRoute from "@/app/api/pages/assign/route";
+import * as unassignRoute from "@/app/api/pages/unassign/route";
+import { emitToPage, emitToConversation } from "@/server/realtime/emit";
+import { MAX_SOCKETS_PER_USER } from "@/server/realtime/index";
+import { JOIN_BURST } from "@/server/realtime/rooms";
 import { createSimulator, type Simulator } from "@/server/simulator/create-simulator";
 import { call } from "./support/http";
 import { startAppServer } from "./support/app-server";
@@ -91,6 +96,73 @@ describe("ending sessions", () => {
     expect(res.status).toBe(200);
     expect(await closed).toBe("io server disconnect");
     await expect(openSocket(s.url, w.tokens.staff)).rejects.toThrow(/unauthorized/);
+  });
+});
+
+describe("losing access closes the live feed (security finding 1)", () => {
+  async function watcher(s: Server) {
+    const { conversation } = await makeConversation(w.page.id);
+    const socket = await openSocket(s.url, w.tokens.staff);
+    expect(await socket.emit("join-page", { pageId: w.page.id })).toEqual({ ok: true });
+    expect(await socket.emit("join-conversation", { room: conversation.id })).toEqual({ ok: true });
+    const owner = await makeUser("company_admin", (await db.page.findUniqueOrThrow({ where: { id: w.page.id } })).companyId);
+    return { socket, conversation, ownerToken: await tokenFor(owner) };
+  }
+
+  /** Emits to the page's and the conversation's room and tells what the socket got within 150 ms. */
+  async function delivered(socket: Awaited<ReturnType<typeof openSocket>>, conversationId: string, marker: string) {
+    emitToPage(w.page.id, "new-message", { marker, room: "page" });
+    emitToConversation(conversationId, "new-message", { marker, room: "conversation" });
+    await new Promise((r) => setTimeout(r, 150));
+    return socket.events.filter((e) => (e.payload as { marker?: string }).marker === marker).map((e) => (e.payload as { room: string }).room).sort();
+  }
+
+  it("unassign: the open socket leaves the page's and the conversation's rooms at once", async () => {
+    const s = await server();
+    const { socket, conversation, ownerToken } = await watcher(s);
+    expect(await delivered(socket, conversation.id, "before")).toEqual(["conversation", "page"]);
+    const res = await call(unassignRoute.POST, "POST", "/api/pages/unassign", { token: ownerToken, body: { userId: w.staff.id, pageId: w.page.id } });
+    expect(res.status).toBe(200);
+    expect(await delivered(socket, conversation.id, "after")).toEqual([]);
+    // …and cannot come back.
+    expect(await socket.emit("join-page", { pageId: w.page.id })).toMatchObject({ ok: false });
+    socket.close();
+  });
+
+  it("an assignment that drops the page does the same; pages kept stay joined", async () => {
+    const s = await server();
+    const { socket, conversation, ownerToken } = await watcher(s);
+    const kept = await makePage((await db.page.findUniqueOrThrow({ where: { id: w.page.id } })).companyId, [w.staff.id]);
+    expect(await socket.emit("join-page", { pageId: kept.id })).toEqual({ ok: true });
+    const res = await call(assignRoute.POST, "POST", "/api/pages/assign", { token: ownerToken, body: { userId: w.staff.id, pageIds: [kept.id] } });
+    expect(res.status).toBe(200);
+    expect(await delivered(socket, conversation.id, "dropped")).toEqual([]);
+    emitToPage(kept.id, "new-message", { marker: "kept" });
+    expect(await eventually(() => socket.events.some((e) => (e.payload as { marker?: string }).marker === "kept"), Boolean)).toBe(true);
+    socket.close();
+  });
+});
+
+describe("resource limits on sockets (security finding 10)", () => {
+  it(`keeps a user's newest ${MAX_SOCKETS_PER_USER} sockets and ends the oldest`, async () => {
+    const s = await server();
+    const sockets: Awaited<ReturnType<typeof openSocket>>[] = [];
+    for (let i = 0; i < MAX_SOCKETS_PER_USER + 5; i++) sockets.push(await openSocket(s.url, w.tokens.staff));
+    await eventually(() => sockets.filter((x) => x.socket.connected).length, (n) => n === MAX_SOCKETS_PER_USER);
+    expect(sockets.slice(0, 5).every((x) => !x.socket.connected)).toBe(true);
+    expect(sockets.slice(5).every((x) => x.socket.connected)).toBe(true);
+    for (const x of sockets) x.close();
+  });
+
+  it(`refuses room joins beyond a burst of ${JOIN_BURST} from one socket`, async () => {
+    const s = await server();
+    const socket = await openSocket(s.url, w.tokens.staff);
+    const answers = await Promise.all(Array.from({ length: JOIN_BURST + 20 }, () => socket.emit("join-page", { pageId: w.page.id })));
+    // The bucket refills at 10/s while the joins run, so a few more than the burst may pass.
+    expect(answers.filter((a) => a.ok).length).toBeGreaterThanOrEqual(JOIN_BURST);
+    expect(answers.filter((a) => a.ok).length).toBeLessThan(JOIN_BURST + 20);
+    expect(answers.filter((a) => !a.ok).every((a) => a.error === "Too many room joins; please slow down")).toBe(true);
+    socket.close();
   });
 });
 

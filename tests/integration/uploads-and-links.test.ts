@@ -44,6 +44,36 @@ describe("POST /api/uploads", () => {
   });
 });
 
+describe("an upload without Content-Length (security finding 10)", () => {
+  it("is cut off once it passes the cap, never read whole into memory", async () => {
+    const token = await tokenFor(await makeUser("staff", (await makeCompany()).id));
+    const chunk = new Uint8Array(1024 * 1024);
+    let pulled = 0;
+    let cancelled = false;
+    // An endless chunked body: the route must stop pulling soon after the cap (10 files × 8 MB + 1 MB).
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const request = new Request("http://localhost/api/uploads", {
+      method: "POST",
+      body: endless,
+      headers: { authorization: `Bearer ${token}`, "content-type": "multipart/form-data; boundary=x" },
+      duplex: "half",
+    } as RequestInit);
+    const res = await uploadRoute.POST(request, { params: Promise.resolve({}) });
+    expect(res.status).toBe(413);
+    expect((await res.json()).error).toBe("Upload is too large");
+    expect(cancelled).toBe(true);
+    expect(pulled).toBeLessThan(90 * 1024 * 1024);
+  });
+});
+
 describe("/api/urls whitelist and violation log", () => {
   it("lets company admins and admins manage their company's patterns, with the spec's validation", async () => {
     const company = await makeCompany();

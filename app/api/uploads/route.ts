@@ -1,13 +1,16 @@
-import { AppError } from "@/server/http/errors";
 import { ROUTE_ROLES } from "@/lib/roles";
+import { AppError } from "@/server/http/errors";
+import { readBodyLimited } from "@/server/http/read-body";
 import { route } from "@/server/http/route";
-import { storeImages } from "@/server/services/uploads/store-images";
+import { MAX_UPLOAD_FILES, storeImages } from "@/server/services/uploads/store-images";
+import { env } from "@/server/env";
 
 // POST /api/uploads — multipart field "images" → {images:[{imageUrl}]}
 export const POST = route({ roles: ROUTE_ROLES.chats }, async ({ request }) => {
-  const limit = 11 * 25 * 1024 * 1024;
-  if (Number(request.headers.get("content-length") ?? 0) > limit) throw new AppError("payload_too_large", "Upload is too large");
-  const form = await request.formData().catch(() => {
+  // Every file at its cap plus room for the multipart framing; enforced while reading, chunked or not.
+  const limit = MAX_UPLOAD_FILES * env().UPLOAD_MAX_MB * 1024 * 1024 + 1024 * 1024;
+  const body = await readBodyLimited(request, limit, "Upload is too large");
+  const form = await new Request(request.url, { method: "POST", headers: request.headers, body }).formData().catch(() => {
     throw new AppError("bad_request", "Send the images as multipart/form-data in the 'images' field");
   });
   return storeImages(form);

@@ -5,6 +5,7 @@ import { PAGES_ASSIGNED, type TAssignPages } from "@/lib/schemas/pages";
 import { pageIdWhere } from "@/server/services/conversations/find-conversation";
 import { apiPageSelect, toApiPage } from "@/server/services/admin-pages/serialize-page";
 import { findAssignableUser } from "@/server/services/admin-pages/assignable-user";
+import { evictLostRooms } from "@/server/realtime/access";
 
 /**
  * POST /api/pages/assign {userId, pageIds}. The Assign Pages modal starts from the user's current pages and
@@ -21,6 +22,8 @@ export async function assignPages(actor: Actor, { userId, pageIds }: TAssignPage
     db.pageAssignment.deleteMany({ where: { userId: user.id, pageId: { notIn: ids } } }),
     db.pageAssignment.createMany({ data: ids.map((pageId) => ({ userId: user.id, pageId })), skipDuplicates: true }),
   ]);
+  // Pages left out are gone for this user's open sockets too, before anything else is emitted to them.
+  await evictLostRooms(user.id);
   const assigned = await db.page.findMany({ where: { assignments: { some: { userId: user.id } } }, orderBy: { name: "asc" }, select: apiPageSelect });
   return { success: true, message: PAGES_ASSIGNED, pages: assigned.map(toApiPage) };
 }

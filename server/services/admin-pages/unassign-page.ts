@@ -4,6 +4,7 @@ import { AppError } from "@/server/http/errors";
 import { PAGE_ACCESS_REMOVED, type TUnassignPage } from "@/lib/schemas/pages";
 import { pageIdWhere } from "@/server/services/conversations/find-conversation";
 import { findAssignableUser } from "@/server/services/admin-pages/assignable-user";
+import { evictLostRooms } from "@/server/realtime/access";
 
 /** POST /api/pages/unassign {userId, pageId}: the chip's ×. Removing access that is already gone succeeds. */
 export async function unassignPage(actor: Actor, { userId, pageId }: TUnassignPage) {
@@ -11,5 +12,6 @@ export async function unassignPage(actor: Actor, { userId, pageId }: TUnassignPa
   const page = await db.page.findFirst({ where: { AND: [{ companyId: user.companyId }, pageIdWhere(pageId)] }, select: { id: true } });
   if (!page) throw new AppError("not_found", "Page not found");
   await db.pageAssignment.deleteMany({ where: { userId: user.id, pageId: page.id } });
+  await evictLostRooms(user.id);
   return { success: true, message: PAGE_ACCESS_REMOVED };
 }

@@ -8,13 +8,13 @@ import { MIME_BY_EXT, sniffImage, type ImageKind } from "@/server/services/uploa
 // POST /api/uploads: images only (by their bytes), size-capped, stored under random names. They are served
 // publicly at /api/uploads/<name> because Meta fetches message images by URL.
 
-const MAX_FILES = 10;
+export const MAX_UPLOAD_FILES = 10;
 const NAME_PATTERN = /^[a-f0-9]{32}\.(jpg|png|gif|webp)$/;
 
 export async function storeImages(form: FormData): Promise<{ images: { imageUrl: string }[] }> {
   const files = form.getAll("images").filter((v): v is File => typeof v !== "string");
   if (!files.length) throw new AppError("bad_request", "Attach at least one image in the 'images' field", { fields: { images: "Please select an image" } });
-  if (files.length > MAX_FILES) throw new AppError("bad_request", `At most ${MAX_FILES} images at a time`);
+  if (files.length > MAX_UPLOAD_FILES) throw new AppError("bad_request", `At most ${MAX_UPLOAD_FILES} images at a time`);
   const maxBytes = env().UPLOAD_MAX_MB * 1024 * 1024;
 
   const checked: { bytes: Buffer; kind: ImageKind }[] = [];
