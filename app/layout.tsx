@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
+import { connection } from "next/server";
 import { Toaster } from "sonner";
 import "@fontsource-variable/inter";
 import "./globals.css";
@@ -17,7 +18,10 @@ export const viewport: Viewport = {
   themeColor: "#4f46e5",
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Every screen renders per request: its scripts carry the nonce of that response's Content-Security-Policy
+  // (server/http/security-headers.ts); a prerendered page would have scripts without one.
+  await connection();
   return (
     <html lang="en">
       <body>

@@ -4,6 +4,7 @@ import { loadEnvOrExit } from "@/server/env";
 import { CLIENT_IP_HEADER } from "@/server/http/client-ip";
 import { serveDirect } from "@/server/http/direct-route";
 import { refuseMalformedRequest } from "@/server/http/request-guard";
+import { applySecurityHeaders } from "@/server/http/security-headers";
 import { attachRealtime } from "@/server/realtime/index";
 import { POST as receiveWebhookDelivery } from "@/app/api/webhooks/messenger/route";
 
@@ -18,6 +19,7 @@ const handle = app.getRequestHandler();
 const server = createServer((req, res) => {
   // Overwrite, never trust: rate limits key on this (see server/http/client-ip.ts).
   req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress ?? "unknown";
+  applySecurityHeaders(req, res, config);
   if (refuseMalformedRequest(req, res)) return;
   // Meta's deliveries skip Next's router: the same route handler, called directly (see direct-route.ts).
   if (req.method === "POST" && req.url?.split("?")[0] === "/api/webhooks/messenger") return void serveDirect(req, res, (r) => receiveWebhookDelivery(r));

@@ -1,5 +1,6 @@
 "use client";
 
+import "@/lib/zod-browser";
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useRouter } from "next/navigation";
 import { api, setUnauthorizedHandler } from "@/lib/api/client";
