@@ -20,12 +20,23 @@ export type HandlerContext<B, Q, P> = { body: B; query: Q; params: P; request: R
 
 type Result = Response | object | null | undefined | void;
 
+/**
+ * What a handler declares, kept on the handler itself: the generated security tests read it to aim every
+ * route's requests (its roles, and the schemas whose fields they mutate). A route without it fails them.
+ */
+export type RouteMeta = { public: boolean; roles?: readonly Role[]; body?: ZodType; query?: ZodType; params?: ZodType };
+export type RouteHandler = ((request: Request, context?: NextContext) => Promise<Response>) & { meta: RouteMeta };
+
+function withMeta(handler: (request: Request, context?: NextContext) => Promise<Response>, meta: RouteMeta): RouteHandler {
+  return Object.assign(handler, { meta });
+}
+
 /** A route for signed-in users; `roles` limits it further (403 otherwise). */
 export function route<B = undefined, Q = undefined, P = undefined>(
   config: Schemas<B, Q, P> & { roles?: readonly Role[] },
   handler: (ctx: HandlerContext<B, Q, P> & { actor: Actor }) => Promise<Result> | Result,
-) {
-  return async (request: Request, context?: NextContext): Promise<Response> => {
+): RouteHandler {
+  return withMeta(async (request: Request, context?: NextContext): Promise<Response> => {
     try {
       const actor = await authenticate(request);
       if (config.roles && !config.roles.includes(actor.role)) {
@@ -36,21 +47,21 @@ export function route<B = undefined, Q = undefined, P = undefined>(
     } catch (error) {
       return errorResponse(error);
     }
-  };
+  }, { public: false, roles: config.roles, body: config.body, query: config.query, params: config.params });
 }
 
 /** A route anyone may call (sign-in, health, webhooks). */
 export function publicRoute<B = undefined, Q = undefined, P = undefined>(
   config: Schemas<B, Q, P>,
   handler: (ctx: HandlerContext<B, Q, P>) => Promise<Result> | Result,
-) {
-  return async (request: Request, context?: NextContext): Promise<Response> => {
+): RouteHandler {
+  return withMeta(async (request: Request, context?: NextContext): Promise<Response> => {
     try {
       return toResponse(await handler(await parseRequest(config, request, context)));
     } catch (error) {
       return errorResponse(error);
     }
-  };
+  }, { public: true, body: config.body, query: config.query, params: config.params });
 }
 
 async function parseRequest<B, Q, P>(config: Schemas<B, Q, P>, request: Request, context?: NextContext) {
