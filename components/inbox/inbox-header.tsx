@@ -8,6 +8,7 @@ import { DashboardIcon, LogOutIcon } from "@/components/ui/icons";
 import { LogoMark } from "@/components/ui/logo";
 import { ConnectionStatus } from "@/components/inbox/connection-status";
 import type { SocketStatus } from "@/lib/hooks/use-socket";
+import { switchesBetweenInboxAndAdmin } from "@/lib/roles";
 
 /**
  * The inbox header (SPEC §2): product title, 'Connecting...' until the realtime connection is up, the page
@@ -33,7 +34,7 @@ export function InboxHeader({ status, tabs }: { status: SocketStatus; tabs: Reac
         <span className="hidden max-w-[10rem] truncate text-sm font-medium text-slate-700 xl:inline" title={user.name}>
           {user.name}
         </span>
-        {user.role === "admin" && (
+        {switchesBetweenInboxAndAdmin(user.role) && (
           <Link href="/company/dashboard" className={buttonClasses({ variant: "secondary", size: "sm", className: "max-lg:w-9 max-lg:px-0" })}>
             <DashboardIcon className="size-4 text-indigo-600" />
             <span className="max-lg:sr-only">Admin Panel</span>

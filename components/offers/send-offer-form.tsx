@@ -186,6 +186,20 @@ export function SendOfferForm() {
               onExcludeChange={(exclude) => update({ ...draft, exclude })}
             />
 
+            <label className="flex items-start gap-2.5 text-sm text-slate-700">
+              <input
+                type="checkbox"
+                checked={draft.includeSpam}
+                disabled={submitting}
+                onChange={(event) => update({ ...draft, includeSpam: event.target.checked })}
+                className="mt-0.5 size-4 shrink-0 accent-indigo-600"
+              />
+              <span>
+                <span className="font-medium text-slate-900">Include conversations marked as spam</span>
+                <span className="block text-xs text-slate-500">Off: people in the Spam folder are skipped.</span>
+              </span>
+            </label>
+
             {failure && (
               <div id="offer-failure">
                 <ErrorAlert>

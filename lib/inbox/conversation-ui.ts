@@ -1,7 +1,7 @@
 import type { ConversationListItem, ConversationTag } from "@/lib/inbox/types";
 import { avatarColor, initialsFromName, isImageUrl } from "@/lib/inbox/initials";
 import { ROW_TAG_LIMIT } from "@/lib/inbox/constants";
-import { formatTime12 } from "@/lib/inbox/time";
+import { formatRowTime } from "@/lib/inbox/time";
 
 // SPEC §3 Conversation (UI): what a list row shows, derived from the API's list item.
 
@@ -10,7 +10,7 @@ export type ConversationUi = {
   name: string;
   lastMessage: string;
   isImage: boolean;
-  /** "09:05 PM" */
+  /** "09:05 PM" today, else "Yesterday" / "Mon, Nov 17" */
   timestamp: string;
   avatar: { initials: string; color: string; imageUrl: string | null };
   unread: number;
@@ -31,7 +31,7 @@ export function toConversationUi(item: ConversationListItem, selectedId: string 
     name,
     lastMessage: item.last_message,
     isImage: item.is_image,
-    timestamp: formatTime12(item.updated_time),
+    timestamp: formatRowTime(item.updated_time),
     avatar: { initials: initialsFromName(name), color: avatarColor(name), imageUrl: isImageUrl(item.avatar) ? item.avatar : null },
     unread: item.unread_count,
     senderId: item.from_id,

@@ -55,7 +55,7 @@ export function replaceConversation(pages: ConversationPage[], item: Conversatio
 }
 
 /**
- * A new message: the row moves to the top. A conversation not loaded yet is added when it matches the
+ * A new message: the row moves to its place by time (the top for a message of now). A conversation not loaded yet is added when it matches the
  * filters and no search is active (the server also searches older messages, which we cannot see here).
  */
 export function moveToTop(pages: ConversationPage[], item: ConversationListItem, filters: ConversationFilters): ConversationPage[] {
@@ -64,5 +64,18 @@ export function moveToTop(pages: ConversationPage[], item: ConversationListItem,
   const insert = matchesFilters(item, filters) && (present || !filters.search.trim());
   const without = mapPages(pages, (items) => (items.some((c) => c.id === item.id) ? items.filter((c) => c.id !== item.id) : items));
   if (!insert) return without;
-  return without.map((page, index) => (index === 0 ? { ...page, data: [item, ...page.data] } : page));
+  // The list is ordered by the last message's time: a back-dated message (a late delivery, an import)
+  // goes where its time puts it, not above today's conversations. Past the loaded rows it waits for paging.
+  const at = Date.parse(item.updated_time);
+  let placed = false;
+  const result = without.map((page) => {
+    if (placed) return page;
+    const index = page.data.findIndex((c) => Date.parse(c.updated_time) <= at);
+    if (index < 0) return page;
+    placed = true;
+    return { ...page, data: [...page.data.slice(0, index), item, ...page.data.slice(index)] };
+  });
+  if (placed) return result;
+  const lastPage = result.at(-1)!;
+  return lastPage.pagination.hasNextPage ? result : result.map((page, i) => (i === result.length - 1 ? { ...page, data: [...page.data, item] } : page));
 }

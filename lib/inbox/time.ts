@@ -1,3 +1,5 @@
+import { dateSeparatorLabel } from "@/lib/inbox/date-label";
+
 // Clock texts of the inbox: 12-hour row times and the messaging-window countdown.
 
 function toDate(value: Date | string | number): Date {
@@ -12,6 +14,17 @@ export function formatTime12(value: Date | string | number): string {
   const hour12 = hours % 12 === 0 ? 12 : hours % 12;
   const minutes = String(date.getMinutes()).padStart(2, "0");
   return `${String(hour12).padStart(2, "0")}:${minutes} ${hours < 12 ? "AM" : "PM"}`;
+}
+
+/**
+ * A list row's time: "09:05 PM" today, else the day as the thread's date separators name it ("Yesterday",
+ * "Mon, Nov 17", "Mon, Nov 17, 2025"), so a days-old conversation does not look like today's.
+ */
+export function formatRowTime(value: Date | string | number, now: Date = new Date()): string {
+  const date = toDate(value);
+  if (Number.isNaN(date.getTime())) return "";
+  const day = dateSeparatorLabel(date, now);
+  return day === "Today" ? formatTime12(date) : day;
 }
 
 /** "3d 4h", "5h 12m", "7m", "less than a minute": the largest two units of a duration. */

@@ -16,9 +16,11 @@ export type OfferDraft = {
   tags: string[];
   /** true: everyone except people with these labels; false: only people with them. */
   exclude: boolean;
+  /** true: people whose conversation is marked spam get it too (default: they are skipped). */
+  includeSpam: boolean;
 };
 
-export const EMPTY_DRAFT: OfferDraft = { pageId: "", type: null, message: "", image: null, tags: [], exclude: false };
+export const EMPTY_DRAFT: OfferDraft = { pageId: "", type: null, message: "", image: null, tags: [], exclude: false, includeSpam: false };
 
 /** Messenger refuses texts of 2000 characters or more (GUIDE §3). */
 export const OFFER_MESSAGE_MAX = 1999;
@@ -66,7 +68,7 @@ export function canSchedule(draft: OfferDraft): boolean {
   return offerDraftError(draft) === null;
 }
 
-export type ScheduleBody = { pageId: string; type: OfferType; tags: string[]; message: string; exclude: boolean; imageUrl?: string };
+export type ScheduleBody = { pageId: string; type: OfferType; tags: string[]; message: string; exclude: boolean; includeSpam: boolean; imageUrl?: string };
 
 /**
  * The call that schedules the draft: schedule-label when labels are chosen, schedule otherwise (SPEC §7).
@@ -81,6 +83,7 @@ export function scheduleRequest(draft: OfferDraft, imageUrl?: string): { path: s
     tags,
     message: draft.type === "text" ? draft.message.trim() : "",
     exclude: tags.length > 0 && draft.exclude,
+    includeSpam: draft.includeSpam,
   };
   if (draft.type === "image" && imageUrl) body.imageUrl = imageUrl;
   return { path: tags.length ? "/offers/schedule-label" : "/offers/schedule", body };

@@ -27,6 +27,8 @@ export const ZScheduleOffer = z
     tags: ZTags.optional().default([]),
     message: z.string({ error: OFFER_TEXTS.messageRequired }).nullish().transform((v) => v ?? ""),
     exclude: z.boolean({ error: "exclude must be true or false" }).optional().default(false),
+    // People marked spam are skipped unless the offer says otherwise (docs/API.md, Offers).
+    includeSpam: z.boolean({ error: "includeSpam must be true or false" }).optional().default(false),
     imageUrl: z.string().trim().max(2000).nullish(),
   })
   .superRefine((value, ctx) => {
@@ -45,6 +47,7 @@ export const ZScheduleOffer = z
     tags: value.tags,
     // With no tags "everyone without the tags" is everyone: the flag only means something with tags.
     exclude: value.tags.length > 0 && value.exclude,
+    includeSpam: value.includeSpam,
     message: value.type === "text" ? value.message.trim() : null,
     imageUrl: value.type === "image" ? (value.imageUrl ?? null) : null,
   }));

@@ -174,4 +174,13 @@ describe("GET /api/pages/me", () => {
     const globex = await call(pagesMeRoute.GET, "GET", "/api/pages/me", { token: w.tokens.globexAdmin });
     expect(globex.body.pages.map((p: { name: string }) => p.name)).toEqual(["Globex Page"]);
   });
+
+  it("counts what All lists: spam is left out of the tab's conversation count", async () => {
+    await makeConversation(w.shoes.id);
+    await makeConversation(w.shoes.id, { spam: true, unread: 1 });
+    const mine = await call(pagesMeRoute.GET, "GET", "/api/pages/me", { token: w.tokens.staff });
+    const listed = await list(w.tokens.staff, w.shoes.id);
+    expect(mine.body.pages[0]).toMatchObject({ conversationCount: 1, unreadCount: 0 });
+    expect(listed.body.data).toHaveLength(1);
+  });
 });

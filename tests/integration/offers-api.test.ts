@@ -88,6 +88,7 @@ describe("scheduling", () => {
       message: "Free shipping today",
       tags: [],
       exclude: false,
+      includeSpam: false,
     });
     expect(await queuedOfferIds()).toEqual([res.body._id]);
     expect(await queue().getJobSchedulers()).toHaveLength(1); // the watchdog
@@ -99,6 +100,9 @@ describe("scheduling", () => {
     expect(include.body).toMatchObject({ count: 2, offerType: "label", tags: ["vip"], exclude: false });
     const exclude = await scheduleLabel({ pageId, type: "text", tags: ["vip"], message: "Everyone else", exclude: true });
     expect(exclude.body).toMatchObject({ count: 2, exclude: true });
+    const withSpam = await scheduleLabel({ pageId, type: "text", tags: ["vip"], message: "Spam too", includeSpam: true });
+    expect(withSpam.body).toMatchObject({ includeSpam: true });
+    expect((await db.offer.findUniqueOrThrow({ where: { id: withSpam.body._id } })).includeSpam).toBe(true);
   });
 
   it("an image offer carries the uploaded image and no text", async () => {

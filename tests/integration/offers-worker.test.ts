@@ -69,7 +69,7 @@ afterEach(async () => {
   await app.close();
 });
 
-type Person = { tags?: string[]; inside?: boolean; simInside?: boolean; name?: string };
+type Person = { tags?: string[]; inside?: boolean; simInside?: boolean; name?: string; spam?: boolean };
 
 /** People on the page, in our database and in the simulator; `inside` = wrote within 24 h. */
 async function people(specs: Person[]): Promise<string[]> {
@@ -81,7 +81,7 @@ async function people(specs: Person[]): Promise<string[]> {
     const customerId = randomUUID();
     const conversationId = randomUUID();
     await db.customer.create({ data: { id: customerId, pageId, psid, name: spec.name ?? `Person ${i}` } });
-    await db.conversation.create({ data: { id: conversationId, pageId, customerId, lastInboundAt, lastMessageAt: lastInboundAt } });
+    await db.conversation.create({ data: { id: conversationId, pageId, customerId, lastInboundAt, lastMessageAt: lastInboundAt, isSpam: spec.spam ?? false } });
     for (const tag of spec.tags ?? []) await db.customerTag.create({ data: { pageId, customerId, conversationId, name: tag } });
     const simAt = spec.simInside === false || (spec.simInside === undefined && spec.inside === false) ? now - 30 * HOUR : now - HOUR;
     sim.state.customers.set(`${FB_PAGE}:${psid}`, { pageId: FB_PAGE, psid, firstName: "P", lastName: String(i), profileError: false, lastMessageAt: simAt, createdAt: now });
@@ -90,7 +90,7 @@ async function people(specs: Person[]): Promise<string[]> {
   return psids;
 }
 
-async function offer(data: { tags?: string[]; exclude?: boolean; type?: "text" | "image"; message?: string; imageUrl?: string } = {}) {
+async function offer(data: { tags?: string[]; exclude?: boolean; includeSpam?: boolean; type?: "text" | "image"; message?: string; imageUrl?: string } = {}) {
   return db.offer.create({
     data: {
       companyId,
@@ -101,6 +101,7 @@ async function offer(data: { tags?: string[]; exclude?: boolean; type?: "text" |
       imageUrl: data.imageUrl ?? null,
       tags: data.tags ?? [],
       exclude: data.exclude ?? false,
+      includeSpam: data.includeSpam ?? false,
     },
   });
 }
@@ -146,6 +147,22 @@ describe("recipients", () => {
     expect(sentTo(inside)).toHaveLength(1);
     expect(await statusOf(o.id, outside!)).toMatchObject({ status: "skipped", reason: "outside 24h window", attempts: 0 });
     expect(await db.offer.findUniqueOrThrow({ where: { id: o.id } })).toMatchObject({ status: "completed", targetCount: 2, sentCount: 1, skippedCount: 1, failedCount: 0 });
+  });
+
+  it("people marked spam are recorded skipped 'marked as spam' unless the offer includes spam", async () => {
+    const [clean, spam] = await people([{}, { spam: true }]);
+    const o = await offer();
+    expect(await runOffer(o.id)).toBe("completed");
+    expect(sentTo(spam)).toHaveLength(0);
+    expect(await statusOf(o.id, spam!)).toMatchObject({ status: "skipped", reason: RECIPIENT_REASONS.markedSpam, attempts: 0 });
+    expect(RECIPIENT_REASONS.markedSpam).toBe("marked as spam");
+    expect(await db.offer.findUniqueOrThrow({ where: { id: o.id } })).toMatchObject({ targetCount: 2, sentCount: 1, skippedCount: 1 });
+
+    const withSpam = await offer({ includeSpam: true });
+    expect(await runOffer(withSpam.id)).toBe("completed");
+    expect(await statusOf(withSpam.id, spam!)).toMatchObject({ status: "sent" });
+    expect(sentTo(spam)).toHaveLength(1);
+    expect(sentTo(clean)).toHaveLength(2);
   });
 
   it("the recipient list is fixed when the job starts: a second run adds nobody and sends nothing", async () => {

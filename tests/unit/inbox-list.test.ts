@@ -54,6 +54,17 @@ describe("the loaded list, updated in place", () => {
     expect(flattenConversations(moveToTop(pages, item("new"), NO_FILTERS)).map((c) => c.id)).toEqual(["new", "a", "b", "c"]);
   });
 
+  it("places a back-dated message's conversation by its time, not above today's", () => {
+    const at = (h: number) => new Date(2026, 10, 19, h).toISOString();
+    const pages = [{ data: [item("a", { updated_time: at(15) }), item("b", { updated_time: at(10) })], pagination: { currentPage: 1, hasNextPage: false, nextCursor: null } }];
+    expect(flattenConversations(moveToTop(pages, item("late", { updated_time: at(12) }), NO_FILTERS)).map((c) => c.id)).toEqual(["a", "late", "b"]);
+    expect(flattenConversations(moveToTop(pages, item("older", { updated_time: at(1) }), NO_FILTERS)).map((c) => c.id)).toEqual(["a", "b", "older"]);
+    expect(flattenConversations(moveToTop(pages, item("b", { updated_time: at(16) }), NO_FILTERS)).map((c) => c.id)).toEqual(["b", "a"]);
+    // Older than every loaded row while more pages remain: paging brings it in its place.
+    const more = [{ ...pages[0]!, pagination: { ...pages[0]!.pagination, hasNextPage: true } }];
+    expect(flattenConversations(moveToTop(more, item("older", { updated_time: at(1) }), NO_FILTERS)).map((c) => c.id)).toEqual(["a", "b"]);
+  });
+
   it("keeps conversations that do not match out (spam folder, important filter, search)", () => {
     const pages = [page(["a"])];
     expect(flattenConversations(moveToTop(pages, item("s", { is_spam: true }), NO_FILTERS)).map((c) => c.id)).toEqual(["a"]);
@@ -77,10 +88,20 @@ describe("the loaded list, updated in place", () => {
 
 describe("a list row (SPEC §3 Conversation UI)", () => {
   it("derives name, 12-hour time, initials avatar, first two tags and flags", () => {
-    const ui = toConversationUi(item("a", { from_name: "Ana Lima", unread_count: 2, tags: ["vip", "refund", "late", "eu"].map((tag) => ({ tag, color: "blue" })) }), "a");
+    const today = new Date();
+    const ui = toConversationUi(item("a", { from_name: "Ana Lima", updated_time: new Date(today.getFullYear(), today.getMonth(), today.getDate(), 14, 5).toISOString(), unread_count: 2, tags: ["vip", "refund", "late", "eu"].map((tag) => ({ tag, color: "blue" })) }), "a");
     expect(ui).toMatchObject({ name: "Ana Lima", timestamp: "02:05 PM", unread: 2, isNewMessage: true, isSelected: true, avatar: { initials: "AL", imageUrl: null } });
     expect(ui.visibleTags.map((t) => t.tag)).toEqual(["vip", "refund"]);
     expect(ui.hiddenTags.map((t) => t.tag)).toEqual(["late", "eu"]);
+  });
+
+  it("names the day of a conversation whose last message is not from today, as the date separators do", () => {
+    const now = new Date();
+    const at = (daysAgo: number) => new Date(now.getFullYear(), now.getMonth(), now.getDate() - daysAgo, 13, 24).toISOString();
+    expect(toConversationUi(item("a", { updated_time: at(1) }), null).timestamp).toBe("Yesterday");
+    const old = new Date(at(3));
+    expect(toConversationUi(item("a", { updated_time: at(3) }), null).timestamp).toBe(old.toLocaleDateString("en-US", { weekday: "short", month: "short", day: "numeric", ...(old.getFullYear() !== now.getFullYear() ? { year: "numeric" } : {}) }));
+    expect(toConversationUi(item("a", { updated_time: at(0) }), null).timestamp).toBe("01:24 PM");
   });
 
   it("uses the avatar when it is a URL", () => {

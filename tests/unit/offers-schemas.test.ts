@@ -24,7 +24,7 @@ describe("schedule body (SPEC §5 Bulk offer)", () => {
 
   it("normalises: tags trimmed, lowercased, once; exclude only with tags; image offers carry no text", () => {
     expect(ZScheduleOffer.parse({ pageId: "p", type: "text", tags: [" VIP", "vip", "Lead "], message: " Hi ", exclude: true })).toEqual({
-      pageId: "p", type: "text", tags: ["vip", "lead"], exclude: true, message: "Hi", imageUrl: null,
+      pageId: "p", type: "text", tags: ["vip", "lead"], exclude: true, includeSpam: false, message: "Hi", imageUrl: null,
     });
     expect(ZScheduleOffer.parse({ pageId: "p", type: "text", tags: [], message: "Hi", exclude: true }).exclude).toBe(false);
     expect(ZScheduleOffer.parse({ pageId: "p", type: "image", message: "dropped", imageUrl: "https://x.test/a.png" })).toMatchObject({ message: null, imageUrl: "https://x.test/a.png" });

@@ -206,14 +206,15 @@ describe("bulk offer draft (SPEC §4 type switch, §5 rules)", () => {
 
   it("schedules with /offers/schedule without labels and /offers/schedule-label with them", () => {
     const plain = scheduleRequest({ ...base, type: "text", message: "  20% off  ", exclude: true });
-    expect(plain).toEqual({ path: "/offers/schedule", body: { pageId: "p1", type: "text", tags: [], message: "20% off", exclude: false } });
+    expect(plain).toEqual({ path: "/offers/schedule", body: { pageId: "p1", type: "text", tags: [], message: "20% off", exclude: false, includeSpam: false } });
 
     const labelled = scheduleRequest({ ...base, type: "text", message: "hi", tags: ["VIP", "vip", " Late "], exclude: true });
     expect(labelled.path).toBe("/offers/schedule-label");
-    expect(labelled.body).toEqual({ pageId: "p1", type: "text", tags: ["vip", "late"], message: "hi", exclude: true });
+    expect(labelled.body).toEqual({ pageId: "p1", type: "text", tags: ["vip", "late"], message: "hi", exclude: true, includeSpam: false });
+    expect(scheduleRequest({ ...base, type: "text", message: "hi", includeSpam: true }).body.includeSpam).toBe(true);
 
     const img = scheduleRequest({ ...base, type: "image", image: image(), tags: ["vip"] }, "https://app/api/uploads/a.png");
-    expect(img).toEqual({ path: "/offers/schedule-label", body: { pageId: "p1", type: "image", tags: ["vip"], message: "", exclude: false, imageUrl: "https://app/api/uploads/a.png" } });
+    expect(img).toEqual({ path: "/offers/schedule-label", body: { pageId: "p1", type: "image", tags: ["vip"], message: "", exclude: false, includeSpam: false, imageUrl: "https://app/api/uploads/a.png" } });
   });
 
   it("builds the audience preview query and toggles tags case-insensitively", () => {

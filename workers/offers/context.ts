@@ -13,6 +13,8 @@ export type SendTarget = {
   facebookPageId: string;
   token: string;
   ratePerSecond: number;
+  /** Whether people whose conversation is marked spam get the offer too (default: skipped). */
+  includeSpam: boolean;
   /** The message for one ledger row (its id goes into the metadata). */
   messageFor: (recipientId: string) => OutgoingMessage;
   /** Whether a message of the thread (Conversations API) is this offer's, for reconcile.ts. */

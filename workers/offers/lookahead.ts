@@ -13,6 +13,11 @@ export type Prepared =
   | { row: PendingRecipient; outcome: "skipped" | "gone" | "halted" };
 
 export async function prepareOne(ctx: RunContext, row: PendingRecipient): Promise<Prepared> {
+  // Checked at send time, not scheduling: a conversation marked spam meanwhile is skipped too.
+  if (row.isSpam && !ctx.target.includeSpam) {
+    await markUnsent(row.id, "skipped", RECIPIENT_REASONS.markedSpam);
+    return { row, outcome: "skipped" };
+  }
   if (!offerMessagingType(row.lastInboundAt)) {
     await markUnsent(row.id, "skipped", RECIPIENT_REASONS.outsideWindow);
     return { row, outcome: "skipped" };

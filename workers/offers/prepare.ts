@@ -14,7 +14,7 @@ export async function loadOffer(offerId: string) {
   return db.offer.findUnique({
     where: { id: offerId },
     select: {
-      id: true, companyId: true, pageId: true, status: true, type: true, message: true, imageUrl: true, attachmentId: true, tags: true, exclude: true,
+      id: true, companyId: true, pageId: true, status: true, type: true, message: true, imageUrl: true, attachmentId: true, tags: true, exclude: true, includeSpam: true,
       page: { select: { facebookPageId: true, accessTokenEnc: true, tokenStatus: true } },
     },
   });
@@ -48,6 +48,7 @@ export async function prepareTarget(offer: LoadedOffer): Promise<SendTarget | { 
     facebookPageId: offer.page.facebookPageId,
     token,
     ratePerSecond: env().OFFER_RATE_PER_SECOND,
+    includeSpam: offer.includeSpam,
     messageFor,
     isOfferMessage: (m) => (offer.type === "image" ? m.hasAttachments && !m.text : m.text === text),
   };

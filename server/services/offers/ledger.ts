@@ -5,12 +5,12 @@ import { db } from "@/server/db";
 // ever sent the same offer twice, whatever crashes in between. Hot-path statements are plain SQL: one
 // round trip each, no ORM work per recipient.
 
-export type PendingRecipient = { id: string; psid: string; lastInboundAt: Date | null };
+export type PendingRecipient = { id: string; psid: string; lastInboundAt: Date | null; isSpam: boolean };
 
 /** The next people to handle, in ledger order. */
 export function nextPending(offerId: string, limit: number): Promise<PendingRecipient[]> {
   return db.$queryRaw<PendingRecipient[]>`
-    SELECT r.id, c.psid, conv.last_inbound_at AS "lastInboundAt"
+    SELECT r.id, c.psid, conv.last_inbound_at AS "lastInboundAt", coalesce(conv.is_spam, false) AS "isSpam"
     FROM offer_recipients r JOIN customers c ON c.id = r.customer_id LEFT JOIN conversations conv ON conv.customer_id = r.customer_id
     WHERE r.offer_id = ${offerId}::uuid AND r.status = 'pending'
     ORDER BY r.id LIMIT ${limit}`;

@@ -3,6 +3,8 @@
 
 export const RECIPIENT_REASONS = {
   outsideWindow: "outside 24h window",
+  /** The conversation is in the spam folder and the offer did not include spam. */
+  markedSpam: "marked as spam",
   personUnavailable: "person unavailable",
   /**
    * A worker died between claiming the row and recording Meta's answer, and Facebook's record of the

@@ -38,6 +38,7 @@ export async function scheduleOffer(actor: Actor, input: TScheduleOffer, variant
       imageUrl: input.imageUrl,
       tags: input.tags,
       exclude: input.exclude,
+      includeSpam: input.includeSpam,
       targetCount: audience.matching,
     },
     select: offerSelect,

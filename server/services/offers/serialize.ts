@@ -18,6 +18,7 @@ export const offerSelect = {
   createdAt: true,
   tags: true,
   exclude: true,
+  includeSpam: true,
   message: true,
   imageUrl: true,
   page: { select: { name: true } },
@@ -59,6 +60,7 @@ export function toApiOffer(row: OfferRow) {
     statusReason: row.statusReason,
     tags: row.tags,
     exclude: row.exclude,
+    includeSpam: row.includeSpam,
     message: row.message,
     imageUrl: row.imageUrl,
   };
@@ -66,7 +68,7 @@ export function toApiOffer(row: OfferRow) {
 export type ApiOffer = ReturnType<typeof toApiOffer>;
 
 /** `offer-progress`: what the list merges (lib/offers/types.ts) plus the list's own field names. */
-export function toProgressEvent(row: Omit<OfferRow, "tags" | "exclude" | "message" | "imageUrl" | "createdByName" | "createdAt" | "offerType" | "type" | "pageName">) {
+export function toProgressEvent(row: Omit<OfferRow, "tags" | "exclude" | "includeSpam" | "message" | "imageUrl" | "createdByName" | "createdAt" | "offerType" | "type" | "pageName">) {
   const percent = offerPercent(row);
   return {
     offerId: row.id,
