@@ -1,12 +1,12 @@
 import { forwardRef } from "react";
 import { cn } from "@/lib/cn";
 import type { InboxPage } from "@/lib/inbox/types";
+import type { PageAvatar } from "@/lib/inbox/initials";
 
-type Props = { page: InboxPage; selected: boolean; onSelect: (id: string) => void };
+type Props = { page: InboxPage; avatar: PageAvatar; selected: boolean; onSelect: (id: string) => void };
 
-/** One page tab: initial-letter avatar, truncated name, conversation count and unread count (SPEC §2). */
-export const PageTab = forwardRef<HTMLButtonElement, Props>(function PageTab({ page, selected, onSelect }, ref) {
-  const initial = Array.from(page.name.trim())[0]?.toLocaleUpperCase("en-US") ?? "?";
+/** One page tab: initials avatar (distinct per page, lib/inbox/initials.ts), truncated name, conversation count and unread count (SPEC §2). */
+export const PageTab = forwardRef<HTMLButtonElement, Props>(function PageTab({ page, avatar, selected, onSelect }, ref) {
   return (
     <button
       ref={ref}
@@ -20,8 +20,12 @@ export const PageTab = forwardRef<HTMLButtonElement, Props>(function PageTab({ p
         selected ? "border-indigo-200 bg-indigo-50 text-indigo-900" : "border-transparent text-slate-600 hover:bg-slate-100",
       )}
     >
-      <span aria-hidden="true" className={cn("flex size-6 items-center justify-center rounded-md text-xs font-semibold", selected ? "bg-indigo-600 text-white" : "bg-slate-200 text-slate-700")}>
-        {initial}
+      <span
+        aria-hidden="true"
+        data-testid="page-avatar"
+        className={cn("flex size-6 shrink-0 items-center justify-center rounded-md text-[10px] font-semibold", avatar.color, selected && "ring-2 ring-indigo-600 ring-offset-1")}
+      >
+        {avatar.initials}
       </span>
       <span className="max-w-[7.5rem] truncate font-medium">{page.name}</span>
       <span className="rounded-full bg-slate-100 px-1.5 text-xs text-slate-600 tabular-nums" title="Conversations">

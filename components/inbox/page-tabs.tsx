@@ -1,9 +1,10 @@
 "use client";
 
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { cn } from "@/lib/cn";
 import { PAGE_STRIP_ARROWS_ABOVE, PAGE_STRIP_SCROLL_RESET_MS, PAGE_STRIP_SCROLL_STEP, SCROLL_INTO_VIEW_DELAY_MS } from "@/lib/inbox/constants";
 import type { InboxPage } from "@/lib/inbox/types";
+import { pageAvatars } from "@/lib/inbox/initials";
 import { ChevronLeftIcon, ChevronRightIcon } from "@/components/inbox/inbox-icons";
 import { PageTab } from "@/components/inbox/page-tab";
 
@@ -20,6 +21,7 @@ export function PageTabs({ pages, selectedId, onSelect, loading }: Props) {
   const [scrolling, setScrolling] = useState(false);
   const resetTimer = useRef<number | undefined>(undefined);
   const showArrows = pages.length > PAGE_STRIP_ARROWS_ABOVE;
+  const avatars = useMemo(() => pageAvatars(pages), [pages]);
 
   const measure = useCallback(() => {
     const el = stripRef.current;
@@ -88,6 +90,7 @@ export function PageTabs({ pages, selectedId, onSelect, loading }: Props) {
               else tabRefs.current.delete(page.id);
             }}
             page={page}
+            avatar={avatars.get(page.id)!}
             selected={page.id === selectedId}
             onSelect={onSelect}
           />

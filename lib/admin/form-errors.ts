@@ -30,8 +30,13 @@ export function formFailure(error: unknown, fallback: string, rewrite?: (error: 
     const replaced = rewrite?.(error);
     if (replaced) return { fields: {}, message: replaced };
     const fields = error.fields;
-    // A 400 names what to fix; other statuses (a 409 duplicate) keep their own message beside the field.
-    if (Object.keys(fields).length > 0) return { fields, message: error.status === 400 ? FIX_ERRORS : errorMessage(error, fallback) };
+    // A 400 names what to fix. Other statuses (a 409 duplicate e-mail) show their message once: on the
+    // field when the field carries it, in the alert only when it says something the fields do not.
+    if (Object.keys(fields).length > 0) {
+      if (error.status === 400) return { fields, message: FIX_ERRORS };
+      const message = errorMessage(error, fallback);
+      return { fields, message: Object.values(fields).includes(message) ? "" : message };
+    }
   }
   return { fields: {}, message: errorMessage(error, fallback) };
 }

@@ -23,9 +23,48 @@ const PALETTE = [
 
 /** The same name always gets the same colour. */
 export function avatarColor(name: string): string {
+  return PALETTE[hashOf(name) % PALETTE.length]!;
+}
+
+/** Two-letter candidates for a page's initials, best first: "Acme Shoes" → AS, SH, AC, AH … */
+function initialCandidates(name: string): string[] {
+  const letters = (word: string) => Array.from(word).filter((ch) => /[\p{L}\p{N}]/u.test(ch));
+  const words = name.trim().split(/\s+/).map(letters).filter((w) => w.length > 0);
+  const last = words.at(-1) ?? [];
+  const first = words[0] ?? [];
+  const raw = [initialsFromName(name), last.slice(0, 2).join(""), first.slice(0, 2).join(""), ...last.slice(1).map((ch) => `${first[0] ?? ""}${ch}`)];
+  return [...new Set(raw.map((c) => c.toLocaleUpperCase("en-US")).filter(Boolean))];
+}
+
+function hashOf(text: string): number {
   let hash = 0;
-  for (const ch of name) hash = (hash * 31 + (ch.codePointAt(0) ?? 0)) >>> 0;
-  return PALETTE[hash % PALETTE.length]!;
+  for (const ch of text) hash = (hash * 31 + (ch.codePointAt(0) ?? 0)) >>> 0;
+  return hash;
+}
+
+export type PageAvatar = { initials: string; color: string };
+
+/**
+ * The tab avatars of the agent's pages: initials and a colour each, deterministic from the page's name and
+ * id, and distinct among the pages shown together where possible, so "Acme Shoes" and "Acme Support" no
+ * longer share one letter on one grey (AS / SU, two colours).
+ */
+export function pageAvatars(pages: readonly { id: string; name: string }[]): Map<string, PageAvatar> {
+  const takenInitials = new Set<string>();
+  const takenColors = new Set<number>();
+  const out = new Map<string, PageAvatar>();
+  // Oldest-first order of the tabs; ids break ties so the result does not depend on render order.
+  for (const page of pages) {
+    const candidates = initialCandidates(page.name);
+    const initials = candidates.find((c) => !takenInitials.has(c)) ?? candidates[0] ?? "?";
+    takenInitials.add(initials);
+    const start = hashOf(page.id) % PALETTE.length;
+    let color = start;
+    for (let i = 0; i < PALETTE.length && takenColors.has(color); i++) color = (start + i + 1) % PALETTE.length;
+    takenColors.add(color);
+    out.set(page.id, { initials, color: PALETTE[color]! });
+  }
+  return out;
 }
 
 /** Only http(s) addresses are used as image sources; anything else falls back to initials. */

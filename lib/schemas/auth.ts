@@ -38,6 +38,8 @@ export type SessionUser = {
   email: string;
   role: "staff" | "admin" | "company_admin" | "super_admin";
   companyId: string | null;
+  /** The company's name, for the profile (staff may not read the users API where it also appears). */
+  companyName?: string | null;
   pages: { id: string; name: string }[];
 };
 

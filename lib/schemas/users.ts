@@ -70,10 +70,11 @@ export const ZPassword = z
 const optionalText = (max: number, tooLong: string) => z.string().max(max, tooLong).optional().transform((v) => v || undefined);
 
 /**
- * POST /api/users (and /api/auth/signup). One schema for both create forms: a company admin (role
- * company_admin) needs a password, its confirmation and a company name; admins and staff sign in by e-mail
- * code, so a password is optional for them but checked the same way when given. Whether the creator may
- * create that role is the server's rule (CREATABLE_ROLES).
+ * POST /api/users (and /api/auth/signup), with SPEC §7's body (name, email, password, role, companyName): a
+ * company admin (role company_admin) needs a password and a company name; admins and staff sign in by e-mail
+ * code, so a password is optional for them but checked the same way when given. `confirmPassword` is the
+ * form's business (ZCreateUserForm): a client written against SPEC §7 does not send it, and when it is sent
+ * it must match. Whether the creator may create that role is the server's rule (CREATABLE_ROLES).
  */
 export const ZCreateUser = z
   .object({
@@ -90,10 +91,16 @@ export const ZCreateUser = z
     if (!companyAdmin && !value.password && !value.confirmPassword) return;
     if (!value.password) ctx.addIssue({ code: "custom", path: ["password"], message: PASSWORD_REQUIRED });
     else if (value.password.length < PASSWORD_MIN_LENGTH) ctx.addIssue({ code: "custom", path: ["password"], message: PASSWORD_TOO_SHORT });
-    if (!value.confirmPassword) ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: CONFIRM_PASSWORD_REQUIRED });
-    else if (value.password && value.confirmPassword !== value.password) ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: PASSWORDS_DO_NOT_MATCH });
+    if (value.confirmPassword && value.password && value.confirmPassword !== value.password) ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: PASSWORDS_DO_NOT_MATCH });
   });
 export type TCreateUser = z.infer<typeof ZCreateUser>;
+
+/** The create forms: as the API, plus SPEC §5's "Confirm required" whenever a password is typed. */
+export const ZCreateUserForm = ZCreateUser.superRefine((value, ctx) => {
+  if ((value.password || value.role === "company_admin") && !value.confirmPassword) {
+    ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: CONFIRM_PASSWORD_REQUIRED });
+  }
+});
 
 /** PUT /api/users/email: the user is found by their current address. */
 export const ZUpdateEmail = z.object({

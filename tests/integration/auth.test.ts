@@ -34,6 +34,9 @@ describe("e-mail code sign-in", () => {
     const whoAmI = await me(res.body.token);
     expect(whoAmI.status).toBe(200);
     expect(whoAmI.body.user._id).toBe(staff.id);
+    // The profile shows the company of staff too (it read it from the users API, which staff may not call).
+    expect(res.body.user.companyName).toBe(company.name);
+    expect(whoAmI.body.user.companyName).toBe(company.name);
   });
 
   it("stores only a hash of the code", async () => {

@@ -187,6 +187,21 @@ describe("POST /api/users (and /api/auth/signup)", () => {
     expect(res.body.user).toMatchObject({ email: "sally@acme.test", role: "admin", company: { _id: w.acme.id } });
   });
 
+  it("SPEC §7's body (name, email, password, role, companyName — no confirmPassword) creates a company admin on both paths", async () => {
+    const spec = () => ({ name: "Carla Owner", email: uniqueEmail("spec"), password: "secret1", role: "company_admin", companyName: "Spec Co" });
+    const viaUsers = await createUser(w.tokens.root, spec());
+    expect(viaUsers.status).toBe(201);
+    expect(viaUsers.body.user).toMatchObject({ role: "company_admin", company: { name: "Spec Co" } });
+    const viaSignup = await call(signupRoute.POST, "POST", "/api/auth/signup", { token: w.tokens.root, body: spec() });
+    expect(viaSignup.status).toBe(201);
+    const staffWithPassword = await createUser(w.tokens.owner, { name: "Pat Staff", email: uniqueEmail("pat"), password: "secret1", role: "staff", companyName: "" });
+    expect(staffWithPassword.status).toBe(201);
+    // A confirmation that is sent must still match.
+    const mismatch = await createUser(w.tokens.root, { ...spec(), confirmPassword: "other12" });
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.body.fields).toEqual({ confirmPassword: "Passwords do not match" });
+  });
+
   it("a company admin creates admins and staff in their own company (any companyName is ignored)", async () => {
     for (const role of ["admin", "staff"]) {
       const res = await createUser(w.tokens.owner, { ...staffBody(), role, companyName: "Elsewhere" });

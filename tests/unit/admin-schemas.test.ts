@@ -6,6 +6,7 @@ import {
   ZBanUser,
   ZChangePassword,
   ZCreateUser,
+  ZCreateUserForm,
   ZUpdateEmail,
   ZUsersQuery,
 } from "@/lib/schemas/users";
@@ -45,11 +46,11 @@ describe("create user (SPEC §5 Create company admin / Create user by company)",
     [{ companyName: "" }, "companyName", "Company name is required"],
     [{ companyName: "   " }, "companyName", "Company name is required"],
   ])("company admin %j → %s: %s", (change, field, message) => {
-    expect(fields(ZCreateUser.safeParse({ ...companyAdmin, ...change }))[field]).toBe(message);
+    expect(fields(ZCreateUserForm.safeParse({ ...companyAdmin, ...change }))[field]).toBe(message);
   });
 
   it("reports every broken field at once", () => {
-    expect(fields(ZCreateUser.safeParse({ name: "J", email: "x", role: "company_admin", password: "1", confirmPassword: "2" }))).toEqual({
+    expect(fields(ZCreateUserForm.safeParse({ name: "J", email: "x", role: "company_admin", password: "1", confirmPassword: "2" }))).toEqual({
       name: "Name must be at least 2 characters",
       email: "Please enter a valid email address",
       password: "Password must be at least 6 characters",
@@ -61,10 +62,17 @@ describe("create user (SPEC §5 Create company admin / Create user by company)",
   it("admins and staff need no password or company, but a given password is checked", () => {
     expect(ZCreateUser.safeParse({ name: "Sam", email: "sam@acme.test", role: "staff" }).success).toBe(true);
     expect(ZCreateUser.parse({ name: "Sam", email: "sam@acme.test", role: "admin", password: "", confirmPassword: "" }).password).toBeUndefined();
-    expect(fields(ZCreateUser.safeParse({ name: "Sam", email: "sam@acme.test", role: "staff", password: "abc" }))).toEqual({
+    expect(fields(ZCreateUserForm.safeParse({ name: "Sam", email: "sam@acme.test", role: "staff", password: "abc" }))).toEqual({
       password: "Password must be at least 6 characters",
       confirmPassword: "Please confirm the password",
     });
+  });
+
+  it("the API takes SPEC §7's body (no confirmPassword); a confirmation that is sent must match", () => {
+    const { confirmPassword: _omitted, ...spec } = companyAdmin;
+    expect(ZCreateUser.safeParse(spec).success).toBe(true);
+    expect(fields(ZCreateUser.safeParse({ ...spec, confirmPassword: "other1" }))).toEqual({ confirmPassword: "Passwords do not match" });
+    expect(fields(ZCreateUserForm.safeParse(spec))).toEqual({ confirmPassword: "Please confirm the password" });
   });
 
   it("the role table of SPEC §6", () => {

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { ApiError } from "@/lib/api/client";
+import { formFailure } from "@/lib/admin/form-errors";
 import { assignButtonText, availableEmptyState, availablePages, sameSelection } from "@/lib/admin/assign-pages";
 import { pageHealth } from "@/lib/admin/page-health";
 import {
@@ -228,5 +230,15 @@ describe("page health (beyond the spec)", () => {
       token: { ok: false, label: "Needs new token" },
       webhook: { ok: false, label: "No events yet" },
     });
+  });
+});
+
+describe("form failures show each message once", () => {
+  it("a 409 duplicate e-mail goes on the field only; a 400 keeps 'Please fix the errors below'", () => {
+    const duplicate = new ApiError(409, "A user with this email already exists", { fields: { email: "A user with this email already exists" } });
+    expect(formFailure(duplicate, "Failed to create user. Please try again.")).toEqual({ fields: { email: "A user with this email already exists" }, message: "" });
+    const invalid = new ApiError(400, "Validation failed", { fields: { name: "Name is required" } });
+    expect(formFailure(invalid, "x")).toEqual({ fields: { name: "Name is required" }, message: "Please fix the errors below" });
+    expect(formFailure(new ApiError(500, "Boom"), "Failed to create user. Please try again.").message).toBe("Boom");
   });
 });

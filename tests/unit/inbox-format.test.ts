@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { dateSeparatorLabel, dayKey } from "@/lib/inbox/date-label";
 import { formatDuration, formatTime12 } from "@/lib/inbox/time";
-import { avatarColor, initialsFromName, isImageUrl } from "@/lib/inbox/initials";
+import { avatarColor, initialsFromName, isImageUrl, pageAvatars } from "@/lib/inbox/initials";
 import { activityLabel } from "@/lib/inbox/activity";
 
 describe("date separators (SPEC §2, en-US)", () => {
@@ -99,5 +99,20 @@ describe("customer activity", () => {
     expect(activityLabel(now - 4 * 60_000, now)).toBe("Active now");
     expect(activityLabel(now - 5 * 60_000, now)).toBe("Active 2h ago");
     expect(activityLabel(null, now)).toBe("Active 2h ago");
+  });
+});
+
+describe("page tab avatars", () => {
+  it("differ between the pages shown together and stay the same on every render", () => {
+    const pages = [
+      { id: "018f0000-0000-7000-8000-000000000001", name: "Acme Shoes" },
+      { id: "018f0000-0000-7000-8000-000000000002", name: "Acme Support" },
+      { id: "018f0000-0000-7000-8000-000000000003", name: "Acme Outlet" },
+    ];
+    const avatars = pageAvatars(pages);
+    expect(avatars.get(pages[0]!.id)!.initials).toBe("AS");
+    expect(new Set([...avatars.values()].map((a) => a.initials)).size).toBe(3);
+    expect(new Set([...avatars.values()].map((a) => a.color)).size).toBe(3);
+    expect(pageAvatars(pages)).toEqual(avatars);
   });
 });

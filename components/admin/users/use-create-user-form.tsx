@@ -9,7 +9,7 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { formFailure, zodFieldErrors, type FieldErrors } from "@/lib/admin/form-errors";
 import { api } from "@/lib/api/client";
 import { useRefreshUsers } from "@/lib/hooks/use-admin-users";
-import { ZCreateUser } from "@/lib/schemas/users";
+import { ZCreateUser, ZCreateUserForm } from "@/lib/schemas/users";
 
 const CREATE_FAILED = "Failed to create user. Please try again.";
 
@@ -17,7 +17,7 @@ type CreateUserBody = z.infer<typeof ZCreateUser>;
 
 /**
  * What both create-user screens share (SPEC §5, §8): field values with per-field errors that clear while
- * typing, validation with ZCreateUser, POST /api/users, the server's message or 'Failed to create user.
+ * typing, validation with ZCreateUserForm, POST /api/users, the server's message or 'Failed to create user.
  * Please try again.', and back to the users list after a success.
  */
 export function useCreateUserForm<V extends Record<string, string>>(initial: V, options: { listPath: string; toInput: (values: V) => unknown; toBody?: (parsed: CreateUserBody) => unknown }) {
@@ -36,7 +36,7 @@ export function useCreateUserForm<V extends Record<string, string>>(initial: V, 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setMessage(null);
-    const parsed = ZCreateUser.safeParse(options.toInput(values));
+    const parsed = ZCreateUserForm.safeParse(options.toInput(values));
     if (!parsed.success) return setErrors(zodFieldErrors(parsed.error));
     setPending(true);
     try {
@@ -47,7 +47,7 @@ export function useCreateUserForm<V extends Record<string, string>>(initial: V, 
     } catch (error) {
       const failure = formFailure(error, CREATE_FAILED);
       setErrors(failure.fields);
-      setMessage(failure.message);
+      setMessage(failure.message || null);
       setPending(false);
     }
   }

@@ -6,9 +6,11 @@ type UserRow = { id: string; name: string; email: string; role: SessionUser["rol
 
 /** The user object of the session (SPEC §3): `_id` as the spec names it, plus the pages they may answer. */
 export async function toSessionUser(user: UserRow): Promise<SessionUser> {
-  const pages =
+  const [pages, company] = await Promise.all([
     user.role === "super_admin"
       ? []
-      : await db.page.findMany({ where: visiblePagesWhere(user), select: { id: true, name: true }, orderBy: { createdAt: "asc" } });
-  return { _id: user.id, id: user.id, name: user.name, email: user.email, role: user.role, companyId: user.companyId, pages };
+      : db.page.findMany({ where: visiblePagesWhere(user), select: { id: true, name: true }, orderBy: { createdAt: "asc" } }),
+    user.companyId ? db.company.findUnique({ where: { id: user.companyId }, select: { name: true } }) : null,
+  ]);
+  return { _id: user.id, id: user.id, name: user.name, email: user.email, role: user.role, companyId: user.companyId, companyName: company?.name ?? null, pages };
 }
