@@ -23,6 +23,7 @@ import { PageTabs } from "@/components/inbox/page-tabs";
 import { LazyDetailsDrawer, LazyRightPanel, LazyThreadPane } from "@/components/inbox/lazy-panes";
 import { RightPanelHint } from "@/components/inbox/panel/right-panel-hint";
 import type { ThreadSink } from "@/components/inbox/thread/thread-pane";
+import { TagNamesProvider } from "@/components/inbox/tag-names";
 
 type ListFlags = Omit<ConversationFilters, "search">;
 
@@ -131,6 +132,7 @@ export function InboxScreen() {
   return (
     <div className="flex h-dvh flex-col overflow-hidden bg-slate-50">
       <InboxHeader status={status} tabs={tabs} />
+      <TagNamesProvider pageId={pageId}>
       <main className="flex min-h-0 flex-1">
         <div className={cn("min-h-0 w-full shrink-0 border-r border-slate-200 md:w-80", selected && "max-md:hidden")}>
           {pageId ? (
@@ -188,6 +190,7 @@ export function InboxScreen() {
           {rightPanel}
         </LazyDetailsDrawer>
       )}
+      </TagNamesProvider>
     </div>
   );
 }

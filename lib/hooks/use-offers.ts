@@ -3,13 +3,14 @@
 import { useEffect, useRef, useState } from "react";
 import useSWR from "swr";
 import { io, type Socket } from "socket.io-client";
-import { api, errorMessage } from "@/lib/api/client";
+import { api } from "@/lib/api/client";
 import { useDebouncedValue } from "@/lib/hooks/use-debounced-value";
 import { SOCKET_OPTIONS } from "@/lib/inbox/constants";
 import { dateRangeQuery, type DateRange } from "@/lib/offers/date-range";
 import { audienceQuery, scheduleRequest, type OfferDraft } from "@/lib/offers/draft";
 import { OFFER_TEXTS } from "@/lib/offers/texts";
 import type { OfferAction, OfferAudience, OfferProgressEvent, ScheduledOffer } from "@/lib/offers/types";
+import { uploadFailure } from "@/lib/inbox/upload-failure";
 
 // Bulk offers (SPEC §7 Offers): the list (refetched every 10 s, SPEC §4), the audience preview, scheduling,
 // pause/resume/cancel, and the live `offer-progress` events.
@@ -40,7 +41,7 @@ export function useOfferAudience(draft: Pick<OfferDraft, "pageId" | "tags" | "ex
   });
 }
 
-/** The image could not be uploaded; the message is the server's, else 'Failed to upload Image' (SPEC §8). */
+/** The image could not be uploaded: the texts of SPEC §8 as lib/inbox/upload-failure.ts picks them. */
 export class OfferUploadError extends Error {
   name = "OfferUploadError";
 }
@@ -56,7 +57,8 @@ export async function scheduleOffer(draft: OfferDraft, imageFile: File | null): 
       const { images } = await api<{ images: { imageUrl: string }[] }>("/uploads", { method: "POST", body: form });
       imageUrl = images[0]?.imageUrl;
     } catch (error) {
-      throw new OfferUploadError(errorMessage(error, OFFER_TEXTS.uploadFailed));
+      const failure = uploadFailure(error);
+      throw new OfferUploadError(failure.description ? `${failure.title}: ${failure.description}` : failure.title);
     }
     if (!imageUrl) throw new OfferUploadError(OFFER_TEXTS.uploadFailed);
   }

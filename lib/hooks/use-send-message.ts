@@ -6,6 +6,7 @@ import { api, errorMessage } from "@/lib/api/client";
 import { TEXTS } from "@/lib/inbox/constants";
 import type { ApiMessage, ConversationListItem, SendMessageResult } from "@/lib/inbox/types";
 import { optimisticMessage, toUiMessage, type UiMessage } from "@/lib/inbox/ui-message";
+import { uploadFailure } from "@/lib/inbox/upload-failure";
 
 // Sending from the composer (SPEC §4 Message send, §7): optimistic append; images are uploaded
 // (POST /api/uploads) and sent one per call, then the text. A failure removes the optimistic message and
@@ -48,7 +49,8 @@ export function useSendMessage({ conversation, senderName, sink, onViolation, on
         } catch (error) {
           previews.forEach((m) => settle(m.clientId!, null));
           release();
-          toast.error(errorMessage(error, TEXTS.uploadFailed));
+          const failure = uploadFailure(error);
+          toast.error(failure.title, { description: failure.description });
           onRestore(text, images);
           return false;
         }

@@ -46,7 +46,6 @@ export const TEXTS = {
   noTags: "No tags available",
   noTagsFound: "No tags found",
   sendFailed: "Failed to send message, please try again",
-  uploadFailed: "Failed to upload Image",
   dropImagesOnly: "Please drop only image files",
   violationTitle: "Security Violation Alert: Unauthorized content detected in your message",
   success: "Success",

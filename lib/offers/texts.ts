@@ -1,3 +1,4 @@
+import { UPLOAD_TEXTS } from "@/lib/inbox/upload-failure";
 // The bulk offer screens' texts: SPEC §5 (validation), §8 (errors) and the few the brief adds.
 
 export const OFFER_TEXTS = {
@@ -6,7 +7,7 @@ export const OFFER_TEXTS = {
   imageRequired: "Please select an image",
   invalidImage: "Please select a valid image file",
   scheduleFailed: "Failed to schedule offer, please try again",
-  uploadFailed: "Failed to upload Image",
+  uploadFailed: UPLOAD_TEXTS.failed,
   scheduled: "Offer scheduled",
   loadFailed: "Failed to load scheduled offers",
   noOffers: "No offers scheduled yet",

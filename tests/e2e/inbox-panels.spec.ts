@@ -135,7 +135,8 @@ test.describe("the inbox's right panel and saved replies", () => {
   test("labels: create, assign, filter the list by tag, remove; staff cannot delete labels", async ({ page }) => {
     const tagged = await customerWrites(unique("Tara"));
     const other = await customerWrites(unique("Otto"));
-    const label = unique("vip");
+    // Typed in capitals: chips, rows and the modal all show it as typed (one display rule).
+    const label = unique("VIP");
     await openInbox(page, ACCOUNTS.staff.email);
     await openConversation(page, tagged);
     await expect(panel(page).getByText("No Label Assigned Yet")).toBeVisible();
@@ -169,11 +170,12 @@ test.describe("the inbox's right panel and saved replies", () => {
     await expect(labelRow).toBeVisible();
     await expect(modal.getByRole("button", { name: /Delete Label/ })).toHaveCount(0);
 
-    // A duplicate: the server's message in a toast and the inline text.
+    // A duplicate: the server's message in a toast and, the same reason, inline.
     await modal.getByPlaceholder("Name a label...").fill(label);
     await add.click();
     await expect(toast(page, "A label with this name already exists")).toBeVisible();
-    await expect(modal.getByText("Failed to create label. Please try again.")).toBeVisible();
+    await expect(modal.locator("#new-label-error")).toHaveText("A label with this name already exists");
+    await expect(modal.getByText("Failed to create label. Please try again.")).toHaveCount(0);
     await modal.getByPlaceholder("Name a label...").fill("");
 
     await labelRow.getByRole("button", { name: "Assign Label" }).click();
@@ -183,9 +185,9 @@ test.describe("the inbox's right panel and saved replies", () => {
     await expect(modal).toHaveCount(0);
 
     const chips = panel(page).getByRole("list", { name: "Assigned labels" });
-    await expect(chips.getByText(label)).toBeVisible();
+    await expect(chips.getByText(label, { exact: true })).toBeVisible();
     await expect(chips.getByRole("listitem")).toHaveClass(/bg-purple-100/);
-    await expect(row(page, tagged).getByText(label)).toBeVisible();
+    await expect(row(page, tagged).getByText(label, { exact: true })).toBeVisible();
 
     // The list's tag filter shows only the tagged conversation. It is used with no conversation open: with
     // one open, the list (not this panel) currently shows 'No conversations found with selected tags' although

@@ -1,4 +1,5 @@
 import { unstable_serialize } from "swr/infinite";
+import { tagDisplayName } from "@/lib/inbox/tag-display";
 import { describe, expect, it } from "vitest";
 import { LABEL_COLOR_CLASSES, labelColorClasses } from "@/components/inbox/panel/label-colors";
 import { canChangeNote, canSaveNote, clampNote, NOTE_MAX_LENGTH, NOTE_TEXTS, noteCounter } from "@/components/inbox/panel/note-rules";
@@ -226,5 +227,15 @@ describe("tags and sheet entries", () => {
     expect(sheetAmountsError("5", "  ")).toBe("Please fill out both Deposit and Redeem fields.");
     expect(sheetAmountsError("-1", "5")).toBe("Deposit and Redeem can't be negative.");
     expect(sheetAmountsError("0", "12.50")).toBeNull();
+  });
+});
+
+describe("one display rule for labels", () => {
+  it("shows a tag (stored lowercased) by its label's name as typed, else as stored", () => {
+    const labels = [{ name: "VIP" }, { name: "Late Payer" }];
+    expect(tagDisplayName("vip", labels)).toBe("VIP");
+    expect(tagDisplayName("late payer", labels)).toBe("Late Payer");
+    expect(tagDisplayName("gone", labels)).toBe("gone");
+    expect(tagDisplayName("vip", undefined)).toBe("vip");
   });
 });

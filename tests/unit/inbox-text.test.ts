@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { ApiError } from "@/lib/api/client";
+import { uploadFailure } from "@/lib/inbox/upload-failure";
 import { splitHighlight } from "@/lib/inbox/highlight";
 import { linkifyText, safeHref } from "@/lib/inbox/linkify";
 
@@ -68,5 +70,15 @@ describe("tag chip colours", () => {
     expect(tagChipClasses("chartreuse")).toContain("bg-blue-100");
     expect(tagChipClasses(null)).toContain("bg-blue-100");
     expect(tagSwatchClass("emerald")).toBe("bg-emerald-500");
+  });
+});
+
+describe("upload failure texts (SPEC §8)", () => {
+  it("a refused file shows the server's reason, else 'Failed to upload Image'; a broken upload 'Error uploading Image'", () => {
+    expect(uploadFailure(new ApiError(400, "Only JPEG, PNG, GIF and WebP images are accepted"))).toEqual({ title: "Only JPEG, PNG, GIF and WebP images are accepted" });
+    expect(uploadFailure(new ApiError(413, "Request failed (413)"))).toEqual({ title: "Failed to upload Image" });
+    expect(uploadFailure(new TypeError("Failed to fetch"))).toEqual({ title: "Error uploading Image" });
+    expect(uploadFailure(new ApiError(502, "Request failed (502)"))).toEqual({ title: "Error uploading Image" });
+    expect(uploadFailure(new ApiError(500, "Something went wrong"))).toEqual({ title: "Error uploading Image", description: "Something went wrong" });
   });
 });

@@ -5,13 +5,16 @@ import { createPortal } from "react-dom";
 import { cn } from "@/lib/cn";
 import type { ConversationTag } from "@/lib/inbox/types";
 import { tagChipClasses } from "@/lib/inbox/tag-colors";
+import { useTagName } from "@/components/inbox/tag-names";
 
 function Chip({ tag }: { tag: ConversationTag }) {
-  return <span className={cn("inline-block max-w-[6.5rem] truncate rounded-full px-1.5 py-px text-[11px] leading-4 font-medium ring-1 ring-inset", tagChipClasses(tag.color))}>{tag.tag}</span>;
+  const name = useTagName();
+  return <span className={cn("inline-block max-w-[6.5rem] truncate rounded-full px-1.5 py-px text-[11px] leading-4 font-medium ring-1 ring-inset", tagChipClasses(tag.color))}>{name(tag.tag)}</span>;
 }
 
 /** The first two tags of a row, then '+N more' listing the rest on hover (and to screen readers) (SPEC §2). */
 export function RowTags({ visible, hidden }: { visible: ConversationTag[]; hidden: ConversationTag[] }) {
+  const name = useTagName();
   const [anchor, setAnchor] = useState<DOMRect | null>(null);
   if (!visible.length) return null;
   return (
@@ -26,7 +29,7 @@ export function RowTags({ visible, hidden }: { visible: ConversationTag[]; hidde
           onMouseLeave={() => setAnchor(null)}
         >
           +{hidden.length} more
-          <span className="sr-only">: {hidden.map((t) => t.tag).join(", ")}</span>
+          <span className="sr-only">: {hidden.map((t) => name(t.tag)).join(", ")}</span>
         </span>
       )}
       {anchor &&

@@ -19,14 +19,15 @@ export function LabelCreateForm({ pageId }: { pageId: string }) {
   const [color, setColor] = useState<LabelColor>(DEFAULT_LABEL_COLOR);
   const [pickerOpen, setPickerOpen] = useState(false);
   const [pending, setPending] = useState(false);
-  const [failed, setFailed] = useState(false);
+  // The server's reason ("A label with this name already exists"), shown inline as in the toast.
+  const [failure, setFailure] = useState<string | null>(null);
   const trimmed = name.trim();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!trimmed || pending) return;
     setPending(true);
-    setFailed(false);
+    setFailure(null);
     try {
       await api<Label>("/api/labels", { method: "POST", body: { name: trimmed, color, page_id: pageId } });
       toast.success(LABEL_TEXTS.created);
@@ -34,8 +35,9 @@ export function LabelCreateForm({ pageId }: { pageId: string }) {
       setPickerOpen(false);
       await mutate(isLabelsKey);
     } catch (error) {
-      toast.error(errorMessage(error, LABEL_TEXTS.createFailed));
-      setFailed(true);
+      const reason = errorMessage(error, LABEL_TEXTS.createFailed);
+      toast.error(reason);
+      setFailure(reason);
     } finally {
       setPending(false);
     }
@@ -54,20 +56,20 @@ export function LabelCreateForm({ pageId }: { pageId: string }) {
           placeholder="Name a label..."
           maxLength={LABEL_NAME_MAX_LENGTH}
           value={name}
-          invalid={failed}
-          aria-describedby={failed ? "new-label-error" : undefined}
+          invalid={failure !== null}
+          aria-describedby={failure ? "new-label-error" : undefined}
           onChange={(event) => {
             setName(event.target.value);
-            setFailed(false);
+            setFailure(null);
           }}
         />
         <Button type="submit" className="h-11 max-sm:order-last max-sm:w-full" disabled={!trimmed} pending={pending} pendingText="Adding...">
           Add Label
         </Button>
       </div>
-      {failed && (
+      {failure && (
         <p id="new-label-error" role="alert" className="text-sm text-red-600">
-          {LABEL_TEXTS.createFailed}
+          {failure}
         </p>
       )}
     </form>
