@@ -1,11 +1,11 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { connection } from "next/server";
-import { Toaster } from "sonner";
 import "@fontsource-variable/inter";
 import "./globals.css";
 import { AuthProvider } from "@/components/auth/auth-provider";
 import { NavigationTracker } from "@/components/layout/navigation-tracker";
+import { AppToaster } from "@/components/layout/app-toaster";
 
 export const metadata: Metadata = {
   title: { default: "Switchboard", template: "%s · Switchboard" },
@@ -29,7 +29,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           <NavigationTracker />
           {children}
         </AuthProvider>
-        <Toaster position="top-right" richColors closeButton />
+        <AppToaster />
       </body>
     </html>
   );

@@ -19,7 +19,7 @@ export function InboxHeader({ status, tabs }: { status: SocketStatus; tabs: Reac
   if (!user) return null;
 
   return (
-    <header className="flex shrink-0 flex-wrap items-center gap-x-3 gap-y-1 border-b border-slate-200 bg-white px-3 py-2 sm:px-4 md:h-16 md:flex-nowrap md:py-0">
+    <header data-inbox-header className="flex shrink-0 flex-wrap items-center gap-x-3 gap-y-1 border-b border-slate-200 bg-white px-3 py-2 sm:px-4 md:h-16 md:flex-nowrap md:py-0">
       <span className="hidden sm:flex">
         <LogoMark />
       </span>

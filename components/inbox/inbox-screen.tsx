@@ -1,6 +1,8 @@
 "use client";
 
 import { useCallback, useMemo, useRef, useState } from "react";
+// Colour emoji for every machine (the font stack is --font-inbox in globals.css); only /chats loads it.
+import "@fontsource/noto-color-emoji";
 import { useSWRConfig } from "swr";
 import { useAuth } from "@/components/auth/auth-provider";
 import { api } from "@/lib/api/client";
@@ -130,7 +132,7 @@ export function InboxScreen() {
   const rightPanel = !pageId ? null : selected ? <LazyRightPanel pageId={pageId} conversation={selected} /> : <RightPanelHint />;
 
   return (
-    <div className="flex h-dvh flex-col overflow-hidden bg-slate-50">
+    <div className="flex h-dvh flex-col overflow-hidden bg-slate-50 font-inbox">
       <InboxHeader status={status} tabs={tabs} />
       <TagNamesProvider pageId={pageId}>
       <main className="flex min-h-0 flex-1">

@@ -9,6 +9,8 @@ export type ConversationUi = {
   id: string;
   name: string;
   lastMessage: string;
+  /** The search hit in an older message, shown in place of the last message. */
+  snippet: string | null;
   isImage: boolean;
   /** "09:05 PM" today, else "Yesterday" / "Mon, Nov 17" */
   timestamp: string;
@@ -30,6 +32,7 @@ export function toConversationUi(item: ConversationListItem, selectedId: string 
     id: item.id,
     name,
     lastMessage: item.last_message,
+    snippet: item.search_snippet ?? null,
     isImage: item.is_image,
     timestamp: formatRowTime(item.updated_time),
     avatar: { initials: initialsFromName(name), color: avatarColor(name), imageUrl: isImageUrl(item.avatar) ? item.avatar : null },

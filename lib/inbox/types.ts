@@ -22,6 +22,8 @@ export type ConversationListItem = {
   facebook_page_id: string;
   page_name: string;
   window: WindowState;
+  /** With a search: the matching part of an older message when neither the name nor the preview matched. */
+  search_snippet?: string;
 };
 
 export type ConversationPage = { data: ConversationListItem[]; pagination: { currentPage: number; hasNextPage: boolean; nextCursor: string | null } };

@@ -74,6 +74,20 @@ describe("GET /api/conversations/{pageId}", () => {
     expect(await names({ search: "nobody" })).toEqual([]);
   });
 
+  it("a hit only in an older message carries that message's snippet; name and preview hits need none", async () => {
+    const carol = await makeConversation(w.shoes.id, { name: "Carol", lastMessage: "Thanks!" });
+    await db.message.create({
+      data: { conversationId: carol.conversation.id, mid: `m_snip_${Date.now()}`, direction: "inbound", senderId: carol.customer.psid, sendStatus: "received", createdTime: new Date(Date.now() - 86_400_000), text: `${"Hello there, I was wondering about something else first. ".repeat(2)}Do you have the Running Shoes in size 42?` },
+    });
+    const hit = (await list(w.tokens.staff, w.shoes.id, { search: "running shoes" })).body.data;
+    expect(hit).toHaveLength(1);
+    expect(hit[0].search_snippet).toMatch(/^….*Running Shoes in size 42\?$/);
+    expect(hit[0].search_snippet.length).toBeLessThan(200);
+    expect((await list(w.tokens.staff, w.shoes.id, { search: "carol" })).body.data[0].search_snippet).toBeUndefined();
+    expect((await list(w.tokens.staff, w.shoes.id, { search: "thanks" })).body.data[0].search_snippet).toBeUndefined();
+    expect((await list(w.tokens.staff, w.shoes.id)).body.data[0].search_snippet).toBeUndefined();
+  });
+
   it("rejects malformed queries with 400 and a clear message", async () => {
     const bad = await list(w.tokens.staff, w.shoes.id, { page: "zero" });
     expect(bad.status).toBe(400);

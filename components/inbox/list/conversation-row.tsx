@@ -54,7 +54,17 @@ export const ConversationRow = memo(function ConversationRow({ row, search, onOp
                 <span className="sr-only">Image</span>
               </>
             )}
-            <span className="truncate">{row.lastMessage ? <HighlightedText text={row.lastMessage} query={search} /> : row.isImage ? "Photo" : ""}</span>
+            <span className="truncate">
+              {row.snippet && search ? (
+                <HighlightedText text={row.snippet} query={search} />
+              ) : row.lastMessage ? (
+                <HighlightedText text={row.lastMessage} query={search} />
+              ) : row.isImage ? (
+                "Photo"
+              ) : (
+                ""
+              )}
+            </span>
           </span>
           {unread && (
             <span className="flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-red-500 px-1.5 text-[11px] font-semibold text-white tabular-nums">

@@ -6,6 +6,7 @@ import { findVisiblePage } from "@/server/services/conversations/find-conversati
 import { decodeCursor, encodeCursor, type Cursor } from "@/server/services/conversations/cursor";
 import { searchConversationIds, type SearchInput } from "@/server/services/conversations/search-conversations";
 import { conversationListSelect, toConversationListItem, type ConversationListRow } from "@/server/services/conversations/serialize";
+import { searchSnippets } from "@/server/services/conversations/search-snippets";
 
 /**
  * GET /api/conversations/{pageId}: newest first. Spam is its own folder: shown only with isSpam=true.
@@ -23,8 +24,14 @@ export async function listConversations(actor: Actor, pageId: string, query: TCo
   const hasNextPage = rows.length > query.limit;
   const data = rows.slice(0, query.limit);
   const last = data.at(-1);
+  // A hit only in an older message: the row shows that message's matching part (search_snippet).
+  const snippets = query.search ? await searchSnippets(data.map((r) => ({ id: r.id, name: r.customer.name, preview: r.lastMessageText })), query.search) : null;
   return {
-    data: data.map(toConversationListItem),
+    data: data.map((row) => {
+      const item = toConversationListItem(row);
+      const snippet = snippets?.get(row.id);
+      return snippet ? { ...item, search_snippet: snippet } : item;
+    }),
     pagination: {
       currentPage: query.page,
       hasNextPage,

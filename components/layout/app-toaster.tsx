@@ -1,0 +1,45 @@
+"use client";
+
+import { usePathname } from "next/navigation";
+import { useEffect, useState } from "react";
+import { Toaster } from "sonner";
+import { useMediaQuery } from "@/lib/hooks/use-media-query";
+
+// The one Toaster (SPEC §9: top-right; the whitelist screens ask for top-center per toast). At most three
+// show at once, so a burst of actions cannot build a wall that pauses while hovered. In the inbox the
+// stack sits over the message area — below the header and the thread header, left of the right panel —
+// so it never covers the controls an agent is clicking.
+
+export const VISIBLE_TOASTS = 3;
+const GAP = 8;
+const THREAD_HEADER = 64;
+const RIGHT_PANEL = 320;
+
+function useInboxTop(active: boolean): number {
+  const [top, setTop] = useState(136);
+  useEffect(() => {
+    if (!active) return;
+    const measure = () => {
+      const header = document.querySelector("[data-inbox-header]");
+      if (header) setTop(Math.round(header.getBoundingClientRect().bottom) + THREAD_HEADER + GAP);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    const header = document.querySelector("[data-inbox-header]");
+    if (header) observer.observe(header);
+    window.addEventListener("resize", measure);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener("resize", measure);
+    };
+  }, [active]);
+  return top;
+}
+
+export function AppToaster() {
+  const inInbox = usePathname() === "/chats";
+  const wide = useMediaQuery("(min-width: 1280px)");
+  const top = useInboxTop(inInbox);
+  const offset = inInbox ? { top, right: (wide ? RIGHT_PANEL : 0) + 16 } : undefined;
+  return <Toaster position="top-right" richColors closeButton visibleToasts={VISIBLE_TOASTS} offset={offset} mobileOffset={inInbox ? { top, right: 16, left: 16 } : undefined} />;
+}
