@@ -45,8 +45,9 @@ export function InboxScreen() {
 
   const [searchInput, setSearchInput] = useState("");
   const debouncedSearch = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
-  const [flags, setFlags] = useState<ListFlags>({ important: false, spam: false, tags: [] });
-  const filters = useMemo<ConversationFilters>(() => ({ ...flags, search: searchInput.trim() ? debouncedSearch : "" }), [flags, searchInput, debouncedSearch]);
+  const [flags, setFlags] = useState<ListFlags>({ ...NO_FILTERS });
+  const userId = user?.id ?? null;
+  const filters = useMemo<ConversationFilters>(() => ({ ...flags, userId, search: searchInput.trim() ? debouncedSearch : "" }), [flags, userId, searchInput, debouncedSearch]);
   const list = useConversations(pageId, filters);
   const mutateList = list.mutate;
 
@@ -62,7 +63,7 @@ export function InboxScreen() {
       // A page switch clears search, labels, filters, the open conversation and its messages (SPEC §4).
       setChosenPageId(id);
       setSearchInput("");
-      setFlags({ important: false, spam: false, tags: [] });
+      setFlags({ ...NO_FILTERS });
       setSelected(null);
       setDetailsOpen(false);
     },
@@ -151,6 +152,7 @@ export function InboxScreen() {
               }}
               onToggleImportant={() => setFlags((f) => ({ ...f, important: !f.important }))}
               onToggleSpam={() => setFlags((f) => ({ ...f, spam: !f.spam }))}
+              onOwner={(owner) => setFlags((f) => ({ ...f, owner }))}
               onTags={(tags) => setFlags((f) => ({ ...f, tags }))}
               onRefresh={() => void mutateList()}
               refreshing={list.isValidating && !list.isLoading}

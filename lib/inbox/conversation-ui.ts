@@ -24,6 +24,8 @@ export type ConversationUi = {
   isImportant: boolean;
   isSpam: boolean;
   isSelected: boolean;
+  /** The owner's name and initials for the row's small avatar. */
+  assignee: { name: string; initials: string; color: string } | null;
 };
 
 export function toConversationUi(item: ConversationListItem, selectedId: string | null): ConversationUi {
@@ -45,5 +47,6 @@ export function toConversationUi(item: ConversationListItem, selectedId: string 
     isImportant: item.is_important,
     isSpam: item.is_spam,
     isSelected: item.id === selectedId,
+    assignee: item.assignee ? { name: item.assignee.name, initials: initialsFromName(item.assignee.name), color: avatarColor(item.assignee._id) } : null,
   };
 }

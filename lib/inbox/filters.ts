@@ -3,9 +3,20 @@ import { CONVERSATION_PAGE_SIZE, TEXTS } from "@/lib/inbox/constants";
 // The list filters of SPEC §4: Important and Spam are independent toggles; All clears them with search
 // and tags; the tag filter is a set of names, sent lowercased as a JSON array.
 
-export type ConversationFilters = { search: string; important: boolean; spam: boolean; tags: string[] };
+/** Ownership (beyond the spec): everyone's, the agent's own ("Mine"), or nobody's ("Unassigned"). */
+export type OwnerFilter = "all" | "mine" | "unassigned";
 
-export const NO_FILTERS: ConversationFilters = { search: "", important: false, spam: false, tags: [] };
+export type ConversationFilters = {
+  search: string;
+  important: boolean;
+  spam: boolean;
+  tags: string[];
+  owner?: OwnerFilter;
+  /** The signed-in agent, for matching "Mine" locally (not sent: the server knows who asks). */
+  userId?: string | null;
+};
+
+export const NO_FILTERS: ConversationFilters = { search: "", important: false, spam: false, tags: [], owner: "all" };
 
 /** Lowercased, trimmed, unique and sorted: the same selection always makes the same request. */
 export function normalizeTags(tags: string[]): string[] {
@@ -22,6 +33,7 @@ export function conversationQuery(filters: ConversationFilters, page: number, cu
     ...(filters.important ? { isImportant: "true" } : {}),
     ...(filters.spam ? { isSpam: "true" } : {}),
     ...(tags.length ? { tags: JSON.stringify(tags) } : {}),
+    ...(filters.owner === "mine" ? { assignee: "me" } : filters.owner === "unassigned" ? { assignee: "unassigned" } : {}),
     ...(cursor ? { cursor } : {}),
   };
 }
@@ -36,6 +48,8 @@ export function emptyListText(filters: ConversationFilters): string {
   if (search) return TEXTS.noSearchResults(search);
   if (filters.tags.length) return TEXTS.noTagged;
   if (filters.important) return TEXTS.noImportant;
+  if (filters.owner === "mine") return "No conversations assigned to you";
+  if (filters.owner === "unassigned") return "No unassigned conversations";
   return TEXTS.noConversations;
 }
 

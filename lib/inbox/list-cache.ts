@@ -22,6 +22,8 @@ export function flattenConversations(pages: ConversationPage[] | undefined): Con
 export function matchesFilters(item: ConversationListItem, filters: ConversationFilters): boolean {
   if (filters.spam !== item.is_spam) return false;
   if (filters.important && !item.is_important) return false;
+  if (filters.owner === "mine" && (!filters.userId || item.assignee?._id !== filters.userId)) return false;
+  if (filters.owner === "unassigned" && item.assignee) return false;
   const tags = normalizeTags(filters.tags);
   if (tags.length && !item.tags.some((t) => tags.includes(t.tag.toLowerCase()))) return false;
   const search = filters.search.trim().toLowerCase();

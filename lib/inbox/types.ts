@@ -22,6 +22,8 @@ export type ConversationListItem = {
   facebook_page_id: string;
   page_name: string;
   window: WindowState;
+  /** Who owns the reply (beyond the spec); null when nobody does. */
+  assignee?: { _id: string; name: string } | null;
   /** With a search: the matching part of an older message when neither the name nor the preview matched. */
   search_snippet?: string;
 };

@@ -41,6 +41,8 @@ export const ZConversationListQuery = z.object({
   isImportant: flag,
   isSpam: flag,
   tags: tagList,
+  /** Ownership filter (beyond the spec): `me` = assigned to the actor, `unassigned` = nobody's. */
+  assignee: z.enum(["me", "unassigned"], { error: "assignee must be me or unassigned" }).optional(),
 });
 export type TConversationListQuery = z.infer<typeof ZConversationListQuery>;
 
@@ -57,3 +59,19 @@ export const ZConversationRef = z.object({ conversationId: id("conversationId"),
 export type TConversationRef = z.infer<typeof ZConversationRef>;
 
 export const ZStatsQuery = z.object({ pageId: z.string().trim().max(100).optional().transform((s) => s || undefined) });
+
+/** POST /api/conversations/assign: `assigneeId` null unassigns. */
+export const ZAssignConversation = z.object({
+  conversationId: id("conversationId"),
+  pageId: id("pageId").optional(),
+  assigneeId: z.string({ error: "assigneeId must be a user id or null" }).trim().max(100).nullable(),
+});
+export type TAssignConversation = z.infer<typeof ZAssignConversation>;
+
+/** GET /api/inbox/agents and /api/inbox/settings: one page. */
+export const ZInboxPageQuery = z.object({ pageId: id("pageId") });
+export type TInboxPageQuery = z.infer<typeof ZInboxPageQuery>;
+
+/** PUT /api/inbox/settings: per-page inbox settings (admins). */
+export const ZInboxSettings = z.object({ pageId: id("pageId"), autoAssign: z.boolean({ error: "autoAssign must be true or false" }) });
+export type TInboxSettings = z.infer<typeof ZInboxSettings>;

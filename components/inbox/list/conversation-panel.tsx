@@ -1,7 +1,7 @@
 "use client";
 
 import type { Ref } from "react";
-import type { ConversationFilters } from "@/lib/inbox/filters";
+import type { ConversationFilters, OwnerFilter } from "@/lib/inbox/filters";
 import type { ConversationListItem } from "@/lib/inbox/types";
 import { RefreshIcon } from "@/components/ui/icons";
 import { ConversationList } from "@/components/inbox/list/conversation-list";
@@ -18,6 +18,7 @@ type Props = {
   onAll: () => void;
   onToggleImportant: () => void;
   onToggleSpam: () => void;
+  onOwner: (owner: OwnerFilter) => void;
   onTags: (tags: string[]) => void;
   onRefresh: () => void;
   refreshing: boolean;
@@ -36,7 +37,7 @@ type Props = {
 
 /** The left panel 'Conversations' (SPEC §2): Refresh, All/Important/Spam, search, tag filter, the list. */
 export function ConversationPanel(props: Props) {
-  const { pageId, filters, searchInput, onSearchInput, searchRef, onAll, onToggleImportant, onToggleSpam, onTags, onRefresh, refreshing, list, selectedId, onOpen } = props;
+  const { pageId, filters, searchInput, onSearchInput, searchRef, onAll, onToggleImportant, onToggleSpam, onOwner, onTags, onRefresh, refreshing, list, selectedId, onOpen } = props;
   return (
     <section aria-labelledby="conversations-heading" className="flex h-full min-h-0 flex-col bg-white">
       <div className="space-y-2.5 border-b border-slate-200 px-3 pt-3 pb-3">
@@ -48,7 +49,7 @@ export function ConversationPanel(props: Props) {
             <RefreshIcon className={refreshing ? "size-4 animate-spin" : "size-4"} />
           </button>
         </div>
-        <FilterButtons important={filters.important} spam={filters.spam} onAll={onAll} onToggleImportant={onToggleImportant} onToggleSpam={onToggleSpam} />
+        <FilterButtons important={filters.important} spam={filters.spam} owner={filters.owner ?? "all"} onAll={onAll} onToggleImportant={onToggleImportant} onToggleSpam={onToggleSpam} onOwner={onOwner} />
         <SearchBox value={searchInput} onChange={onSearchInput} inputRef={searchRef} />
         <TagFilter pageId={pageId} selected={filters.tags} onChange={onTags} />
       </div>

@@ -6,6 +6,7 @@ import { HighlightedText } from "@/components/inbox/highlighted-text";
 import { SpamIcon, StarIcon } from "@/components/inbox/inbox-icons";
 import { ImageIcon } from "@/components/ui/icons";
 import { RowTags } from "@/components/inbox/list/row-tags";
+import { AssigneeBadge } from "@/components/inbox/list/assignee-badge";
 
 export const ROW_HEIGHT = 80;
 
@@ -73,9 +74,10 @@ export const ConversationRow = memo(function ConversationRow({ row, search, onOp
             </span>
           )}
         </span>
-        {row.visibleTags.length > 0 && (
-          <span className="flex h-[18px] items-center">
-            <RowTags visible={row.visibleTags} hidden={row.hiddenTags} />
+        {(row.visibleTags.length > 0 || row.assignee) && (
+          <span className="flex h-[18px] items-center gap-1">
+            <span className="min-w-0 flex-1">{row.visibleTags.length > 0 && <RowTags visible={row.visibleTags} hidden={row.hiddenTags} />}</span>
+            {row.assignee && <AssigneeBadge name={row.assignee.name} initials={row.assignee.initials} color={row.assignee.color} />}
           </span>
         )}
       </span>

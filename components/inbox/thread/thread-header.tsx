@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { cn } from "@/lib/cn";
 import type { ConversationListItem } from "@/lib/inbox/types";
 import { ArrowLeftIcon } from "@/components/ui/icons";
@@ -13,12 +14,14 @@ type Props = {
   onToggleSpam: () => void;
   onBack: () => void;
   onOpenDetails: (() => void) | null;
+  /** Team controls beside the flags (ownership, who else is here); beyond the spec. */
+  extra?: ReactNode;
 };
 
 const TOGGLE = "flex size-9 items-center justify-center rounded-lg ring-1 ring-inset transition-colors focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:opacity-50";
 
 /** The thread header (SPEC §2): avatar, name, status, importance and spam toggles. */
-export function ThreadHeader({ conversation, activity, busy, onToggleImportant, onToggleSpam, onBack, onOpenDetails }: Props) {
+export function ThreadHeader({ conversation, activity, busy, onToggleImportant, onToggleSpam, onBack, onOpenDetails, extra }: Props) {
   return (
     <div className="flex h-16 shrink-0 items-center gap-2 border-b border-slate-200 bg-white px-2 sm:px-4">
       <button type="button" onClick={onBack} aria-label="Back to conversations" className="flex size-9 shrink-0 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 md:hidden">
@@ -38,8 +41,10 @@ export function ThreadHeader({ conversation, activity, busy, onToggleImportant, 
               <span className="mt-1 block h-3 w-20 animate-pulse rounded bg-slate-100" aria-hidden="true" />
             )}
           </div>
+          {extra}
           <button
             type="button"
+            data-shortcut="important"
             aria-pressed={conversation.is_important}
             aria-label="Important"
             title={conversation.is_important ? "Unmark important" : "Mark important"}

@@ -20,6 +20,7 @@ import { MessageList } from "@/components/inbox/thread/message-list";
 import { ThreadHeader } from "@/components/inbox/thread/thread-header";
 import { ViolationDialog } from "@/components/inbox/thread/violation-dialog";
 import { WindowNotice } from "@/components/inbox/thread/window-notice";
+import { AssignMenu } from "@/components/inbox/thread/assign-menu";
 
 /** Where the screen's socket handlers deliver events for the open conversation. */
 export type ThreadSink = { conversationId: string; receive: (m: UiMessage) => void; receipt: (status: "delivered" | "read", watermark: string) => void };
@@ -124,6 +125,7 @@ export function ThreadPane({ conversation, senderName, sinkRef, onConversation, 
         onToggleSpam={() => void toggle("spam")}
         onBack={onBack}
         onOpenDetails={onOpenDetails}
+        extra={<AssignMenu conversation={conversation} onChange={(item) => onConversation(item, false)} />}
       />
       <MessageList
         messages={thread.messages}

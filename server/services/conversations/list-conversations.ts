@@ -19,8 +19,8 @@ export async function listConversations(actor: Actor, pageId: string, query: TCo
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
   const skip = cursor ? 0 : (query.page - 1) * query.limit;
   const rows = query.search
-    ? await searchRows({ pageId: page.id, term: query.search, isSpam: query.isSpam, isImportant: query.isImportant, tags: query.tags, cursor, offset: skip, take: query.limit + 1 })
-    : await listRows(page.id, query, cursor, skip);
+    ? await searchRows({ pageId: page.id, term: query.search, isSpam: query.isSpam, isImportant: query.isImportant, tags: query.tags, assigneeId: assigneeFilter(actor, query), cursor, offset: skip, take: query.limit + 1 })
+    : await listRows(page.id, query, cursor, skip, assigneeFilter(actor, query));
   const hasNextPage = rows.length > query.limit;
   const data = rows.slice(0, query.limit);
   const last = data.at(-1);
@@ -40,10 +40,16 @@ export async function listConversations(actor: Actor, pageId: string, query: TCo
   };
 }
 
-function listRows(pageId: string, query: TConversationListQuery, cursor: Cursor | null, skip: number) {
+/** `assignee=me` → the actor's id, `unassigned` → null, no filter → undefined. */
+function assigneeFilter(actor: Actor, query: TConversationListQuery): string | null | undefined {
+  return query.assignee === "me" ? actor.id : query.assignee === "unassigned" ? null : undefined;
+}
+
+function listRows(pageId: string, query: TConversationListQuery, cursor: Cursor | null, skip: number, assigneeId: string | null | undefined) {
   const where: Prisma.ConversationWhereInput = {
     pageId,
     isSpam: query.isSpam,
+    ...(assigneeId !== undefined ? { assigneeId } : {}),
     ...(query.isImportant ? { isImportant: true } : {}),
     ...(query.tags.length ? { tags: { some: { name: { in: query.tags } } } } : {}),
   };

@@ -11,6 +11,8 @@ export type SearchInput = {
   isSpam: boolean;
   isImportant: boolean;
   tags: string[];
+  /** Ownership filter: a user id, null for unassigned, undefined for everyone. */
+  assigneeId?: string | null;
   cursor: Cursor | null;
   offset: number;
   /** Rows wanted: the page size + 1, to tell whether there is a next page. */
@@ -26,6 +28,7 @@ function filtersSql({ input }: SearchCtx, after: Key | null, tags = true) {
     k ? Prisma.sql`AND c.last_message_at <= ${k.at.toISOString()}::timestamptz AND (c.last_message_at, c.id) < (${k.at.toISOString()}::timestamptz, ${k.id}::uuid)` : Prisma.empty;
   return Prisma.sql`c.page_id = ${input.pageId}::uuid AND c.is_spam = ${input.isSpam}
     ${input.isImportant ? Prisma.sql`AND c.is_important` : Prisma.empty}
+    ${input.assigneeId === null ? Prisma.sql`AND c.assignee_id IS NULL` : input.assigneeId ? Prisma.sql`AND c.assignee_id = ${input.assigneeId}::uuid` : Prisma.empty}
     ${tags && input.tags.length ? Prisma.sql`AND EXISTS (SELECT 1 FROM customer_tags t WHERE t.conversation_id = c.id AND t.name = ANY(${input.tags}::text[]))` : Prisma.empty}
     ${bound(input.cursor)} ${bound(after)}`;
 }

@@ -15,6 +15,7 @@ export const conversationListSelect = {
   lastInboundAt: true,
   customer: { select: { id: true, psid: true, name: true, avatarUrl: true } },
   page: { select: { id: true, name: true, facebookPageId: true } },
+  assignee: { select: { id: true, name: true } },
   // id breaks ties (tags added in the same millisecond), so every reader — and the ingest's SQL — agrees.
   tags: { select: { name: true, color: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
 } satisfies Prisma.ConversationSelect;
@@ -40,6 +41,7 @@ export function toConversationListItem(row: ConversationListRow) {
     facebook_page_id: row.page.facebookPageId,
     page_name: row.page.name,
     window: windowForApi(row.lastInboundAt),
+    assignee: row.assignee ? { _id: row.assignee.id, name: row.assignee.name } : null,
   };
 }
 

@@ -3,12 +3,17 @@ import type { Actor } from "@/server/auth/actor";
 import type { TConversationRef } from "@/lib/schemas/conversations";
 import { emitToPageAndConversation, EVENTS } from "@/server/realtime/emit";
 import { findVisibleConversation } from "@/server/services/conversations/find-conversation";
-import { conversationListSelect, toConversationListItem } from "@/server/services/conversations/serialize";
+import { conversationListSelect, toConversationListItem, type ConversationListRow } from "@/server/services/conversations/serialize";
 
 type Change = { isImportant?: boolean; isSpam?: boolean; unreadCount?: number };
 
 async function update(conversationId: string, pageId: string, change: Change) {
   const row = await db.conversation.update({ where: { id: conversationId }, data: change, select: conversationListSelect });
+  return announceConversation(conversationId, pageId, row);
+}
+
+/** Everyone on the page (and in the thread) gets the changed list item as `conversation-updated`. */
+export function announceConversation(conversationId: string, pageId: string, row: ConversationListRow) {
   const item = toConversationListItem(row);
   emitToPageAndConversation(pageId, conversationId, EVENTS.conversationUpdated, { conversation: item, pageId, conversationId });
   return item;

@@ -12,6 +12,7 @@ import { messageSelect, toApiMessage, toConversationListItem } from "@/server/se
 import { applyToConversation } from "@/server/services/messenger/conversation-summary";
 import { checkOutgoingLinks } from "@/server/services/messages/record-violation";
 import { assertSendableImageUrl } from "@/server/services/uploads/sendable-image";
+import { assignToFirstReplier } from "@/server/services/ownership/auto-assign";
 
 export const VIOLATION_ERROR = "Security Violation Alert: Unauthorized content detected in your message";
 
@@ -68,6 +69,7 @@ export async function sendAgentMessage(actor: Actor, input: TSendMessage) {
   }
 
   const row = await attachMid(pending.id, mid);
+  await assignToFirstReplier(page, conversation, actor.id);
   const summary = await applyToConversation(conversation.id, { at: row.createdTime, text: text || "", isImage: row.isImage, inbound: false });
   const apiMessage = toApiMessage(row, names);
   emitToPageAndConversation(page.id, conversation.id, EVENTS.newMessage, {

@@ -32,7 +32,8 @@ export const SUMMARY_RETURNING_SQL = `
   conversations.id, conversations.is_important, conversations.is_spam, conversations.unread_count,
   conversations.last_message_text, conversations.last_message_is_image, conversations.last_message_at, conversations.last_inbound_at,
   (SELECT coalesce(json_agg(json_build_object('name', t.name, 'color', t.color) ORDER BY t.created_at, t.id), '[]'::json)
-     FROM customer_tags t WHERE t.conversation_id = conversations.id) AS tags`;
+     FROM customer_tags t WHERE t.conversation_id = conversations.id) AS tags,
+  (SELECT json_build_object('id', u.id, 'name', u.name) FROM users u WHERE u.id = conversations.assignee_id) AS assignee`;
 
 export type SummaryColumns = {
   is_important: boolean;
@@ -43,6 +44,7 @@ export type SummaryColumns = {
   last_message_at: Date;
   last_inbound_at: Date | null;
   tags: ConversationListRow["tags"];
+  assignee: ConversationListRow["assignee"];
 };
 
 /** A list row from `SUMMARY_RETURNING_SQL` plus the customer and page the caller already holds. */
@@ -65,5 +67,6 @@ export function toListRow(
     customer,
     page,
     tags: summary.tags,
+    assignee: summary.assignee,
   };
 }

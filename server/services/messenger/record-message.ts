@@ -36,7 +36,7 @@ const RECORD_MESSAGE_SQL = `
     SELECT i.id, i.conversation_id AS "conversationId", i.mid, i.direction::text AS direction, i.sender_id AS "senderId", i.text,
            i.sticker_url AS "stickerUrl", i.attachments, i.is_image AS "isImage", i.is_echo AS "isEcho", i.is_violation AS "isViolation",
            i.send_status::text AS "sendStatus", i.error_message AS "errorMessage", i.created_time AS "createdTime",
-           s.is_important, s.is_spam, s.unread_count, s.last_message_text, s.last_message_is_image, s.last_message_at, s.last_inbound_at, s.tags
+           s.is_important, s.is_spam, s.unread_count, s.last_message_text, s.last_message_is_image, s.last_message_at, s.last_inbound_at, s.tags, s.assignee
       FROM inserted i JOIN summary s ON s.id = i.conversation_id`;
 
 /**
@@ -56,9 +56,9 @@ export async function recordMessage(m: NewMessage): Promise<Recorded | null> {
   });
   const row = rows[0];
   if (!row) return null;
-  const { is_important, is_spam, unread_count, last_message_text, last_message_is_image, last_message_at, last_inbound_at, tags, ...message } = row;
+  const { is_important, is_spam, unread_count, last_message_text, last_message_is_image, last_message_at, last_inbound_at, tags, assignee, ...message } = row;
   return {
     message: { ...message, author: null },
-    summary: { is_important, is_spam, unread_count, last_message_text, last_message_is_image, last_message_at, last_inbound_at, tags },
+    summary: { is_important, is_spam, unread_count, last_message_text, last_message_is_image, last_message_at, last_inbound_at, tags, assignee },
   };
 }

@@ -1,0 +1,51 @@
+import { db } from "@/server/db";
+import type { Actor } from "@/server/auth/actor";
+import { AppError } from "@/server/http/errors";
+import type { TAssignConversation } from "@/lib/schemas/conversations";
+import { isUuid } from "@/lib/ids";
+import { findVisibleConversation } from "@/server/services/conversations/find-conversation";
+import { conversationListSelect } from "@/server/services/conversations/serialize";
+import { announceConversation } from "@/server/services/conversations/update-flags";
+import { pageAgentsWhere } from "@/server/services/ownership/page-agents";
+
+const MANAGERS = new Set<Actor["role"]>(["admin", "company_admin"]);
+
+/**
+ * POST /api/conversations/assign — give a conversation to an agent of its page, or to nobody. Any agent
+ * may take an unassigned conversation (or give back their own); admins and company admins reassign
+ * freely. Refusals are 409, never 403: a 403 ends the agent's session (SPEC §8). The write is a
+ * compare-and-set on the owner the checks saw, so two agents clicking "Assign to me" at once cannot both
+ * win; the loser hears who got it.
+ */
+export async function assignConversation(actor: Actor, input: TAssignConversation) {
+  const conversation = await findVisibleConversation(actor, input.conversationId, input.pageId);
+  const target = input.assigneeId;
+  const current = conversation.assigneeId;
+  if (target === current) return { success: true, conversation: announceConversation(conversation.id, conversation.pageId, await readRow(conversation.id)) };
+
+  if (!MANAGERS.has(actor.role)) {
+    const takes = target === actor.id && current === null;
+    const givesBack = target === null && current === actor.id;
+    if (!takes && !givesBack) {
+      throw new AppError("conflict", current ? "This conversation is assigned to someone else; an admin can reassign it" : "You can assign a conversation only to yourself");
+    }
+  }
+  if (target !== null) {
+    const page = { id: conversation.pageId, companyId: conversation.page.companyId };
+    const agent = isUuid(target) ? await db.user.findFirst({ where: { AND: [{ id: target }, pageAgentsWhere(page)] }, select: { id: true } }) : null;
+    if (!agent) throw new AppError("bad_request", "That person does not answer this page", { fields: { assigneeId: "That person does not answer this page" } });
+  }
+
+  const { count } = await db.conversation.updateMany({ where: { id: conversation.id, assigneeId: current }, data: { assigneeId: target } });
+  const row = await readRow(conversation.id);
+  if (count === 0) {
+    throw new AppError("conflict", row.assignee ? `This conversation was just assigned to ${row.assignee.name}` : "This conversation was just unassigned", {
+      conversation: announceConversation(conversation.id, conversation.pageId, row),
+    });
+  }
+  return { success: true, conversation: announceConversation(conversation.id, conversation.pageId, row) };
+}
+
+function readRow(id: string) {
+  return db.conversation.findUniqueOrThrow({ where: { id }, select: conversationListSelect });
+}

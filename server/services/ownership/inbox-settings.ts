@@ -1,0 +1,20 @@
+import { db } from "@/server/db";
+import type { Actor } from "@/server/auth/actor";
+import type { TInboxSettings } from "@/lib/schemas/conversations";
+import { findVisiblePage } from "@/server/services/conversations/find-conversation";
+
+// Per-page inbox settings (beyond the spec): for now whether a new conversation is auto-assigned to the
+// agent who replies first. Read by every agent of the page, changed by admins and company admins.
+
+const toApi = (page: { id: string; autoAssign: boolean }) => ({ pageId: page.id, autoAssign: page.autoAssign });
+
+/** GET /api/inbox/settings?pageId= */
+export async function getInboxSettings(actor: Actor, pageId: string) {
+  return toApi(await findVisiblePage(actor, pageId));
+}
+
+/** PUT /api/inbox/settings {pageId, autoAssign} */
+export async function updateInboxSettings(actor: Actor, input: TInboxSettings) {
+  const page = await findVisiblePage(actor, input.pageId);
+  return toApi(await db.page.update({ where: { id: page.id }, data: { autoAssign: input.autoAssign }, select: { id: true, autoAssign: true } }));
+}
