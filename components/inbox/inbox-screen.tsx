@@ -15,6 +15,8 @@ import { useConversations } from "@/lib/hooks/use-conversations";
 import { useDebouncedValue } from "@/lib/hooks/use-debounced-value";
 import { useInboxRealtime } from "@/lib/hooks/use-inbox-realtime";
 import { useInboxShortcuts } from "@/lib/hooks/use-inbox-shortcuts";
+import { useConversationPresence } from "@/lib/hooks/use-conversation-presence";
+import type { Socket } from "socket.io-client";
 import { useMediaQuery } from "@/lib/hooks/use-media-query";
 import { adjustPage, PAGES_KEY, usePages, type PagesResponse } from "@/lib/hooks/use-pages";
 import { Button } from "@/components/ui/button";
@@ -55,6 +57,7 @@ export function InboxScreen() {
   const [detailsOpen, setDetailsOpen] = useState(false);
   const isWide = useMediaQuery("(min-width: 1280px)");
   const sinkRef = useRef<ThreadSink | null>(null);
+  const [socket, setSocket] = useState<Socket | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
 
   const selectPage = useCallback(
@@ -113,7 +116,9 @@ export function InboxScreen() {
       if (targetPageId !== pageId) selectPage(targetPageId);
       openConversation(item);
     },
+    onSocket: setSocket,
   });
+  const presence = useConversationPresence(socket, selected?.id ?? null, user?.id ?? null);
 
   useInboxShortcuts({
     searchRef,
@@ -182,6 +187,8 @@ export function InboxScreen() {
               onConversation={onConversation}
               onBack={() => setSelected(null)}
               onOpenDetails={isWide ? null : () => setDetailsOpen(true)}
+              others={presence.others}
+              onTyping={presence.setTyping}
             />
           ) : (
             <InboxEmptyState />

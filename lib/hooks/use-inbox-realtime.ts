@@ -13,6 +13,7 @@ import type { ConversationListItem, ConversationPage, ConversationUpdatedEvent, 
 import { toUiMessage, type UiMessage } from "@/lib/inbox/ui-message";
 import { adjustPage, PAGES_KEY, type PagesResponse } from "@/lib/hooks/use-pages";
 import { useSocket } from "@/lib/hooks/use-socket";
+import type { Socket } from "socket.io-client";
 
 // The socket events applied to what the inbox shows (SPEC §4 Realtime, §9): the list row updated in place
 // (moved to the top on a new message), the open thread appended to, tab unread counts, and for customers'
@@ -30,6 +31,7 @@ type Options = {
   onSelectedChange: (item: ConversationListItem) => void;
   sinkRef: RefObject<Sink | null>;
   onOpen: (pageId: string, item: ConversationListItem) => void;
+  onSocket?: (socket: Socket | null) => void;
 };
 
 const PAGES_REFRESH_DELAY_MS = 1_500;
@@ -108,5 +110,6 @@ export function useInboxRealtime(options: Options) {
     pageIds: options.pageIds,
     conversationId: options.selectedId,
     handlers: { onNewMessage, onConversationUpdated, onMessageStatus },
+    onSocket: options.onSocket,
   });
 }

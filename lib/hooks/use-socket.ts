@@ -17,15 +17,24 @@ export type SocketHandlers = {
   onMessageStatus?: (event: MessageStatusEvent) => void;
 };
 
-type Options = { token: string | null; pageIds: string[]; conversationId: string | null; handlers: SocketHandlers };
+type Options = {
+  token: string | null;
+  pageIds: string[];
+  conversationId: string | null;
+  handlers: SocketHandlers;
+  /** Hands out the live socket (or null) for features with their own events, e.g. presence. */
+  onSocket?: (socket: Socket | null) => void;
+};
 
-export function useSocket({ token, pageIds, conversationId, handlers }: Options): SocketStatus {
+export function useSocket({ token, pageIds, conversationId, handlers, onSocket }: Options): SocketStatus {
   const [status, setStatus] = useState<SocketStatus>("connecting");
   const socketRef = useRef<Socket | null>(null);
   const handlersRef = useRef(handlers);
   const pagesRef = useRef(pageIds);
   const conversationRef = useRef(conversationId);
+  const onSocketRef = useRef(onSocket);
   useEffect(() => {
+    onSocketRef.current = onSocket;
     handlersRef.current = handlers;
     pagesRef.current = pageIds;
     conversationRef.current = conversationId;
@@ -42,6 +51,7 @@ export function useSocket({ token, pageIds, conversationId, handlers }: Options)
       const s = io(window.location.origin, { auth: { token }, ...SOCKET_OPTIONS });
       socket = s;
       socketRef.current = s;
+      onSocketRef.current?.(s);
       s.on("connect", () => {
         setStatus("connected");
         for (const pageId of pagesRef.current) s.emit("join-page", { pageId });
@@ -64,6 +74,7 @@ export function useSocket({ token, pageIds, conversationId, handlers }: Options)
         socket.disconnect();
       }
       socketRef.current = null;
+      onSocketRef.current?.(null);
     };
   }, [token]);
 

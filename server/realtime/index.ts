@@ -4,6 +4,7 @@ import { createAdapter } from "@socket.io/redis-adapter";
 import { actorFromToken, type Actor } from "@/server/auth/actor";
 import { createRedis } from "@/server/redis";
 import { registerRoomHandlers, userRoom } from "@/server/realtime/rooms";
+import { registerPresenceHandlers } from "@/server/realtime/presence";
 
 /** Live sockets one user may hold (tabs, devices); a new one beyond this ends their oldest. */
 export const MAX_SOCKETS_PER_USER = 20;
@@ -34,6 +35,7 @@ export function attachRealtime(httpServer: HttpServer): Realtime {
   });
   io.on("connection", (socket) => {
     registerRoomHandlers(socket as AuthedSocket);
+    registerPresenceHandlers(socket as AuthedSocket);
     void capUserSockets(io, socket as AuthedSocket).catch(() => {});
   });
 

@@ -5,6 +5,7 @@ import { isUuid } from "@/lib/ids";
 import { pageIdWhere } from "@/server/services/conversations/find-conversation";
 import type { AuthedSocket } from "@/server/realtime/index";
 import { ROUTE_ROLES, type Role } from "@/lib/roles";
+import { presenceJoined, presenceLeft } from "@/server/realtime/presence";
 
 // Room names and the join rules: a socket may join a page's room only if its actor may see that page.
 
@@ -89,13 +90,20 @@ export function registerRoomHandlers(socket: AuthedSocket): void {
       .findFirst({ where: { id: parsed.data.room, page: visiblePagesWhere(socket.data.actor) }, select: { id: true } })
       .catch(() => null);
     if (!conversation) return ack?.({ ok: false, error: "You cannot join this conversation" });
-    for (const room of socket.rooms) if (room.startsWith("conversation:")) await socket.leave(room);
+    for (const room of socket.rooms) {
+      if (!room.startsWith("conversation:")) continue;
+      await socket.leave(room);
+      void presenceLeft(socket, room.slice("conversation:".length)).catch(() => {});
+    }
     await socket.join(conversationRoom(conversation.id));
     ack?.({ ok: true });
+    void presenceJoined(socket, conversation.id).catch((error: Error) => console.error(`[switchboard] presence: ${error.message}`));
   });
 
   socket.on("leave-conversation", async (payload: unknown) => {
     const room = typeof payload === "string" ? payload : (payload as { room?: unknown } | null)?.room;
-    if (typeof room === "string") await socket.leave(conversationRoom(room));
+    if (typeof room !== "string" || !socket.rooms.has(conversationRoom(room))) return;
+    await socket.leave(conversationRoom(room));
+    void presenceLeft(socket, room).catch(() => {});
   });
 }

@@ -75,6 +75,7 @@ export function Composer({ pageId, text, onText, images, onAddFiles, onRemoveIma
       <div className={cn("rounded-xl border bg-white shadow-xs transition-colors focus-within:border-indigo-500 focus-within:ring-4 focus-within:ring-indigo-500/15", disabled ? "border-slate-200 bg-slate-50" : "border-slate-300")}>
         <textarea
           ref={inputRef}
+          data-shortcut="reply"
           rows={3}
           value={text}
           onChange={(e) => onText(e.target.value)}
@@ -88,7 +89,7 @@ export function Composer({ pageId, text, onText, images, onAddFiles, onRemoveIma
         />
         <div className="flex items-center gap-0.5 px-1.5 pb-1.5">
           <SavedRepliesPopover pageId={pageId} onSelect={replaceWith}>
-            <button type="button" aria-label="Saved replies" title="Saved replies" disabled={disabled} className={TOOL}>
+            <button type="button" data-shortcut="saved-replies" aria-label="Saved replies" title="Saved replies" disabled={disabled} className={TOOL}>
               <RepliesIcon className="size-5" />
             </button>
           </SavedRepliesPopover>

@@ -21,6 +21,11 @@ import { ThreadHeader } from "@/components/inbox/thread/thread-header";
 import { ViolationDialog } from "@/components/inbox/thread/violation-dialog";
 import { WindowNotice } from "@/components/inbox/thread/window-notice";
 import { AssignMenu } from "@/components/inbox/thread/assign-menu";
+import { TypingLine, ViewersBadge } from "@/components/inbox/thread/presence-bar";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { UsersIcon } from "@/components/ui/icons";
+import { replyByOther } from "@/lib/inbox/collision";
+import type { Viewer } from "@/lib/hooks/use-conversation-presence";
 
 /** Where the screen's socket handlers deliver events for the open conversation. */
 export type ThreadSink = { conversationId: string; receive: (m: UiMessage) => void; receipt: (status: "delivered" | "read", watermark: string) => void };
@@ -33,12 +38,16 @@ type Props = {
   onConversation: (item: ConversationListItem, refetchList: boolean) => void;
   onBack: () => void;
   onOpenDetails: (() => void) | null;
+  /** Other agents with this conversation open, and whether they type (collision detection). */
+  others?: Viewer[];
+  /** Tells the others whether this agent is typing a reply. */
+  onTyping?: (typing: boolean) => void;
 };
 
 type FlagResponse = { success: boolean; is_important: boolean; is_spam: boolean; conversation: ConversationListItem };
 
 /** The centre pane for one open conversation; mount it keyed by the conversation id. */
-export function ThreadPane({ conversation, senderName, sinkRef, onConversation, onBack, onOpenDetails }: Props) {
+export function ThreadPane({ conversation, senderName, sinkRef, onConversation, onBack, onOpenDetails, others = [], onTyping }: Props) {
   const thread = useThread(conversation.id, conversation.page_id);
   const staged = useStagedImages();
   const stageFiles = staged.add;
@@ -46,6 +55,9 @@ export function ThreadPane({ conversation, senderName, sinkRef, onConversation, 
   const [violation, setViolation] = useState<string[] | null>(null);
   const [busy, setBusy] = useState<"important" | "spam" | null>(null);
   const now = useNow(30_000);
+  // When this agent started the reply being written: another agent's reply since then is a collision.
+  const [typingSince, setTypingSince] = useState<number | null>(null);
+  const [collision, setCollision] = useState<string | null>(null);
 
   const { receive, receipt, addOptimistic, settle } = thread;
   useEffect(() => {
@@ -81,12 +93,24 @@ export function ThreadPane({ conversation, senderName, sinkRef, onConversation, 
   const sink = useMemo(() => ({ addOptimistic, settle }), [addOptimistic, settle]);
   const send = useSendMessage({ conversation, senderName, sink, onViolation: setViolation, onRestore });
 
-  function sendNow() {
+  function onText(next: string) {
+    setText(next);
+    if (next.trim() && typingSince === null) setTypingSince(Date.now());
+    if (!next.trim()) setTypingSince(null);
+    onTyping?.(Boolean(next.trim()));
+  }
+
+  function sendNow(confirmed = false) {
     if (closed) return;
+    if (!text.trim() && !staged.images.length) return;
+    const other = confirmed ? null : replyByOther(thread.messages, senderName, typingSince, Date.now());
+    if (other) return setCollision(other.senderName);
+    setCollision(null);
     const body = text;
     const images = staged.take();
-    if (!body.trim() && !images.length) return;
     setText("");
+    setTypingSince(null);
+    onTyping?.(false);
     void send(body, images);
   }
 
@@ -125,7 +149,12 @@ export function ThreadPane({ conversation, senderName, sinkRef, onConversation, 
         onToggleSpam={() => void toggle("spam")}
         onBack={onBack}
         onOpenDetails={onOpenDetails}
-        extra={<AssignMenu conversation={conversation} onChange={(item) => onConversation(item, false)} />}
+        extra={
+          <>
+            <ViewersBadge viewers={others} />
+            <AssignMenu conversation={conversation} onChange={(item) => onConversation(item, false)} />
+          </>
+        }
       />
       <MessageList
         messages={thread.messages}
@@ -137,21 +166,35 @@ export function ThreadPane({ conversation, senderName, sinkRef, onConversation, 
         onRetry={() => void thread.refresh()}
         customerAvatar={conversation.avatar}
       />
+      <TypingLine viewers={others} />
       <Composer
         pageId={conversation.page_id}
         text={text}
-        onText={setText}
+        onText={onText}
         images={staged.images}
         onAddFiles={addFiles}
         onRemoveImage={staged.remove}
         onClearImages={staged.clear}
-        onSend={sendNow}
+        onSend={() => sendNow()}
         onThumbsUp={() => void send("👍", [])}
         disabled={closed}
         notice={<WindowNotice notice={notice} />}
       />
       {drop.dragging && <DropOverlay />}
       <ViolationDialog urls={violation} onClose={() => setViolation(null)} />
+      <ConfirmDialog
+        open={collision !== null}
+        onOpenChange={(open) => !open && setCollision(null)}
+        icon={<UsersIcon className="size-5" />}
+        title="Someone else just replied"
+        cancelLabel="Cancel"
+        confirmLabel="Send anyway"
+        pendingText="Sending..."
+        busy={false}
+        onConfirm={() => sendNow(true)}
+      >
+        {collision} replied to this customer while you were typing. Read their reply before sending yours.
+      </ConfirmDialog>
     </section>
   );
 }
