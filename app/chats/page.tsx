@@ -3,7 +3,8 @@ import { ProtectedGuard } from "@/components/auth/protected-guard";
 import { InboxScreen } from "@/components/inbox/inbox-screen";
 import { ROUTE_ROLES } from "@/lib/roles";
 
-export const metadata: Metadata = { title: "Inbox" };
+// The tab title carries the unread count while the inbox is open ("(3) Switchboard Inbox", alert-prefs.ts).
+export const metadata: Metadata = { title: { absolute: "Switchboard Inbox" } };
 
 // /chats — the inbox, for staff, company admins and admins (SPEC §2); outside the admin layout.
 export default function ChatsPage() {

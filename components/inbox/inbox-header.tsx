@@ -7,6 +7,7 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { DashboardIcon, LogOutIcon } from "@/components/ui/icons";
 import { LogoMark } from "@/components/ui/logo";
 import { ConnectionStatus } from "@/components/inbox/connection-status";
+import { AlertToggles } from "@/components/inbox/alert-toggles";
 import type { SocketStatus } from "@/lib/hooks/use-socket";
 import { switchesBetweenInboxAndAdmin } from "@/lib/roles";
 
@@ -14,7 +15,7 @@ import { switchesBetweenInboxAndAdmin } from "@/lib/roles";
  * The inbox header (SPEC §2): product title, 'Connecting...' until the realtime connection is up, the page
  * tabs (a second row on phones), Admin Panel (admin only) and Logout.
  */
-export function InboxHeader({ status, tabs }: { status: SocketStatus; tabs: ReactNode }) {
+export function InboxHeader({ status, tabs, extra }: { status: SocketStatus; tabs: ReactNode; extra?: ReactNode }) {
   const { user, logout } = useAuth();
   if (!user) return null;
 
@@ -31,6 +32,8 @@ export function InboxHeader({ status, tabs }: { status: SocketStatus; tabs: Reac
       </nav>
 
       <div className="ml-auto flex shrink-0 items-center gap-1.5 md:ml-0 md:gap-2">
+        <AlertToggles />
+        {extra}
         <span className="hidden max-w-[10rem] truncate text-sm font-medium text-slate-700 xl:inline" title={user.name}>
           {user.name}
         </span>

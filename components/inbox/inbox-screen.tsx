@@ -15,7 +15,11 @@ import { useConversations } from "@/lib/hooks/use-conversations";
 import { useDebouncedValue } from "@/lib/hooks/use-debounced-value";
 import { useInboxRealtime } from "@/lib/hooks/use-inbox-realtime";
 import { useInboxShortcuts } from "@/lib/hooks/use-inbox-shortcuts";
+import { stepCursor } from "@/lib/inbox/shortcuts";
+import { ShortcutsSheet } from "@/components/inbox/shortcuts-sheet";
+import { KeyboardIcon } from "@/components/inbox/inbox-icons";
 import { useConversationPresence } from "@/lib/hooks/use-conversation-presence";
+import { useUnreadTitle } from "@/lib/hooks/use-unread-title";
 import type { Socket } from "socket.io-client";
 import { useMediaQuery } from "@/lib/hooks/use-media-query";
 import { adjustPage, PAGES_KEY, usePages, type PagesResponse } from "@/lib/hooks/use-pages";
@@ -119,7 +123,10 @@ export function InboxScreen() {
     onSocket: setSocket,
   });
   const presence = useConversationPresence(socket, selected?.id ?? null, user?.id ?? null);
+  useUnreadTitle(pages.reduce((sum, p) => sum + p.unreadCount, 0));
 
+  const [cursorId, setCursorId] = useState<string | null>(null);
+  const [helpOpen, setHelpOpen] = useState(false);
   useInboxShortcuts({
     searchRef,
     onStep: (direction) => {
@@ -130,6 +137,18 @@ export function InboxScreen() {
       const target = items[next];
       if (target) openConversation(target);
     },
+    onCursor: (direction) => {
+      const ids = list.conversations.map((c) => c.id);
+      const from = cursorId && ids.includes(cursorId) ? cursorId : (selected?.id ?? null);
+      setCursorId(stepCursor(ids, from, direction));
+    },
+    onOpenCursor: () => {
+      const item = list.conversations.find((c) => c.id === cursorId);
+      if (!item) return false;
+      openConversation(item);
+      return true;
+    },
+    onHelp: () => setHelpOpen(true),
   });
 
   if (!user) return null;
@@ -139,7 +158,16 @@ export function InboxScreen() {
 
   return (
     <div className="flex h-dvh flex-col overflow-hidden bg-slate-50 font-inbox">
-      <InboxHeader status={status} tabs={tabs} />
+      <InboxHeader
+        status={status}
+        tabs={tabs}
+        extra={
+          <button type="button" onClick={() => setHelpOpen(true)} aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)" className="flex size-9 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-800 max-md:hidden">
+            <KeyboardIcon className="size-5" />
+          </button>
+        }
+      />
+      <ShortcutsSheet open={helpOpen} onOpenChange={setHelpOpen} />
       <TagNamesProvider pageId={pageId}>
       <main className="flex min-h-0 flex-1">
         <div className={cn("min-h-0 w-full shrink-0 border-r border-slate-200 md:w-80", selected && "max-md:hidden")}>
@@ -169,6 +197,7 @@ export function InboxScreen() {
                 hasNextPage: list.hasNextPage,
                 loadingMore: list.loadingMore,
                 onLoadMore: () => void list.loadMore(),
+                cursorId,
               }}
               selectedId={selected?.id ?? null}
               onOpen={openById}

@@ -9,6 +9,7 @@ import { NEW_MESSAGE_TOAST_MS } from "@/lib/inbox/constants";
 import type { ConversationFilters } from "@/lib/inbox/filters";
 import { moveToTop, replaceConversation } from "@/lib/inbox/list-cache";
 import { playNewMessageSound } from "@/lib/inbox/sound";
+import { notifyDesktop } from "@/lib/inbox/desktop-notify";
 import type { ConversationListItem, ConversationPage, ConversationUpdatedEvent, MessageStatusEvent, NewMessageEvent } from "@/lib/inbox/types";
 import { toUiMessage, type UiMessage } from "@/lib/inbox/ui-message";
 import { adjustPage, PAGES_KEY, type PagesResponse } from "@/lib/hooks/use-pages";
@@ -82,6 +83,7 @@ export function useInboxRealtime(options: Options) {
     }
     refreshPagesSoon();
     playNewMessageSound();
+    notifyDesktop(event, () => onOpen(event.pageId, event.conversation));
     if (!viewing) {
       const name = event.conversation.from_name || event.message.from?.name || "a customer";
       toast(`New message from ${name}`, {

@@ -1,41 +1,85 @@
 "use client";
 
 import { useEffect, useRef, type RefObject } from "react";
+import { isTypingTarget, shortcutFor, type ShortcutAction } from "@/lib/inbox/shortcuts";
 
-// Inbox keyboard shortcuts: Alt+↑/↓ previous/next conversation; "/" focuses the search unless the agent is
-// typing somewhere. Esc closing dialogs and popovers is Radix's.
+// Inbox keyboard shortcuts (the table is lib/inbox/shortcuts.ts). None fires while the agent types in a
+// field, nor behind an open dialog (Esc closing dialogs and popovers is Radix's). Actions inside the open
+// thread press the thread's own controls (data-shortcut), so they follow the same rules as a click.
 
-function isTyping(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  const tag = target.tagName;
-  return tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || target.isContentEditable;
+type Options = {
+  searchRef: RefObject<HTMLInputElement | null>;
+  /** Alt+↑/↓: open the previous/next conversation. */
+  onStep: (direction: -1 | 1) => void;
+  /** j/k: move the list's cursor. */
+  onCursor: (direction: -1 | 1) => void;
+  /** Enter: open the conversation under the cursor; false when there is none. */
+  onOpenCursor: () => boolean;
+  onHelp: () => void;
+};
+
+function press(selector: string): boolean {
+  const el = document.querySelector<HTMLElement>(selector);
+  if (!el || (el as HTMLButtonElement).disabled) return false;
+  el.click();
+  return true;
 }
 
-type Options = { searchRef: RefObject<HTMLInputElement | null>; onStep: (direction: -1 | 1) => void };
-
-export function useInboxShortcuts({ searchRef, onStep }: Options) {
-  const step = useRef(onStep);
+export function useInboxShortcuts(options: Options) {
+  const latest = useRef(options);
   useEffect(() => {
-    step.current = onStep;
+    latest.current = options;
   });
 
   useEffect(() => {
+    function run(action: ShortcutAction, target: EventTarget | null): boolean {
+      const o = latest.current;
+      switch (action) {
+        case "next":
+        case "previous":
+          o.onCursor(action === "next" ? 1 : -1);
+          return true;
+        case "open":
+          // Enter on a focused button or link is that control's own.
+          if (target instanceof HTMLElement && target.closest("button, a, [role='button']")) return false;
+          return o.onOpenCursor();
+        case "reply": {
+          const box = document.querySelector<HTMLTextAreaElement>('[data-shortcut="reply"]');
+          if (!box || box.disabled) return false;
+          box.focus();
+          return true;
+        }
+        case "savedReplies": {
+          if (press('[data-shortcut="saved-replies"]')) return true;
+          const input = o.searchRef.current;
+          if (!input) return false;
+          input.focus();
+          input.select();
+          return true;
+        }
+        case "assignMe":
+          return press('[data-shortcut="assign-me"]');
+        case "important":
+          return press('[data-shortcut="important"]');
+        case "help":
+          o.onHelp();
+          return true;
+      }
+    }
+
     function onKeyDown(event: KeyboardEvent) {
       if (event.defaultPrevented) return;
       if (event.altKey && !event.ctrlKey && !event.metaKey && (event.key === "ArrowUp" || event.key === "ArrowDown")) {
         event.preventDefault();
-        step.current(event.key === "ArrowUp" ? -1 : 1);
+        latest.current.onStep(event.key === "ArrowUp" ? -1 : 1);
         return;
       }
-      if (event.key === "/" && !event.altKey && !event.ctrlKey && !event.metaKey && !isTyping(event.target)) {
-        const input = searchRef.current;
-        if (!input) return;
-        event.preventDefault();
-        input.focus();
-        input.select();
-      }
+      if (isTypingTarget(event.target) || event.isComposing) return;
+      if (document.querySelector('[role="dialog"], [role="alertdialog"]')) return;
+      const action = shortcutFor(event);
+      if (action && run(action, event.target)) event.preventDefault();
     }
     window.addEventListener("keydown", onKeyDown);
     return () => window.removeEventListener("keydown", onKeyDown);
-  }, [searchRef]);
+  }, []);
 }

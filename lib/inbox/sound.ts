@@ -1,9 +1,11 @@
 // A short two-tone beep for new messages, made with the Web Audio API (no asset file).
 
+import { alertPrefs } from "@/lib/inbox/alert-prefs";
+
 let context: AudioContext | null = null;
 
 export function playNewMessageSound(): void {
-  if (typeof window === "undefined") return;
+  if (typeof window === "undefined" || alertPrefs.soundMuted()) return;
   try {
     const Ctor = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
     if (!Ctor) return;

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { isTypingTarget, shortcutFor, stepCursor } from "@/lib/inbox/shortcuts";
+import { inboxTitle, shouldNotify } from "@/lib/inbox/alert-prefs";
 import { COLLISION_WINDOW_MS, replyByOther, typingText, viewingText } from "@/lib/inbox/collision";
 import { matchesFilters } from "@/lib/inbox/list-cache";
 import { conversationQuery, NO_FILTERS } from "@/lib/inbox/filters";
@@ -56,5 +58,49 @@ describe("ownership", () => {
     expect(assignRights("staff", "u1", "u1")).toEqual({ manager: false, takeForMe: false, unassign: true });
     expect(assignRights("staff", "u1", "u2")).toEqual({ manager: false, takeForMe: false, unassign: false });
     expect(assignRights("admin", "u1", "u2")).toEqual({ manager: true, takeForMe: true, unassign: true });
+  });
+});
+
+describe("keyboard shortcuts", () => {
+  it("map keys to actions, never with Ctrl/Alt/Meta", () => {
+    const key = (k: string, mods: Partial<{ altKey: boolean; ctrlKey: boolean; metaKey: boolean }> = {}) => shortcutFor({ key: k, altKey: false, ctrlKey: false, metaKey: false, ...mods });
+    expect(["j", "k", "Enter", "r", "/", "a", "e", "?"].map((k) => key(k))).toEqual(["next", "previous", "open", "reply", "savedReplies", "assignMe", "important", "help"]);
+    expect(key("j", { ctrlKey: true })).toBeNull();
+    expect(key("x")).toBeNull();
+  });
+
+  it("do not fire while typing in a field", () => {
+    expect(isTypingTarget({ tagName: "TEXTAREA", isContentEditable: false } as unknown as EventTarget)).toBe(true);
+    expect(isTypingTarget({ tagName: "INPUT", isContentEditable: false } as unknown as EventTarget)).toBe(true);
+    expect(isTypingTarget({ tagName: "DIV", isContentEditable: true } as unknown as EventTarget)).toBe(true);
+    expect(isTypingTarget({ tagName: "BUTTON", isContentEditable: false } as unknown as EventTarget)).toBe(false);
+    expect(isTypingTarget(null)).toBe(false);
+  });
+
+  it("j/k move a cursor through the list, clamped at both ends", () => {
+    expect(stepCursor([], null, 1)).toBeNull();
+    expect(stepCursor(["a", "b", "c"], null, 1)).toBe("a");
+    expect(stepCursor(["a", "b", "c"], null, -1)).toBe("c");
+    expect(stepCursor(["a", "b", "c"], "a", 1)).toBe("b");
+    expect(stepCursor(["a", "b", "c"], "c", 1)).toBe("c");
+    expect(stepCursor(["a", "b", "c"], "a", -1)).toBe("a");
+  });
+});
+
+describe("never miss a message", () => {
+  it("counts unread conversations in the tab title", () => {
+    expect(inboxTitle(0)).toBe("Switchboard Inbox");
+    expect(inboxTitle(3)).toBe("(3) Switchboard Inbox");
+    expect(inboxTitle(250)).toBe("(99+) Switchboard Inbox");
+  });
+
+  it("notifies only when wanted, permitted, the tab hidden, and for a customer's non-spam message", () => {
+    const base = { wanted: true, permission: "granted", hidden: true, inbound: true, spam: false };
+    expect(shouldNotify(base)).toBe(true);
+    expect(shouldNotify({ ...base, wanted: false })).toBe(false);
+    expect(shouldNotify({ ...base, permission: "default" })).toBe(false);
+    expect(shouldNotify({ ...base, hidden: false })).toBe(false);
+    expect(shouldNotify({ ...base, inbound: false })).toBe(false);
+    expect(shouldNotify({ ...base, spam: true })).toBe(false);
   });
 });

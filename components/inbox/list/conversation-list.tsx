@@ -21,6 +21,8 @@ type Props = {
   onLoadMore: () => void;
   onRetry: () => void;
   onOpen: (id: string) => void;
+  /** The keyboard cursor (j/k): highlighted and kept in view. */
+  cursorId?: string | null;
 };
 
 /**
@@ -28,7 +30,7 @@ type Props = {
  * the bottom, checked at most every 200 ms; 'No more conversations to load' at the end.
  */
 export function ConversationList(props: Props) {
-  const { conversations, selectedId, search, isLoading, error, emptyText, hasNextPage, loadingMore, onLoadMore, onRetry, onOpen } = props;
+  const { conversations, selectedId, search, isLoading, error, emptyText, hasNextPage, loadingMore, onLoadMore, onRetry, onOpen, cursorId = null } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   const { start, end, totalHeight } = useVirtualRows(scrollRef, conversations.length, ROW_HEIGHT);
   const rows = useMemo(() => conversations.slice(start, end).map((c) => toConversationUi(c, selectedId)), [conversations, start, end, selectedId]);
@@ -60,6 +62,16 @@ export function ConversationList(props: Props) {
       window.clearTimeout(trailing);
     };
   }, []);
+
+  // The keyboard cursor stays in view.
+  const cursorIndex = cursorId ? conversations.findIndex((c) => c.id === cursorId) : -1;
+  useEffect(() => {
+    const el = scrollRef.current;
+    if (!el || cursorIndex < 0) return;
+    const top = cursorIndex * ROW_HEIGHT;
+    if (top < el.scrollTop) el.scrollTop = top;
+    else if (top + ROW_HEIGHT > el.scrollTop + el.clientHeight) el.scrollTop = top + ROW_HEIGHT - el.clientHeight;
+  }, [cursorIndex]);
 
   // A short first page that does not fill the panel cannot be scrolled: load on.
   useEffect(() => {
@@ -103,7 +115,7 @@ export function ConversationList(props: Props) {
           <ul aria-label="Conversations" className="relative" style={{ height: totalHeight }}>
             {rows.map((row, i) => (
               <li key={row.id} className="absolute inset-x-0" style={{ top: (start + i) * ROW_HEIGHT, height: ROW_HEIGHT }}>
-                <ConversationRow row={row} search={search} onOpen={onOpen} />
+                <ConversationRow row={row} search={search} onOpen={onOpen} cursor={row.id === cursorId} />
               </li>
             ))}
           </ul>

@@ -30,6 +30,8 @@ type Props = {
     hasNextPage: boolean;
     loadingMore: boolean;
     onLoadMore: () => void;
+    /** The keyboard cursor (j/k). */
+    cursorId?: string | null;
   };
   selectedId: string | null;
   onOpen: (id: string) => void;

@@ -10,10 +10,10 @@ import { AssigneeBadge } from "@/components/inbox/list/assignee-badge";
 
 export const ROW_HEIGHT = 80;
 
-type Props = { row: ConversationUi; search: string; onOpen: (id: string) => void };
+type Props = { row: ConversationUi; search: string; onOpen: (id: string) => void; cursor?: boolean };
 
 /** One conversation in the list (SPEC §2): avatar, name, last message, time, unread badge, tags, flags. */
-export const ConversationRow = memo(function ConversationRow({ row, search, onOpen }: Props) {
+export const ConversationRow = memo(function ConversationRow({ row, search, onOpen, cursor = false }: Props) {
   const unread = row.unread > 0;
   return (
     <button
@@ -21,8 +21,10 @@ export const ConversationRow = memo(function ConversationRow({ row, search, onOp
       onClick={() => onOpen(row.id)}
       aria-current={row.isSelected ? "true" : undefined}
       data-new={row.isNewMessage || undefined}
+      data-cursor={cursor || undefined}
       className={cn(
         "flex w-full items-center gap-3 border-l-[3px] px-3 py-2 text-left transition-colors focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600",
+        cursor && "ring-2 ring-indigo-400 ring-inset",
         row.isSelected ? "border-indigo-600 bg-indigo-50" : row.isNewMessage ? "border-sky-400 bg-sky-50/70 hover:bg-sky-50" : "border-transparent hover:bg-slate-50",
       )}
       style={{ height: ROW_HEIGHT }}
