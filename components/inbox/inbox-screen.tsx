@@ -2,7 +2,7 @@
 
 import { useCallback, useMemo, useRef, useState } from "react";
 // Colour emoji for every machine (the font stack is --font-inbox in globals.css); only /chats loads it.
-import "@fontsource/noto-color-emoji";
+import "twemoji-colr-font/twemoji.css";
 import { useSWRConfig } from "swr";
 import { useAuth } from "@/components/auth/auth-provider";
 import { api } from "@/lib/api/client";
@@ -16,7 +16,6 @@ import { useDebouncedValue } from "@/lib/hooks/use-debounced-value";
 import { useInboxRealtime } from "@/lib/hooks/use-inbox-realtime";
 import { useInboxShortcuts } from "@/lib/hooks/use-inbox-shortcuts";
 import { stepCursor } from "@/lib/inbox/shortcuts";
-import { ShortcutsSheet } from "@/components/inbox/shortcuts-sheet";
 import { KeyboardIcon } from "@/components/inbox/inbox-icons";
 import { useConversationPresence } from "@/lib/hooks/use-conversation-presence";
 import { useUnreadTitle } from "@/lib/hooks/use-unread-title";
@@ -28,7 +27,7 @@ import { InboxEmptyState } from "@/components/inbox/inbox-empty-state";
 import { InboxHeader } from "@/components/inbox/inbox-header";
 import { ConversationPanel } from "@/components/inbox/list/conversation-panel";
 import { PageTabs } from "@/components/inbox/page-tabs";
-import { LazyDetailsDrawer, LazyRightPanel, LazyThreadPane } from "@/components/inbox/lazy-panes";
+import { LazyDetailsDrawer, LazyRightPanel, LazyShortcutsSheet, LazyThreadPane } from "@/components/inbox/lazy-panes";
 import { RightPanelHint } from "@/components/inbox/panel/right-panel-hint";
 import type { ThreadSink } from "@/components/inbox/thread/thread-pane";
 import { TagNamesProvider } from "@/components/inbox/tag-names";
@@ -167,7 +166,7 @@ export function InboxScreen() {
           </button>
         }
       />
-      <ShortcutsSheet open={helpOpen} onOpenChange={setHelpOpen} />
+      {helpOpen && <LazyShortcutsSheet open onOpenChange={setHelpOpen} />}
       <TagNamesProvider pageId={pageId}>
       <main className="flex min-h-0 flex-1">
         <div className={cn("min-h-0 w-full shrink-0 border-r border-slate-200 md:w-80", selected && "max-md:hidden")}>

@@ -25,3 +25,6 @@ export const LazyRightPanel = dynamic(() => import("@/components/inbox/panel/rig
 });
 
 export const LazyDetailsDrawer = dynamic(() => import("@/components/inbox/details-drawer").then((m) => m.DetailsDrawer), { ssr: false });
+
+/** The '?' keyboard sheet: Radix Dialog is not part of the first load, so the sheet loads on first use. */
+export const LazyShortcutsSheet = dynamic(() => import("@/components/inbox/shortcuts-sheet").then((m) => m.ShortcutsSheet), { ssr: false });

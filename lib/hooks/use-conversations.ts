@@ -3,7 +3,7 @@
 import useSWRInfinite from "swr/infinite";
 import { api } from "@/lib/api/client";
 import { AUTO_REFRESH_MS, LIST_DEDUPE_MS, TEXTS } from "@/lib/inbox/constants";
-import { autoRefreshAllowed, conversationQuery, normalizeTags, type ConversationFilters } from "@/lib/inbox/filters";
+import { autoRefreshAllowed, conversationQuery, normalizeTags, type ConversationFilters, type OwnerFilter } from "@/lib/inbox/filters";
 import { flattenConversations } from "@/lib/inbox/list-cache";
 import type { ConversationPage } from "@/lib/inbox/types";
 
@@ -11,12 +11,12 @@ import type { ConversationPage } from "@/lib/inbox/types";
 // previous one's keyset cursor so rows never repeat while new messages reorder the list. Always stale
 // (revalidated on mount and focus), auto-refreshed every 60 s only without search, important or tags.
 
-type Key = readonly ["conversations", string, string, boolean, boolean, string, number, string | null];
+type Key = readonly ["conversations", string, string, boolean, boolean, string, number, string | null, OwnerFilter];
 
-async function fetchPage([, pageId, search, important, spam, tags, page, cursor]: Key): Promise<ConversationPage> {
+async function fetchPage([, pageId, search, important, spam, tags, page, cursor, owner]: Key): Promise<ConversationPage> {
   try {
     return await api<ConversationPage>(`/api/conversations/${encodeURIComponent(pageId)}`, {
-      query: conversationQuery({ search, important, spam, tags: JSON.parse(tags) as string[] }, page, cursor),
+      query: conversationQuery({ search, important, spam, tags: JSON.parse(tags) as string[], owner }, page, cursor),
     });
   } catch (error) {
     throw new Error(TEXTS.fetchFailed, { cause: error });
@@ -30,7 +30,7 @@ export function useConversations(pageId: string | null, filters: ConversationFil
     (index: number, previous: ConversationPage | null): Key | null => {
       if (!pageId) return null;
       if (previous && !previous.pagination.hasNextPage) return null;
-      return ["conversations", pageId, search, filters.important, filters.spam, tags, index + 1, previous?.pagination.nextCursor ?? null];
+      return ["conversations", pageId, search, filters.important, filters.spam, tags, index + 1, previous?.pagination.nextCursor ?? null, filters.owner ?? "all"];
     },
     fetchPage,
     {
