@@ -1,5 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/server/db";
+import { queue } from "@/server/queue/index";
 import * as webhookRoute from "@/app/api/webhooks/messenger/route";
 import * as threadRoute from "@/app/api/conversation/[conversationId]/[pageId]/route";
 import * as searchRoute from "@/app/api/conversations/[pageId]/route";
@@ -36,6 +37,11 @@ beforeEach(async () => {
   drain = startWebhookDrain({ log: () => {} });
   socket = await openSocket(app.url, token);
   expect(await socket.emit("join-conversation", { room: person.conversation.id })).toMatchObject({ ok: true });
+});
+
+// The copy jobs the ingest queues hold a Redis connection of their own.
+afterAll(async () => {
+  await queue().close();
 });
 
 afterEach(async () => {
