@@ -22,7 +22,7 @@ import { ViolationDialog } from "@/components/inbox/thread/violation-dialog";
 import { WindowNotice } from "@/components/inbox/thread/window-notice";
 
 /** Where the screen's socket handlers deliver events for the open conversation. */
-export type ThreadSink = { conversationId: string; receive: (m: UiMessage) => void; receipt: (status: "delivered" | "read", watermark: string) => void };
+export type ThreadSink = { conversationId: string; receive: (m: UiMessage) => void; revise: (m: UiMessage) => void; receipt: (status: "delivered" | "read", watermark: string) => void };
 
 type Props = {
   conversation: ConversationListItem;
@@ -46,13 +46,13 @@ export function ThreadPane({ conversation, senderName, sinkRef, onConversation, 
   const [busy, setBusy] = useState<"important" | "spam" | null>(null);
   const now = useNow(30_000);
 
-  const { receive, receipt, addOptimistic, settle } = thread;
+  const { receive, revise, receipt, addOptimistic, settle } = thread;
   useEffect(() => {
-    sinkRef.current = { conversationId: conversation.id, receive, receipt };
+    sinkRef.current = { conversationId: conversation.id, receive, revise, receipt };
     return () => {
       if (sinkRef.current?.conversationId === conversation.id) sinkRef.current = null;
     };
-  }, [sinkRef, conversation.id, receive, receipt]);
+  }, [sinkRef, conversation.id, receive, revise, receipt]);
 
   // The thread's copy of the conversation is the freshest when it arrives (only then: later changes come
   // from toggles and socket events, and must not be overwritten by this older copy).
