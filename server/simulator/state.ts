@@ -98,6 +98,8 @@ export type SimulatorState = {
   sent: SentMessage[];
   inboxReplies: InboxReply[];
   customerMessages: CustomerMessage[];
+  /** Sender actions (typing_on, typing_off, mark_seen) the page sent, oldest first. */
+  senderActions: { pageId: string; psid: string; action: string; time: number }[];
   /** How often each customer message was edited (message_edit's num_edit). */
   editCounts: Map<string, number>;
   events: WebhookDelivery[];
@@ -118,6 +120,7 @@ export function createState(): SimulatorState {
     inboxReplies: [],
     customerMessages: [],
     editCounts: new Map(),
+    senderActions: [],
     events: [],
     errors: [],
     lostAnswers: [],
@@ -138,6 +141,7 @@ export function resetState(state: SimulatorState, all: boolean): void {
   state.inboxReplies.length = 0;
   state.customerMessages.length = 0;
   state.editCounts.clear();
+  state.senderActions.length = 0;
   state.events.length = 0;
   state.errors.length = 0;
   state.lostAnswers.length = 0;

@@ -12,6 +12,9 @@ import type { UiMessage } from "@/lib/inbox/ui-message";
 import { useFileDrop } from "@/lib/hooks/use-file-drop";
 import { useNow } from "@/lib/hooks/use-now";
 import { useSendMessage } from "@/lib/hooks/use-send-message";
+import { useSendFile } from "@/lib/hooks/use-send-file";
+import { useTypingSignal } from "@/lib/hooks/use-typing-signal";
+import { SendFileButton } from "@/components/inbox/thread/send-file-button";
 import { useStagedImages } from "@/lib/hooks/use-staged-images";
 import { useThread } from "@/lib/hooks/use-thread";
 import { Composer } from "@/components/inbox/thread/composer";
@@ -79,6 +82,12 @@ export function ThreadPane({ conversation, senderName, sinkRef, onConversation, 
   );
   const sink = useMemo(() => ({ addOptimistic, settle }), [addOptimistic, settle]);
   const send = useSendMessage({ conversation, senderName, sink, onViolation: setViolation, onRestore });
+  const sendFiles = useSendFile({ conversation, senderName, sink });
+  const typing = useTypingSignal({ conversationId: conversation.id, pageId: conversation.page_id });
+  const onText = (draft: string) => {
+    setText(draft);
+    typing.typed(draft);
+  };
 
   function sendNow() {
     if (closed) return;
@@ -86,6 +95,7 @@ export function ThreadPane({ conversation, senderName, sinkRef, onConversation, 
     const images = staged.take();
     if (!body.trim() && !images.length) return;
     setText("");
+    typing.stop();
     void send(body, images);
   }
 
@@ -138,7 +148,7 @@ export function ThreadPane({ conversation, senderName, sinkRef, onConversation, 
       <Composer
         pageId={conversation.page_id}
         text={text}
-        onText={setText}
+        onText={onText}
         images={staged.images}
         onAddFiles={addFiles}
         onRemoveImage={staged.remove}
@@ -147,6 +157,7 @@ export function ThreadPane({ conversation, senderName, sinkRef, onConversation, 
         onThumbsUp={() => void send("👍", [])}
         disabled={closed}
         notice={<WindowNotice notice={notice} />}
+        tools={(className) => <SendFileButton onFiles={(files) => void sendFiles(files)} disabled={closed} className={className} />}
       />
       {drop.dragging && <DropOverlay />}
       <ViolationDialog urls={violation} onClose={() => setViolation(null)} />

@@ -39,6 +39,7 @@ export const TARGETS: Record<string, Target> = {
   "POST /api/conversations/mark-important": { scope: "page", request: (o) => ({ body: ref(o) }) },
   "PUT /api/conversations/mark-read": { scope: "page", request: (o) => ({ body: ref(o) }) },
   "POST /api/conversations/mark-spam": { scope: "page", request: (o) => ({ body: ref(o) }) },
+  "POST /api/conversations/sender-action": { scope: "page", request: (o) => ({ body: { ...ref(o), action: "typing_on" } }) },
   "GET /api/conversations/stats": { scope: "page", request: (o) => ({ query: { pageId: o.pageId } }) },
   "GET /api/dashboard/stats": { scope: "page", request: (o) => ({ query: { pageId: o.pageId } }) },
   "GET /api/health": { scope: "none", request: () => ({}) },
