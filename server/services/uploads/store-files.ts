@@ -10,6 +10,8 @@ import { sniffMediaType } from "@/server/services/attachments/media-type";
 // Stored beside the images under random names and served the same way (Meta fetches them by URL).
 
 export const MAX_FILE_MB = 25;
+/** 3 × 25 MB stays within the images' request cap (10 × 8 MB), so one body limit serves both. */
+export const MAX_FILES = 3;
 
 /** Sniffed type → stored extension and the Send API attachment type. Anything else is refused. */
 export const FILE_KINDS: Record<string, { ext: string; sendAs: "audio" | "video" | "file" }> = {
@@ -32,7 +34,7 @@ export type StoredFile = { fileUrl: string; name: string; type: "audio" | "video
 export async function storeFiles(form: FormData): Promise<{ files: StoredFile[] }> {
   const files = form.getAll("files").filter((v): v is File => typeof v !== "string");
   if (!files.length) throw new AppError("bad_request", "Attach a file in the 'files' field", { fields: { files: "Please select a file" } });
-  if (files.length > 5) throw new AppError("bad_request", "At most 5 files at a time");
+  if (files.length > MAX_FILES) throw new AppError("bad_request", `At most ${MAX_FILES} files at a time`);
   const checked = [];
   for (const file of files) {
     if (file.size > MAX_FILE_MB * 1024 * 1024) throw new AppError("payload_too_large", `${file.name || "A file"} is larger than ${MAX_FILE_MB} MB`);
