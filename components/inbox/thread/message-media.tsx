@@ -38,7 +38,7 @@ export function MessageMedia({ media, mine, onMediaLoad }: { media: ApiMedia; mi
           <span aria-hidden className="text-lg">📄</span>
           <span className="min-w-0">
             <span className="block truncate font-medium">{media.name ?? "File"}</span>
-            <span className="block text-[11px] text-slate-500">{[formatSize(media.size), media.stored ? null : "from Facebook"].filter(Boolean).join(" · ") || "File"}</span>
+            <span className="block text-[11px] text-slate-500">{[formatSize(media.size), media.stored || mine ? null : "from Facebook"].filter(Boolean).join(" · ") || "File"}</span>
           </span>
         </a>
       );
