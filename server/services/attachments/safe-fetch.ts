@@ -14,15 +14,21 @@ export class FetchRefused extends Error {
   readonly permanent = true;
 }
 
-const PRIVATE = new BlockList();
+// Separate lists: one BlockList also matches IPv4 addresses against IPv6 rules (as mapped addresses).
+const PRIVATE_V4 = new BlockList();
 for (const [net, bits] of [["0.0.0.0", 8], ["10.0.0.0", 8], ["100.64.0.0", 10], ["127.0.0.0", 8], ["169.254.0.0", 16], ["172.16.0.0", 12], ["192.0.0.0", 24], ["192.168.0.0", 16], ["198.18.0.0", 15], ["224.0.0.0", 3]] as const) {
-  PRIVATE.addSubnet(net, bits, "ipv4");
+  PRIVATE_V4.addSubnet(net, bits, "ipv4");
 }
-for (const [net, bits] of [["::", 127], ["fc00::", 7], ["fe80::", 10], ["ff00::", 8], ["::ffff:0:0", 96], ["64:ff9b::", 96]] as const) PRIVATE.addSubnet(net, bits, "ipv6");
+const PRIVATE_V6 = new BlockList();
+for (const [net, bits] of [["::", 127], ["fc00::", 7], ["fe80::", 10], ["ff00::", 8], ["64:ff9b::", 96]] as const) PRIVATE_V6.addSubnet(net, bits, "ipv6");
 
 export function isPrivateAddress(address: string): boolean {
   const family = isIP(address);
-  return family === 0 || PRIVATE.check(address, family === 6 ? "ipv6" : "ipv4");
+  if (family === 4) return PRIVATE_V4.check(address, "ipv4");
+  if (family !== 6) return true;
+  // ::ffff:10.0.0.1 reaches 10.0.0.1: judge the IPv4 address inside.
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  return mapped ? PRIVATE_V4.check(mapped[1]!, "ipv4") : PRIVATE_V6.check(address, "ipv6");
 }
 
 /** "exact": a bare host entry names it (may then be private); "domain": a ".suffix" entry covers it; null: not allowed. */
