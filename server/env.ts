@@ -5,6 +5,8 @@ import { z } from "zod";
 
 const DEV_ONLY_SECRET = "switchboard-development-secret-do-not-use-in-production";
 const DEV_ONLY_KEY = Buffer.alloc(32, 7).toString("base64");
+/** Where Meta serves message attachments (payload.url of image/audio/video/file). */
+const META_CDN_HOSTS = [".fbcdn.net", ".fbsbx.com", ".facebook.com", ".cdninstagram.com"];
 
 const bool = z
   .enum(["true", "false", "1", "0", ""])
@@ -48,8 +50,27 @@ const Env = z
     SUPERADMIN_EMAIL: z.email().default("admin@switchboard.local"),
     UPLOAD_DIR: z.string().default("uploads"),
     UPLOAD_MAX_MB: z.coerce.number().positive().max(25).default(8),
+
+    // Copies of customers' attachments (server/services/attachments/, docs/ARCHITECTURE.md). Hosts the worker
+    // may fetch from, comma-separated: ".fbcdn.net" matches that domain and its subdomains, a bare host only
+    // itself. Private and loopback addresses are refused unless a bare host entry names them (the simulator).
+    // Default: Meta's CDNs, plus the simulator's host (GRAPH_API_URL) outside production.
+    ATTACHMENT_HOSTS: z.string().optional(),
+    ATTACHMENT_MAX_MB: z.coerce.number().positive().max(100).default(25),
+    ATTACHMENT_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+    ATTACHMENT_STORAGE: z.enum(["local", "s3"]).default("local"),
+    S3_ENDPOINT: z.url().optional(),
+    S3_REGION: z.string().default("us-east-1"),
+    S3_BUCKET: z.string().optional(),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
   })
   .superRefine((env, ctx) => {
+    if (env.ATTACHMENT_STORAGE === "s3") {
+      for (const key of ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+        if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when ATTACHMENT_STORAGE=s3" });
+      }
+    }
     if (env.NODE_ENV !== "production") return;
     // Production never runs on development defaults.
     for (const key of ["DATABASE_URL", "AUTH_SECRET", "TOKEN_ENCRYPTION_KEY", "META_APP_SECRET", "META_VERIFY_TOKEN", "SMTP_URL"] as const) {
@@ -65,6 +86,10 @@ const Env = z
     META_APP_SECRET: env.META_APP_SECRET ?? "switchboard-dev-app-secret",
     META_VERIFY_TOKEN: env.META_VERIFY_TOKEN ?? "switchboard-dev-verify-token",
     APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}`,
+    ATTACHMENT_HOSTS: (env.ATTACHMENT_HOSTS ?? [...META_CDN_HOSTS, ...(env.NODE_ENV === "production" ? [] : [new URL(env.GRAPH_API_URL).hostname])].join(","))
+      .split(",")
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
   }));
 
 export type AppEnv = z.infer<typeof Env>;

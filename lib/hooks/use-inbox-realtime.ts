@@ -10,7 +10,8 @@ import type { ConversationFilters } from "@/lib/inbox/filters";
 import { moveToTop, replaceConversation } from "@/lib/inbox/list-cache";
 import { playNewMessageSound } from "@/lib/inbox/sound";
 import { notifyDesktop } from "@/lib/inbox/desktop-notify";
-import type { ConversationListItem, ConversationPage, ConversationUpdatedEvent, MessageStatusEvent, NewMessageEvent } from "@/lib/inbox/types";
+import type { ConversationListItem, ConversationPage, ConversationUpdatedEvent, MessageStatusEvent, MessageUpdatedEvent, NewMessageEvent } from "@/lib/inbox/types";
+import { attachmentPreview } from "@/lib/inbox/message-kinds";
 import { toUiMessage, type UiMessage } from "@/lib/inbox/ui-message";
 import { adjustPage, PAGES_KEY, type PagesResponse } from "@/lib/hooks/use-pages";
 import { useSocket } from "@/lib/hooks/use-socket";
@@ -20,7 +21,7 @@ import type { Socket } from "socket.io-client";
 // (moved to the top on a new message), the open thread appended to, tab unread counts, and for customers'
 // messages a sound and a 5 s toast.
 
-type Sink = { conversationId: string; receive: (m: UiMessage) => void; receipt: (status: "delivered" | "read", watermark: string) => void };
+type Sink = { conversationId: string; receive: (m: UiMessage) => void; revise: (m: UiMessage) => void; receipt: (status: "delivered" | "read", watermark: string) => void };
 
 type Options = {
   token: string | null;
@@ -42,7 +43,7 @@ function preview(event: NewMessageEvent): string {
   if (m.message) return m.message.length > 140 ? `${m.message.slice(0, 140)}…` : m.message;
   if (m.is_sticker) return "Sent a sticker";
   if (m.is_image || m.attachments?.data?.length) return "Sent an image";
-  return "";
+  return attachmentPreview((m.media ?? []).map((a) => ({ type: a.type, name: a.name ?? undefined, title: a.title ?? undefined, url: a.url ?? undefined })));
 }
 
 export function useInboxRealtime(options: Options) {
@@ -102,6 +103,15 @@ export function useInboxRealtime(options: Options) {
     refreshPagesSoon();
   }
 
+  /** A reaction, edit, unsend or copied attachment: the bubble changes in place, the list row may too. */
+  function onMessageUpdated(event: MessageUpdatedEvent) {
+    const { pageId, selectedId, filters, mutateList, onSelectedChange, sinkRef } = latest.current;
+    if (event.pageId === pageId) void mutateList((pages) => (pages ? replaceConversation(pages, event.conversation, filters) : pages), { revalidate: false });
+    if (event.conversationId !== selectedId) return;
+    onSelectedChange(event.conversation);
+    if (sinkRef.current?.conversationId === event.conversationId) sinkRef.current.revise(toUiMessage(event.message));
+  }
+
   function onMessageStatus(event: MessageStatusEvent) {
     const sink = latest.current.sinkRef.current;
     if (sink && sink.conversationId === event.conversationId) sink.receipt(event.status, event.watermark);
@@ -111,7 +121,7 @@ export function useInboxRealtime(options: Options) {
     token: options.token,
     pageIds: options.pageIds,
     conversationId: options.selectedId,
-    handlers: { onNewMessage, onConversationUpdated, onMessageStatus },
+    handlers: { onNewMessage, onConversationUpdated, onMessageStatus, onMessageUpdated },
     onSocket: options.onSocket,
   });
 }

@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { Socket } from "socket.io-client";
 import { SOCKET_OPTIONS } from "@/lib/inbox/constants";
-import type { ConversationUpdatedEvent, MessageStatusEvent, NewMessageEvent } from "@/lib/inbox/types";
+import type { ConversationUpdatedEvent, MessageStatusEvent, MessageUpdatedEvent, NewMessageEvent } from "@/lib/inbox/types";
 
 // The inbox's realtime connection (SPEC §4, §7, §9): same origin, the session token in the auth data,
 // polling first then websocket, 5 reconnection attempts 1 s apart, 20 s connect timeout. On every
@@ -15,6 +15,7 @@ export type SocketHandlers = {
   onNewMessage?: (event: NewMessageEvent) => void;
   onConversationUpdated?: (event: ConversationUpdatedEvent) => void;
   onMessageStatus?: (event: MessageStatusEvent) => void;
+  onMessageUpdated?: (event: MessageUpdatedEvent) => void;
 };
 
 type Options = {
@@ -64,6 +65,7 @@ export function useSocket({ token, pageIds, conversationId, handlers, onSocket }
       s.on("new-message", (event: NewMessageEvent) => handlersRef.current.onNewMessage?.(event));
       s.on("conversation-updated", (event: ConversationUpdatedEvent) => handlersRef.current.onConversationUpdated?.(event));
       s.on("message-status", (event: MessageStatusEvent) => handlersRef.current.onMessageStatus?.(event));
+      s.on("message-updated", (event: MessageUpdatedEvent) => handlersRef.current.onMessageUpdated?.(event));
     });
 
     return () => {

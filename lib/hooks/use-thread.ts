@@ -42,6 +42,7 @@ export function useThread(conversationId: string | null, pageId: string | null) 
   }, [hasOlder, loadingOlder, setSize]);
 
   const receive = useCallback((message: UiMessage) => setOverlay((list) => upsertIncoming(list, message)), []);
+  const revise = useCallback((message: UiMessage) => setOverlay((list) => upsertIncoming(list, { ...message, revised: true })), []);
   const addOptimistic = useCallback((message: UiMessage) => setOverlay((list) => [...list, message]), []);
   const settle = useCallback((clientId: string, result: UiMessage | null) => setOverlay((list) => settleOptimistic(list, clientId, result)), []);
   const receipt = useCallback((status: "delivered" | "read", watermark: string) => {
@@ -59,6 +60,7 @@ export function useThread(conversationId: string | null, pageId: string | null) 
     loadingOlder,
     loadOlder,
     receive,
+    revise,
     addOptimistic,
     settle,
     receipt,

@@ -19,8 +19,13 @@ function sameMessage(a: UiMessage, b: UiMessage): boolean {
   return a.id === b.id || (a.mid !== null && a.mid === b.mid);
 }
 
-/** History wins over the overlay for the same message; the result is sorted by time (stable). */
-export function mergeThread(history: UiMessage[], overlay: UiMessage[]): UiMessage[] {
+/**
+ * History wins over the overlay for the same message — except a revised copy (a reaction, edit, unsend or
+ * copied attachment pushed after the history was fetched), which replaces it. Sorted by time (stable).
+ */
+export function mergeThread(fetched: UiMessage[], overlay: UiMessage[]): UiMessage[] {
+  const revised = overlay.filter((m) => m.revised);
+  const history = revised.length ? fetched.map((h) => revised.find((r) => sameMessage(h, r)) ?? h) : fetched;
   const ids = new Set(history.map((m) => m.id));
   const mids = new Set(history.flatMap((m) => (m.mid ? [m.mid] : [])));
   const extra = overlay.filter((m) => !ids.has(m.id) && !(m.mid && mids.has(m.mid)));

@@ -48,6 +48,30 @@ export type ApiMessage = {
   isVoilation: boolean;
   status: "received" | "pending" | "sent" | "delivered" | "read" | "failed" | "blocked";
   error_message: string | null;
+  // Beside SPEC §7 (docs/API.md, "Message kinds"); optional so SPEC-only payloads still parse.
+  kind?: string;
+  media?: ApiMedia[];
+  payload?: string | null;
+  referral?: { source: string | null; type: string | null; ref: string | null; ad_id: string | null; line: string } | null;
+  reactions?: { psid: string; emoji: string; reaction: string | null }[];
+  is_edited?: boolean;
+  is_deleted?: boolean;
+  is_unsupported?: boolean;
+  reply_to?: { mid: string; found: boolean; message: string | null; kind: string | null; from_me: boolean | null } | null;
+};
+
+export type ApiMedia = {
+  type: string;
+  url: string | null;
+  original_url: string | null;
+  stored: boolean;
+  name: string | null;
+  title: string | null;
+  subtitle: string | null;
+  image_url: string | null;
+  mime: string | null;
+  size: number | null;
+  coordinates: { lat: number; long: number } | null;
 };
 
 export type ThreadPage = { data: ApiMessage[]; paging: { cursors: { before: string | null; after: string | null }; next: string | null }; conversation: ConversationListItem };
@@ -69,6 +93,7 @@ export type Label = { _id: string; name: string; color: string; page_id: string;
 /** Realtime payloads (server/realtime/emit.ts). */
 export type NewMessageEvent = { pageId: string; conversationId: string; message: ApiMessage; conversation: ConversationListItem };
 export type ConversationUpdatedEvent = { pageId: string; conversationId: string; conversation: ConversationListItem };
+export type MessageUpdatedEvent = NewMessageEvent;
 export type MessageStatusEvent = { pageId: string; conversationId: string; status: "delivered" | "read"; watermark: string };
 
 export type SendMessageResult = ApiMessage | { error: string; urls: string[]; message: ApiMessage };

@@ -1,4 +1,4 @@
-import type { ApiMessage } from "@/lib/inbox/types";
+import type { ApiMedia, ApiMessage } from "@/lib/inbox/types";
 
 // The thread's message shape (SPEC §3 UI message), built from the API's message.
 
@@ -20,6 +20,18 @@ export type UiMessage = {
   isVoilation: boolean;
   timestamp: number;
   status: MessageStatus;
+  kind: string;
+  /** Every attachment but images (those stay in `attachments`, SPEC §3) and stickers. */
+  media: ApiMedia[];
+  payload: string | null;
+  referralLine: string | null;
+  reactions: { emoji: string }[];
+  edited: boolean;
+  deleted: boolean;
+  unsupported: boolean;
+  replyTo: { mid: string; text: string | null; fromMe: boolean | null } | null;
+  /** Set on a message-updated copy (reaction, edit, unsend, attachment copied): it replaces the fetched one. */
+  revised?: boolean;
 };
 
 export function toUiMessage(message: ApiMessage): UiMessage {
@@ -36,6 +48,15 @@ export function toUiMessage(message: ApiMessage): UiMessage {
     isVoilation: message.isVoilation,
     timestamp: message.timestamp ?? new Date(message.created_time).getTime(),
     status: message.status,
+    kind: message.kind ?? "text",
+    media: (message.media ?? []).filter((m) => m.type !== "image"),
+    payload: message.payload ?? null,
+    referralLine: message.referral?.line ?? null,
+    reactions: (message.reactions ?? []).map((r) => ({ emoji: r.emoji })),
+    edited: message.is_edited ?? false,
+    deleted: message.is_deleted ?? false,
+    unsupported: message.is_unsupported ?? false,
+    replyTo: message.reply_to ? { mid: message.reply_to.mid, text: message.reply_to.message, fromMe: message.reply_to.from_me } : null,
   };
 }
 
@@ -59,5 +80,14 @@ export function optimisticMessage(input: { text?: string; imageUrl?: string; sen
     isVoilation: false,
     timestamp: input.now ?? Date.now(),
     status: "pending",
+    kind: input.imageUrl ? "image" : "text",
+    media: [],
+    payload: null,
+    referralLine: null,
+    reactions: [],
+    edited: false,
+    deleted: false,
+    unsupported: false,
+    replyTo: null,
   };
 }

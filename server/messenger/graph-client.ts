@@ -7,7 +7,8 @@ import { GraphError, graphErrorFrom } from "@/server/messenger/graph-errors";
 export type MessagingType = "RESPONSE" | "UPDATE" | "MESSAGE_TAG";
 export type SendResult = { recipientId: string; messageId: string };
 /** `metadata` (≤ 1000 chars) is not shown to the person; Meta returns it in the message's echo webhook. */
-export type OutgoingMessage = ({ text: string } | { attachment: { type: "image"; payload: { url: string; is_reusable?: boolean } | { attachment_id: string } } }) & {
+export type OutgoingAttachmentType = "image" | "audio" | "video" | "file";
+export type OutgoingMessage = ({ text: string } | { attachment: { type: OutgoingAttachmentType; payload: { url: string; is_reusable?: boolean } | { attachment_id: string } } }) & {
   metadata?: string;
 };
 export type Profile = { firstName?: string; lastName?: string; profilePic?: string };
@@ -61,6 +62,13 @@ export async function sendMessage(
     body: { recipient: { id: input.recipientId }, messaging_type: input.messagingType, ...(input.tag ? { tag: input.tag } : {}), message: input.message },
   });
   return { recipientId: result.recipient_id, messageId: result.message_id };
+}
+
+export type SenderAction = "typing_on" | "typing_off" | "mark_seen";
+
+/** A sender action (GUIDE §3): no message and no messaging_type; only inside the messaging window. */
+export async function sendSenderAction(pageId: string, token: string, recipientId: string, action: SenderAction): Promise<void> {
+  await graphRequest(`${pageId}/messages`, { method: "POST", token, retries: 0, body: { recipient: { id: recipientId }, sender_action: action } });
 }
 
 /** Uploads an image once so many sends can reuse it (bulk offers). */

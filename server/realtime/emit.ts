@@ -12,6 +12,7 @@ export const EVENTS = {
   newMessage: "new-message",
   conversationUpdated: "conversation-updated",
   messageStatus: "message-status",
+  messageUpdated: "message-updated",
   offerProgress: "offer-progress",
 } as const;
 

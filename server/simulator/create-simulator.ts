@@ -7,6 +7,7 @@ import { registerErrorInjectionRoutes } from "./control/error-injection";
 import { registerInspectionRoutes } from "./control/inspection";
 import { registerPageAndCustomerRoutes } from "./control/pages-and-customers";
 import { registerPageEventRoutes } from "./control/page-events";
+import { registerMessageChangeRoutes } from "./control/message-changes";
 import { dispatch } from "./http/dispatch";
 import { Router } from "./http/router";
 import { DEFAULT_APP_ID, DEFAULT_APP_SECRET, DEFAULT_VERIFY_TOKEN, settingsFrom, type SimulatorOptions, type SimulatorSettings } from "./options";
@@ -38,6 +39,7 @@ function buildRouter(): Router {
   registerPageAndCustomerRoutes(router);
   registerCustomerMessageRoutes(router);
   registerPageEventRoutes(router);
+  registerMessageChangeRoutes(router);
   registerErrorInjectionRoutes(router);
   registerInspectionRoutes(router);
   return router;

@@ -37,7 +37,7 @@ export type SentMessage = {
 /** A message the page sent outside our app (typed in Facebook's Page inbox): only its echo reaches us. */
 export type InboxReply = { pageId: string; psid: string; mid: string; text: string; time: number };
 
-export type InboundAttachment = { type: string; url: string; stickerId?: number };
+export type InboundAttachment = { type: string; url?: string; stickerId?: number; title?: string; lat?: number; long?: number };
 
 /** What a simulated customer wrote, kept so the demo UI can show the whole thread. */
 export type CustomerMessage = {
@@ -98,6 +98,10 @@ export type SimulatorState = {
   sent: SentMessage[];
   inboxReplies: InboxReply[];
   customerMessages: CustomerMessage[];
+  /** Sender actions (typing_on, typing_off, mark_seen) the page sent, oldest first. */
+  senderActions: { pageId: string; psid: string; action: string; time: number }[];
+  /** How often each customer message was edited (message_edit's num_edit). */
+  editCounts: Map<string, number>;
   events: WebhookDelivery[];
   errors: InjectedError[];
   /** Send API calls that are carried out but whose answer never reaches the caller (POST /sim/lose-answers). */
@@ -115,6 +119,8 @@ export function createState(): SimulatorState {
     sent: [],
     inboxReplies: [],
     customerMessages: [],
+    editCounts: new Map(),
+    senderActions: [],
     events: [],
     errors: [],
     lostAnswers: [],
@@ -134,6 +140,8 @@ export function resetState(state: SimulatorState, all: boolean): void {
   state.sent.length = 0;
   state.inboxReplies.length = 0;
   state.customerMessages.length = 0;
+  state.editCounts.clear();
+  state.senderActions.length = 0;
   state.events.length = 0;
   state.errors.length = 0;
   state.lostAnswers.length = 0;

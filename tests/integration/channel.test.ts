@@ -83,7 +83,8 @@ describe("webhook security", () => {
     const weird = JSON.stringify({ object: "page", entry: [{ id: PAGE_ID, messaging: [{ nonsense: true }] }] });
     expect((await fetch(`${channel.appUrl}/api/webhooks/messenger`, { method: "POST", headers: { "x-hub-signature-256": signatureFor(weird, "integration-app-secret") }, body: weird })).status).toBe(200);
     const notJson = "not json";
-    expect((await fetch(`${channel.appUrl}/api/webhooks/messenger`, { method: "POST", headers: { "x-hub-signature-256": signatureFor(notJson, "integration-app-secret") }, body: notJson })).status).toBe(400);
+    expect((await fetch(`${channel.appUrl}/api/webhooks/messenger`, { method: "POST", headers: { "x-hub-signature-256": signatureFor(notJson, "integration-app-secret") }, body: notJson })).status).toBe(200);
+    expect(await db.webhookQuarantine.findMany({ where: { scope: "body" }, select: { raw: true } })).toEqual([{ raw: "not json" }]);
     await eventually(() => db.webhookEvent.count({ where: { processedAt: null } }), (n) => n === 0);
     expect(await db.message.count()).toBe(0);
   });

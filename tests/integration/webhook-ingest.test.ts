@@ -95,7 +95,7 @@ describe("claiming deliveries", () => {
 });
 
 describe("failures", () => {
-  it("records an event that fails on its delivery, stores the delivery's other events, and does not retry it", async () => {
+  it("quarantines an event that cannot be processed, stores the delivery's other events, and does not retry it", async () => {
     const person = await makeConversation(page.id, { unread: 0 });
     const body = JSON.parse(delivery(person, "fine")) as { entry: { messaging: Record<string, unknown>[] }[] };
     // A timestamp past what a date can hold: that message cannot be stored.
@@ -106,8 +106,11 @@ describe("failures", () => {
     expect(await processPendingWebhookEvents()).toBe(0);
     const [row] = await db.webhookEvent.findMany();
     expect(row!.processedAt).not.toBeNull();
-    expect(row!.error).toMatch(/^message: /);
+    expect(row!.error).toMatch(/^1 event\(s\) quarantined: unreadable messaging item: timestamp/);
     expect((await db.message.findMany()).map((m) => m.text)).toEqual(["fine"]);
+    const [kept] = await db.webhookQuarantine.findMany();
+    expect(kept).toMatchObject({ scope: "event", facebookPageId: page.facebookPageId, webhookEventId: row!.id, resolvedAt: null });
+    expect(JSON.parse(kept!.raw)).toMatchObject({ message: { mid: "m_ingest_broken" } });
   });
 });
 

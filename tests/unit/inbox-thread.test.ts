@@ -7,7 +7,8 @@ import type { ApiMessage, ThreadPage } from "@/lib/inbox/types";
 const T0 = new Date(2026, 10, 19, 10, 0, 5).getTime();
 
 function msg(id: string, over: Partial<UiMessage> = {}): UiMessage {
-  return { id, mid: `m_${id}`, text: id, sender: "other", senderName: "Ana Lima", attachments: [], isSticker: false, sticker: null, isImage: false, isVoilation: false, timestamp: T0, status: "received", ...over };
+  return { id, mid: `m_${id}`, text: id, sender: "other", senderName: "Ana Lima", attachments: [], isSticker: false, sticker: null, isImage: false, isVoilation: false, timestamp: T0, status: "received",
+    kind: "text", media: [], payload: null, referralLine: null, reactions: [], edited: false, deleted: false, unsupported: false, replyTo: null, ...over };
 }
 
 function api(id: string, over: Partial<ApiMessage> = {}): ApiMessage {
@@ -130,5 +131,20 @@ describe("receipts", () => {
   it("finds the customer's last message", () => {
     expect(lastCustomerMessageAt([msg("1", { timestamp: 5 }), msg("2", { sender: "me", timestamp: 9 })])).toBe(5);
     expect(lastCustomerMessageAt([])).toBeNull();
+  });
+});
+
+describe("revised messages (reactions, edits, unsends pushed as message-updated)", () => {
+  it("a revised copy replaces the fetched message; a plain overlay copy never does", () => {
+    const fetched = [msg("a"), msg("b")];
+    expect(mergeThread(fetched, [msg("a", { text: "stale socket copy" })]).map((m) => m.text)).toEqual(["a", "b"]);
+    const merged = mergeThread(fetched, [msg("a", { text: "edited", edited: true, revised: true })]);
+    expect(merged.map((m) => [m.text, m.edited])).toEqual([["edited", true], ["b", false]]);
+  });
+  it("reads the new kinds from the API message, SPEC-only payloads included", () => {
+    expect(toUiMessage(api("x"))).toMatchObject({ kind: "text", media: [], reactions: [], edited: false, deleted: false, replyTo: null });
+    const voice = { type: "audio", url: "https://cdn/v.mp4", original_url: "https://cdn/v.mp4", stored: false, name: null, title: null, subtitle: null, image_url: null, mime: null, size: null, coordinates: null };
+    const ui = toUiMessage(api("y", { kind: "audio", media: [voice], reactions: [{ psid: "p", emoji: "❤️", reaction: "love" }], is_edited: true, reply_to: { mid: "m_x", found: true, message: "hi", kind: "text", from_me: true } }));
+    expect(ui).toMatchObject({ kind: "audio", media: [voice], reactions: [{ emoji: "❤️" }], edited: true, replyTo: { mid: "m_x", text: "hi", fromMe: true } });
   });
 });

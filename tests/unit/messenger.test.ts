@@ -81,7 +81,7 @@ describe("webhook body parsing", () => {
     const [echo] = parseWebhookBody({ object: "page", entry: [{ id: "page-1", messaging: [{ sender: { id: "page-1" }, recipient: { id: "psid-1" }, timestamp: 1, message: { mid: "m", is_echo: true, text: "hi" } }] }] });
     expect(echo).toMatchObject({ kind: "message", pageId: "page-1", psid: "psid-1", isEcho: true });
   });
-  it("reads images, stickers, deliveries and postbacks; ignores the rest", () => {
+  it("reads images, stickers, deliveries and postbacks; an unknown field is unsupported, an unreadable item invalid", () => {
     const events = parseWebhookBody({
       object: "page",
       entry: [
@@ -98,11 +98,49 @@ describe("webhook body parsing", () => {
         },
       ],
     });
-    expect(events.map((e) => e.kind).sort()).toEqual(["delivery", "ignored", "ignored", "message", "message", "postback"]);
+    expect(events.map((e) => e.kind).sort()).toEqual(["delivery", "invalid", "message", "message", "postback", "unsupported"]);
+    expect(events.find((e) => e.kind === "unsupported")).toMatchObject({ field: "optin", psid: "psid-1" });
+    expect(events.find((e) => e.kind === "invalid")).toMatchObject({ pageId: "page-1", raw: { garbage: true }, reason: expect.stringMatching(/^unreadable messaging item: sender/) });
     expect(events.find((e) => e.kind === "message" && e.mid === "m2")).toMatchObject({ attachments: [{ stickerId: "369239263222822" }] });
   });
-  it("returns nothing for other objects or malformed bodies", () => {
-    expect(parseWebhookBody({ object: "instagram", entry: [] })).toEqual([]);
-    expect(parseWebhookBody("nonsense")).toEqual([]);
+  it("other objects and malformed bodies are one invalid event (quarantined whole)", () => {
+    expect(parseWebhookBody({ object: "instagram", entry: [] })).toEqual([{ kind: "invalid", pageId: null, reason: expect.stringMatching(/not a Page webhook body/), raw: { object: "instagram", entry: [] } }]);
+    expect(parseWebhookBody("nonsense")).toMatchObject([{ kind: "invalid", raw: "nonsense" }]);
+  });
+  it("reads reactions, edits, unsends, replies, quick replies, referrals and every attachment type", () => {
+    const events = parseWebhookBody({
+      object: "page",
+      entry: [
+        {
+          id: "page-1",
+          messaging: [
+            item({ timestamp: 1, reaction: { mid: "m1", action: "react", reaction: "love", emoji: "❤️" } }),
+            item({ timestamp: 2, message_edit: { mid: "m1", text: "new", num_edit: 2 } }),
+            item({ timestamp: 3, message: { mid: "m1", is_deleted: true } }),
+            item({ timestamp: 4, message: { mid: "m2", text: "this", reply_to: { mid: "m1" }, quick_reply: { payload: "P" } } }),
+            item({ timestamp: 5, referral: { ref: "r", source: "SHORTLINK", type: "OPEN_THREAD" } }),
+            item({
+              timestamp: 6,
+              message: {
+                mid: "m3",
+                attachments: [
+                  { type: "location", payload: { coordinates: { lat: 1.5, long: 2.5 } } },
+                  { type: "fallback", title: "A link", url: "https://example.com", payload: null },
+                  { type: "file", payload: { url: "https://cdn.fbsbx.com/a.pdf" } },
+                ],
+              },
+            }),
+          ],
+        },
+      ],
+    });
+    expect(events).toMatchObject([
+      { kind: "reaction", mid: "m1", action: "react", emoji: "❤️", reaction: "love" },
+      { kind: "edit", mid: "m1", text: "new", numEdit: 2 },
+      { kind: "message", mid: "m1", isDeleted: true },
+      { kind: "message", mid: "m2", replyToMid: "m1", quickReplyPayload: "P" },
+      { kind: "referral", referral: { ref: "r", source: "SHORTLINK", type: "OPEN_THREAD" } },
+      { kind: "message", attachments: [{ type: "location", lat: 1.5, long: 2.5 }, { type: "fallback", title: "A link", url: "https://example.com" }, { type: "file", url: "https://cdn.fbsbx.com/a.pdf" }] },
+    ]);
   });
 });

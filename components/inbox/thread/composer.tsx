@@ -22,6 +22,8 @@ type Props = {
   onThumbsUp: () => void;
   disabled: boolean;
   notice: ReactNode;
+  /** More buttons for the toolbar (send-file-button.tsx), given the toolbar's button style. */
+  tools?: (className: string) => ReactNode;
 };
 
 const TOOL = "flex size-9 shrink-0 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:pointer-events-none disabled:opacity-40";
@@ -30,7 +32,7 @@ const TOOL = "flex size-9 shrink-0 items-center justify-center rounded-lg text-s
  * The composer (SPEC §2, §5): suggestions above a three-row textarea; Enter sends text and staged images,
  * Shift+Enter adds a line; Send only with text; saved replies, attachment, emoji and thumbs-up.
  */
-export function Composer({ pageId, text, onText, images, onAddFiles, onRemoveImage, onClearImages, onSend, onThumbsUp, disabled, notice }: Props) {
+export function Composer({ pageId, text, onText, images, onAddFiles, onRemoveImage, onClearImages, onSend, onThumbsUp, disabled, notice, tools }: Props) {
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const hasText = text.trim().length > 0;
@@ -108,6 +110,7 @@ export function Composer({ pageId, text, onText, images, onAddFiles, onRemoveIma
               e.target.value = "";
             }}
           />
+          {tools?.(TOOL)}
           <EmojiButton onPick={insertAtCursor} disabled={disabled} className={TOOL} />
           <button type="button" aria-label="Send thumbs up" title="Send 👍" disabled={disabled} onClick={onThumbsUp} className={TOOL}>
             <ThumbsUpIcon className="size-5" />

@@ -12,6 +12,9 @@ import type { UiMessage } from "@/lib/inbox/ui-message";
 import { useFileDrop } from "@/lib/hooks/use-file-drop";
 import { useNow } from "@/lib/hooks/use-now";
 import { useSendMessage } from "@/lib/hooks/use-send-message";
+import { useSendFile } from "@/lib/hooks/use-send-file";
+import { useTypingSignal } from "@/lib/hooks/use-typing-signal";
+import { SendFileButton } from "@/components/inbox/thread/send-file-button";
 import { useStagedImages } from "@/lib/hooks/use-staged-images";
 import { useThread } from "@/lib/hooks/use-thread";
 import { Composer } from "@/components/inbox/thread/composer";
@@ -28,7 +31,7 @@ import { replyByOther } from "@/lib/inbox/collision";
 import type { Viewer } from "@/lib/hooks/use-conversation-presence";
 
 /** Where the screen's socket handlers deliver events for the open conversation. */
-export type ThreadSink = { conversationId: string; receive: (m: UiMessage) => void; receipt: (status: "delivered" | "read", watermark: string) => void };
+export type ThreadSink = { conversationId: string; receive: (m: UiMessage) => void; revise: (m: UiMessage) => void; receipt: (status: "delivered" | "read", watermark: string) => void };
 
 type Props = {
   conversation: ConversationListItem;
@@ -59,13 +62,13 @@ export function ThreadPane({ conversation, senderName, sinkRef, onConversation, 
   const [typingSince, setTypingSince] = useState<number | null>(null);
   const [collision, setCollision] = useState<string | null>(null);
 
-  const { receive, receipt, addOptimistic, settle } = thread;
+  const { receive, revise, receipt, addOptimistic, settle } = thread;
   useEffect(() => {
-    sinkRef.current = { conversationId: conversation.id, receive, receipt };
+    sinkRef.current = { conversationId: conversation.id, receive, revise, receipt };
     return () => {
       if (sinkRef.current?.conversationId === conversation.id) sinkRef.current = null;
     };
-  }, [sinkRef, conversation.id, receive, receipt]);
+  }, [sinkRef, conversation.id, receive, revise, receipt]);
 
   // The thread's copy of the conversation is the freshest when it arrives (only then: later changes come
   // from toggles and socket events, and must not be overwritten by this older copy).
@@ -92,9 +95,11 @@ export function ThreadPane({ conversation, senderName, sinkRef, onConversation, 
   );
   const sink = useMemo(() => ({ addOptimistic, settle }), [addOptimistic, settle]);
   const send = useSendMessage({ conversation, senderName, sink, onViolation: setViolation, onRestore });
-
+  const sendFiles = useSendFile({ conversation, senderName, sink });
+  const typing = useTypingSignal({ conversationId: conversation.id, pageId: conversation.page_id });
   function onText(next: string) {
     setText(next);
+    typing.typed(next);
     if (next.trim() && typingSince === null) setTypingSince(Date.now());
     if (!next.trim()) setTypingSince(null);
     onTyping?.(Boolean(next.trim()));
@@ -111,6 +116,7 @@ export function ThreadPane({ conversation, senderName, sinkRef, onConversation, 
     setText("");
     setTypingSince(null);
     onTyping?.(false);
+    typing.stop();
     void send(body, images);
   }
 
@@ -179,6 +185,7 @@ export function ThreadPane({ conversation, senderName, sinkRef, onConversation, 
         onThumbsUp={() => void send("👍", [])}
         disabled={closed}
         notice={<WindowNotice notice={notice} />}
+        tools={(className) => <SendFileButton onFiles={(files) => void sendFiles(files)} disabled={closed} className={className} />}
       />
       {drop.dragging && <DropOverlay />}
       <ViolationDialog urls={violation} onClose={() => setViolation(null)} />

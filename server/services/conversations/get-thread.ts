@@ -4,6 +4,7 @@ import type { Actor } from "@/server/auth/actor";
 import type { TThreadQuery } from "@/lib/schemas/conversations";
 import { findVisibleConversation } from "@/server/services/conversations/find-conversation";
 import { decodeCursor, encodeCursor } from "@/server/services/conversations/cursor";
+import { loadReplyTargets } from "@/server/services/conversations/reply-targets";
 import { conversationListSelect, messageSelect, toApiMessage, toConversationListItem } from "@/server/services/conversations/serialize";
 
 /**
@@ -44,9 +45,12 @@ export async function getThread(actor: Actor, conversationId: string, pageId: st
   const last = page.at(-1);
   const olderRemain = newer ? true : hasMore;
   const next = olderRemain && last ? withCursor(requestUrl, "after", encodeCursor(last.createdTime, last.id)) : null;
-  const summary = await db.conversation.findUniqueOrThrow({ where: { id: conversation.id }, select: conversationListSelect });
+  const [summary, replyTargets] = await Promise.all([
+    db.conversation.findUniqueOrThrow({ where: { id: conversation.id }, select: conversationListSelect }),
+    loadReplyTargets(conversation.id, page),
+  ]);
   return {
-    data: page.map((row) => toApiMessage(row, names)),
+    data: page.map((row) => toApiMessage(row, names, row.replyToMid ? replyTargets.get(row.replyToMid) : null)),
     paging: {
       cursors: { before: first ? encodeCursor(first.createdTime, first.id) : null, after: last ? encodeCursor(last.createdTime, last.id) : null },
       next,

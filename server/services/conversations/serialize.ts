@@ -1,5 +1,7 @@
 import type { Prisma } from "@/server/generated/prisma/client";
 import { windowForApi } from "@/server/messenger/messaging-window";
+import { fileNameOf, referralLine, UNSENT_TEXT, type StoredAttachment } from "@/lib/inbox/message-kinds";
+import { signedAttachmentUrl } from "@/server/services/attachments/signed-url";
 
 // The API shapes of SPEC §3 (field names as the spec spells them: from_name, unread_count, isVoilation…).
 
@@ -60,20 +62,55 @@ export const messageSelect = {
   sendStatus: true,
   errorMessage: true,
   createdTime: true,
+  kind: true,
+  payload: true,
+  replyToMid: true,
+  referral: true,
+  reactions: true,
+  editedAt: true,
+  deletedAt: true,
   author: { select: { id: true, name: true } },
 } satisfies Prisma.MessageSelect;
 
 export type MessageRow = Prisma.MessageGetPayload<{ select: typeof messageSelect }>;
 
-type StoredAttachment = { type: string; url?: string; previewUrl?: string; stickerId?: string };
+export type Reaction = { psid: string; reaction?: string; emoji: string; at: string };
+type StoredReferral = { source?: string; type?: string; ref?: string; adId?: string };
+/** The quoted message of a reply, resolved by the reader (thread: one query per page of messages). */
+export type ReplyTarget = { mid: string; text: string | null; kind: string; deletedAt: Date | null; direction: string };
 
-export function toApiMessage(row: MessageRow, names: { customerName: string; pageName: string }) {
-  const attachments = ((row.attachments as StoredAttachment[] | null) ?? []).filter((a) => a.url && a.type === "image");
+/** Our copy once the worker stored it, else Meta's (expiring) URL. */
+function mediaUrl(a: StoredAttachment): string | undefined {
+  return a.storedKey ? signedAttachmentUrl(a.storedKey) : a.url;
+}
+
+function toApiMedia(a: StoredAttachment) {
+  return {
+    type: a.type,
+    url: mediaUrl(a) ?? null,
+    original_url: a.url ?? null,
+    stored: Boolean(a.storedKey),
+    name: a.type === "file" ? fileNameOf(a) : (a.name ?? null),
+    title: a.title ?? null,
+    subtitle: a.subtitle ?? null,
+    image_url: a.imageUrl ?? null,
+    mime: a.mime ?? null,
+    size: a.size ?? null,
+    coordinates: a.lat !== undefined && a.long !== undefined ? { lat: a.lat, long: a.long } : null,
+  };
+}
+
+export function toApiMessage(row: MessageRow, names: { customerName: string; pageName: string }, replyTarget?: ReplyTarget | null) {
+  const stored = (row.attachments as StoredAttachment[] | null) ?? [];
+  const deleted = row.deletedAt !== null;
+  const attachments = deleted ? [] : stored.filter((a) => a.url && a.type === "image");
   const outbound = row.direction === "outbound";
+  const sticker = stored.find((a) => a.type === "sticker");
+  const referral = row.referral as StoredReferral | null;
   return {
     id: row.id,
     mid: row.mid,
-    message: row.text ?? "",
+    message: deleted ? "" : (row.text ?? ""),
     sticker: row.stickerUrl,
     created_time: row.createdTime.toISOString(),
     timestamp: row.createdTime.getTime(),
@@ -81,12 +118,35 @@ export function toApiMessage(row: MessageRow, names: { customerName: string; pag
     sender_id: row.senderId,
     conversation_id: row.conversationId,
     direction: row.direction,
-    attachments: { data: attachments.map((a) => ({ image_data: { url: a.url!, preview_url: a.previewUrl ?? a.url! } })) },
+    attachments: { data: attachments.map((a) => ({ image_data: { url: mediaUrl(a)!, preview_url: a.storedKey ? mediaUrl(a)! : (a.previewUrl ?? a.url!) } })) },
     is_sticker: Boolean(row.stickerUrl),
     is_image: row.isImage,
     is_echo: row.isEcho,
     isVoilation: row.isViolation,
     status: row.sendStatus,
     error_message: row.errorMessage,
+    // Beside SPEC §7's fields (docs/API.md, "Message kinds"):
+    kind: deleted ? "unsent" : row.kind,
+    media: deleted ? [] : stored.filter((a) => a.type !== "sticker").map(toApiMedia),
+    sticker_id: sticker?.stickerId ?? null,
+    payload: row.payload,
+    referral: referral ? { source: referral.source ?? null, type: referral.type ?? null, ref: referral.ref ?? null, ad_id: referral.adId ?? null, line: referralLine(referral) } : null,
+    reactions: ((row.reactions as Reaction[] | null) ?? []).map((r) => ({ psid: r.psid, emoji: r.emoji, reaction: r.reaction ?? null })),
+    is_edited: row.editedAt !== null,
+    edited_at: row.editedAt?.toISOString() ?? null,
+    is_deleted: deleted,
+    deleted_text: deleted ? UNSENT_TEXT : null,
+    is_unsupported: row.kind === "unsupported",
+    reply_to: row.replyToMid
+      ? {
+          mid: row.replyToMid,
+          found: Boolean(replyTarget),
+          message: replyTarget ? (replyTarget.deletedAt ? UNSENT_TEXT : (replyTarget.text ?? "")) : null,
+          kind: replyTarget?.kind ?? null,
+          from_me: replyTarget ? replyTarget.direction === "outbound" : null,
+        }
+      : null,
   };
 }
+
+export type ApiMessageBody = ReturnType<typeof toApiMessage>;

@@ -2,6 +2,7 @@ import { db } from "@/server/db";
 import type { Actor } from "@/server/auth/actor";
 import type { TConversationRef } from "@/lib/schemas/conversations";
 import { emitToPageAndConversation, EVENTS } from "@/server/realtime/emit";
+import { deliverSenderAction } from "@/server/services/messages/send-sender-action";
 import { findVisibleConversation } from "@/server/services/conversations/find-conversation";
 import { conversationListSelect, toConversationListItem, type ConversationListRow } from "@/server/services/conversations/serialize";
 
@@ -23,6 +24,9 @@ export function announceConversation(conversationId: string, pageId: string, row
 export async function markRead(actor: Actor, ref: TConversationRef) {
   const conversation = await findVisibleConversation(actor, ref.conversationId, ref.pageId);
   const item = await update(conversation.id, conversation.pageId, { unreadCount: 0 });
+  // An agent opened unread customer messages: the customer's Messenger shows them as seen. Not awaited:
+  // the inbox never waits on Facebook for this.
+  if (conversation.unreadCount > 0) void deliverSenderAction(conversation, "mark_seen");
   return { success: true, conversation: item };
 }
 

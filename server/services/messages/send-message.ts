@@ -11,7 +11,8 @@ import { findVisibleConversation } from "@/server/services/conversations/find-co
 import { messageSelect, toApiMessage, toConversationListItem } from "@/server/services/conversations/serialize";
 import { applyToConversation } from "@/server/services/messenger/conversation-summary";
 import { checkOutgoingLinks } from "@/server/services/messages/record-violation";
-import { assertSendableImageUrl } from "@/server/services/uploads/sendable-image";
+import { assertSendableFileUrl, assertSendableImageUrl } from "@/server/services/uploads/sendable-image";
+import { attachmentPreview, type StoredAttachment } from "@/lib/inbox/message-kinds";
 import { assignToFirstReplier } from "@/server/services/ownership/auto-assign";
 
 export const VIOLATION_ERROR = "Security Violation Alert: Unauthorized content detected in your message";
@@ -24,6 +25,7 @@ export async function sendAgentMessage(actor: Actor, input: TSendMessage) {
   const text = input.message_type === "text" ? input.text : "";
   const names = { customerName: customer.name, pageName: page.name };
   if (input.imageUrl) await assertSendableImageUrl(input.imageUrl, page.companyId);
+  if (input.fileUrl) await assertSendableFileUrl(input.fileUrl);
 
   if (text) {
     const blocked = await checkOutgoingLinks({ actor, companyId: page.companyId, page, conversationId: conversation.id, text });
@@ -38,7 +40,13 @@ export async function sendAgentMessage(actor: Actor, input: TSendMessage) {
   if (window.state === "closed") throw new AppError("unprocessable", window.reason, { window: window.state });
   if (page.tokenStatus === "needs_token") throw new AppError("bad_gateway", agentMessageFor(new GraphError("token_invalid", "")));
 
-  const message: OutgoingMessage = input.imageUrl ? { attachment: { type: "image", payload: { url: input.imageUrl, is_reusable: true } } } : { text };
+  const file: StoredAttachment | null =
+    input.fileUrl && input.message_type !== "text" && input.message_type !== "image" ? { type: input.message_type, url: input.fileUrl, name: input.fileName || undefined } : null;
+  const message: OutgoingMessage = input.imageUrl
+    ? { attachment: { type: "image", payload: { url: input.imageUrl, is_reusable: true } } }
+    : file
+      ? { attachment: { type: input.message_type as "audio" | "video" | "file", payload: { url: file.url!, is_reusable: true } } }
+      : { text };
   const pending = await db.message.create({
     data: {
       conversationId: conversation.id,
@@ -46,8 +54,9 @@ export async function sendAgentMessage(actor: Actor, input: TSendMessage) {
       senderId: page.facebookPageId,
       authorId: actor.id,
       text: text || null,
-      attachments: input.imageUrl ? [{ type: "image", url: input.imageUrl }] : undefined,
+      attachments: input.imageUrl ? [{ type: "image", url: input.imageUrl }] : file ? [file] : undefined,
       isImage: Boolean(input.imageUrl),
+      kind: file ? file.type : input.imageUrl ? "image" : "text",
       sendStatus: "pending",
       createdTime: new Date(),
     },
@@ -70,7 +79,7 @@ export async function sendAgentMessage(actor: Actor, input: TSendMessage) {
 
   const row = await attachMid(pending.id, mid);
   await assignToFirstReplier(page, conversation, actor.id);
-  const summary = await applyToConversation(conversation.id, { at: row.createdTime, text: text || "", isImage: row.isImage, inbound: false });
+  const summary = await applyToConversation(conversation.id, { at: row.createdTime, text: text || (file ? attachmentPreview([file]) : ""), isImage: row.isImage, inbound: false });
   const apiMessage = toApiMessage(row, names);
   emitToPageAndConversation(page.id, conversation.id, EVENTS.newMessage, {
     message: apiMessage,

@@ -1,23 +1,30 @@
 import { db } from "@/server/db";
-import type { MessengerEvent } from "@/server/messenger/webhook-events";
+import type { InboundAttachment, MessengerEvent } from "@/server/messenger/webhook-events";
+import { sanitizeText } from "@/server/messenger/sanitize-json";
 import { emitToRooms, EVENTS } from "@/server/realtime/emit";
 import { conversationRoom, pageRoom } from "@/server/realtime/rooms";
 import { toApiMessage, toConversationListItem } from "@/server/services/conversations/serialize";
+import { loadReplyTargets } from "@/server/services/conversations/reply-targets";
 import { customerKey, findOrCreateConversation, findOrCreateCustomer, type KnownCustomer } from "@/server/services/messenger/customers";
 import { toListRow } from "@/server/services/messenger/conversation-summary";
 import type { IngestPage } from "@/server/services/messenger/ingest-context";
-import { recordMessage } from "@/server/services/messenger/record-message";
+import { recordMessage, type NewMessage } from "@/server/services/messenger/record-message";
+import { queueAttachmentCopies } from "@/server/queue/attachments";
 import { confirmOfferEcho } from "@/server/services/offers/confirm-echo";
+import { attachmentPreview, kindOf, UNSUPPORTED_TEXT, referralLine, type StoredAttachment } from "@/lib/inbox/message-kinds";
 
-type MessageEvent = Extract<MessengerEvent, { kind: "message" | "postback" }>;
+/** Events that become a row of the thread (reactions, edits and unsends change a row: update-message.ts). */
+type RowEvent = Extract<MessengerEvent, { kind: "message" | "postback" | "referral" | "unsupported" }>;
 type Resolved = KnownCustomer & { conversationId: string };
 
 /**
- * Stores one inbound message, echo or postback exactly once (mid is unique), folds it into the conversation
- * summary in timestamp order, and pushes it to the page's and the conversation's sockets. `known` is the
- * batch's customer map (ingest-context.ts); first contacts are created here and added to it.
+ * Stores one inbound message, echo, postback, referral or unsupported item exactly once (mid is unique),
+ * folds it into the conversation summary in timestamp order, and pushes it to the page's and the
+ * conversation's sockets. `known` is the batch's customer map (ingest-context.ts); first contacts are
+ * created here and added to it. A plain text message is still one statement; attachments add a copy job,
+ * a reply one read of the quoted message.
  */
-export async function handleMessageEvent(page: IngestPage, event: MessageEvent, known: Map<string, KnownCustomer>): Promise<void> {
+export async function handleMessageEvent(page: IngestPage, event: RowEvent, known: Map<string, KnownCustomer>): Promise<void> {
   const isEcho = event.kind === "message" && event.isEcho;
   if (isEcho) {
     // A bulk offer's echo names its ledger row: proof Meta took it, even if the worker never heard back.
@@ -31,19 +38,23 @@ export async function handleMessageEvent(page: IngestPage, event: MessageEvent, 
   const customer = await resolveCustomer(page, event.psid, known);
   if (isEcho && (await claimPendingSend(customer.conversationId, event))) return;
 
-  const content = contentOf(event);
   const recorded = await recordMessage({
     conversationId: customer.conversationId,
-    mid: event.mid,
     direction: isEcho ? "outbound" : "inbound",
     senderId: isEcho ? page.facebookPageId : event.psid,
     isEcho,
     sendStatus: isEcho ? "sent" : "received",
     createdTime: new Date(event.timestamp),
-    ...content,
+    ...contentOf(event),
   });
   if (!recorded) return; // a replay: stored (and announced) the first time
 
+  if (recorded.message.attachments && (recorded.message.attachments as StoredAttachment[]).some((a) => copyable(a))) {
+    await queueAttachmentCopies(recorded.message.id);
+  }
+  const replyTarget = recorded.message.replyToMid
+    ? (await loadReplyTargets(customer.conversationId, [recorded.message])).get(recorded.message.replyToMid)
+    : null;
   const listRow = toListRow(
     customer.conversationId,
     recorded.summary,
@@ -52,15 +63,20 @@ export async function handleMessageEvent(page: IngestPage, event: MessageEvent, 
   );
   // emitToRooms: in the worker (no Socket.IO server) it publishes through Redis to every app server.
   emitToRooms([pageRoom(page.id), conversationRoom(customer.conversationId)], EVENTS.newMessage, {
-    message: toApiMessage(recorded.message, { customerName: customer.name, pageName: page.name }),
+    message: toApiMessage(recorded.message, { customerName: customer.name, pageName: page.name }, replyTarget),
     conversation: toConversationListItem(listRow),
     pageId: page.id,
     conversationId: customer.conversationId,
   });
 }
 
+/** Media the worker keeps a copy of (stickers are Meta's static images; locations and shares have no file). */
+export function copyable(a: StoredAttachment): boolean {
+  return Boolean(a.url) && !a.storedKey && ["image", "audio", "video", "file"].includes(a.type);
+}
+
 /** The batch already knows most senders; a first contact gets a customer (profile lookup) and a conversation. */
-async function resolveCustomer(page: IngestPage, psid: string, known: Map<string, KnownCustomer>): Promise<Resolved> {
+export async function resolveCustomer(page: IngestPage, psid: string, known: Map<string, KnownCustomer>): Promise<Resolved> {
   const key = customerKey(page.id, psid);
   const hit = known.get(key);
   if (hit?.conversationId) return hit as Resolved;
@@ -71,24 +87,55 @@ async function resolveCustomer(page: IngestPage, psid: string, known: Map<string
   return resolved;
 }
 
-function contentOf(event: MessageEvent) {
-  if (event.kind === "postback") return { text: event.title ?? event.payload ?? "", stickerUrl: null, attachments: [], isImage: false };
-  const sticker = event.attachments.find((a) => a.stickerId);
-  const images = event.attachments.filter((a) => a.type === "image" && a.url && !a.stickerId);
-  const others = event.attachments.filter((a) => a.type !== "image" && a.url);
-  return {
-    text: event.text ?? (others.length ? `[${others.map((a) => a.type).join(", ")}]` : null),
-    stickerUrl: sticker?.url ?? null,
-    attachments: [...images, ...others].map((a) => ({ type: a.type, url: a.url })),
-    isImage: images.length > 0 && !event.text,
-  };
+type Content = Pick<NewMessage, "mid" | "text" | "stickerUrl" | "attachments" | "isImage" | "kind" | "payload" | "replyToMid" | "referral" | "deletedAt" | "preview" | "countsAsInbound">;
+
+const none = { stickerUrl: null, attachments: [], isImage: false, payload: null, replyToMid: null, referral: null, deletedAt: null, preview: null };
+
+function contentOf(event: RowEvent): Content {
+  switch (event.kind) {
+    case "postback":
+      return { ...none, mid: event.mid, kind: "postback", text: clean(event.title ?? event.payload ?? ""), payload: event.payload ?? null, referral: event.referral ?? null, countsAsInbound: true };
+    case "referral":
+      // No mid from Meta: one row per person and moment, so a redelivery is still deduplicated.
+      return { ...none, mid: `referral-${event.psid}-${event.timestamp}`, kind: "referral", text: null, referral: event.referral, preview: referralLine(event.referral), countsAsInbound: false };
+    case "unsupported":
+      return { ...none, mid: `unsupported-${event.field}-${event.psid}-${event.timestamp}`, kind: "unsupported", text: null, payload: event.field, preview: UNSUPPORTED_TEXT, countsAsInbound: false };
+    case "message": {
+      const attachments = event.attachments.map(toStored);
+      const sticker = attachments.find((a) => a.type === "sticker");
+      const media = attachments.filter((a) => a.type !== "sticker");
+      const text = event.text === undefined || event.isDeleted ? null : clean(event.text);
+      const onlyImages = media.length > 0 && media.every((a) => a.type === "image");
+      return {
+        mid: event.mid,
+        text,
+        stickerUrl: sticker?.url ?? null,
+        attachments,
+        isImage: onlyImages && !text,
+        kind: event.quickReplyPayload !== undefined ? "quick_reply" : kindOf(attachments),
+        payload: event.quickReplyPayload ?? null,
+        replyToMid: event.replyToMid ?? null,
+        referral: event.referral ?? null,
+        // An unsend that overtook its message: the row is stored as unsent, its text never shown.
+        deletedAt: event.isDeleted ? new Date(event.timestamp) : null,
+        preview: text || onlyImages ? null : attachmentPreview(attachments) || (event.isDeleted ? "" : null),
+        countsAsInbound: !event.isEcho,
+      };
+    }
+  }
+}
+
+const clean = (text: string) => sanitizeText(text);
+
+function toStored(a: InboundAttachment): StoredAttachment {
+  return { ...a, ...(a.title !== undefined ? { title: clean(a.title) } : {}), ...(a.name !== undefined ? { name: clean(a.name) } : {}) };
 }
 
 /**
  * An echo of our own Send API call can arrive before the call returns its message id. The pending row the
  * send created (no mid yet, same text) takes the echo's mid, so the message appears once.
  */
-async function claimPendingSend(conversationId: string, event: MessageEvent): Promise<boolean> {
+async function claimPendingSend(conversationId: string, event: RowEvent): Promise<boolean> {
   if (event.kind !== "message") return false;
   const pending = await db.message.findFirst({
     where: { conversationId, mid: null, direction: "outbound", sendStatus: "pending", text: event.text ?? null, createdAt: { gte: new Date(Date.now() - 120_000) } },

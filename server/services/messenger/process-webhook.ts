@@ -1,6 +1,10 @@
 import { parseWebhookBody, type MessengerEvent } from "@/server/messenger/webhook-events";
 import { handleMessageEvent } from "@/server/services/messenger/handle-message";
 import { handleReceiptEvent } from "@/server/services/messenger/handle-receipt";
+import { handleReactionEvent } from "@/server/services/messenger/handle-reaction";
+import { handleEditEvent } from "@/server/services/messenger/handle-edit";
+import { handleUnsendEvent } from "@/server/services/messenger/handle-unsend";
+import { quarantine, type QuarantineEntry } from "@/server/services/webhook-quarantine/quarantine-store";
 import { createKeyedQueue } from "@/server/services/messenger/in-order";
 import { loadIngestContext, type IngestContext } from "@/server/services/messenger/ingest-context";
 import { withClaimedDeliveries, type DeliveryOutcome, type StoredDelivery } from "@/server/services/messenger/webhook-store";
@@ -44,9 +48,9 @@ export async function processPendingWebhookEvents(batchSize = 50): Promise<numbe
 
 /**
  * Every event of the batch is queued in its customer's order before this returns (synchronously), so a
- * batch claimed later never overtakes this one for the same person. An event that fails is recorded on
- * its delivery and the others go on; if the batch's shared reads fail, the whole batch fails and stays
- * pending.
+ * batch claimed later never overtakes this one for the same person. An event that cannot be read or fails
+ * is quarantined with its reason (webhook_quarantine, re-runnable by an operator) and the others go on; if
+ * the batch's shared reads — or the quarantine itself — fail, the whole batch fails and stays pending.
  */
 function processDeliveries(deliveries: StoredDelivery[]): Promise<DeliveryOutcome[]> {
   if (!deliveries.length) return Promise.resolve([]);
@@ -56,28 +60,34 @@ function processDeliveries(deliveries: StoredDelivery[]): Promise<DeliveryOutcom
   return Promise.all(
     parsed.map(async ({ id, events }) => {
       const errors = await Promise.all(events.map((event) => queueEvent(id, event, context)));
-      const failed = errors.filter((e): e is string => e !== null);
-      return { id, error: failed.length ? failed.join("\n").slice(0, 4000) : null };
+      const failed = errors.filter((e): e is QuarantineEntry => e !== null);
+      await quarantine(failed);
+      return { id, error: failed.length ? `${failed.length} event(s) quarantined: ${failed.map((f) => f.reason).join("\n")}`.slice(0, 4000) : null };
     }),
   );
 }
 
-function queueEvent(deliveryId: bigint, event: MessengerEvent, context: Promise<IngestContext>): Promise<string | null> {
-  const handle = async () => {
+function queueEvent(deliveryId: bigint, event: MessengerEvent, context: Promise<IngestContext>): Promise<QuarantineEntry | null> {
+  if (event.kind === "invalid") {
+    const raw = event.raw === undefined ? "" : JSON.stringify(event.raw);
+    return Promise.resolve({ scope: event.pageId ? "event" : "body", raw, reason: event.reason, facebookPageId: event.pageId, webhookEventId: deliveryId });
+  }
+  const handle = async (): Promise<QuarantineEntry | null> => {
     const ctx = await context;
     try {
-      await handleEvent(ctx, event);
+      await runEvent(ctx, event);
       return null;
     } catch (error) {
-      console.error(`[switchboard] webhook event ${deliveryId} (${event.kind}) failed:`, error);
-      return `${event.kind}: ${(error as Error).message}`;
+      console.error(`[switchboard] webhook event ${deliveryId} (${event.kind}) failed, quarantined:`, (error as Error).message);
+      return { scope: "event", raw: JSON.stringify(event.raw), reason: `${event.kind}: ${(error as Error).message}`, facebookPageId: event.pageId, webhookEventId: deliveryId };
     }
   };
-  return "psid" in event ? customerOrder.run(`${event.pageId}:${event.psid}`, handle) : handle();
+  return customerOrder.run(`${event.pageId}:${event.psid}`, handle);
 }
 
-async function handleEvent(ctx: IngestContext, event: MessengerEvent): Promise<void> {
-  if (event.kind === "ignored") return;
+/** One event against a loaded context; also the quarantine's retry (retry-quarantined.ts). */
+export async function runEvent(ctx: IngestContext, event: MessengerEvent): Promise<void> {
+  if (event.kind === "invalid") throw new Error(event.reason);
   const page = ctx.pages.get(event.pageId);
   if (!page) {
     console.warn(`[switchboard] webhook for unknown page ${event.pageId}: acknowledged and ignored`);
@@ -85,8 +95,16 @@ async function handleEvent(ctx: IngestContext, event: MessengerEvent): Promise<v
   }
   switch (event.kind) {
     case "message":
-    case "postback":
+      if (event.isDeleted && (await handleUnsendEvent(page, event))) return;
       return handleMessageEvent(page, event, ctx.customers);
+    case "postback":
+    case "referral":
+    case "unsupported":
+      return handleMessageEvent(page, event, ctx.customers);
+    case "reaction":
+      return handleReactionEvent(page, event);
+    case "edit":
+      return handleEditEvent(page, event);
     case "delivery":
     case "read":
       return handleReceiptEvent(page, event, ctx.customers);

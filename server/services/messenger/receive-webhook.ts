@@ -1,8 +1,11 @@
 import { env } from "@/server/env";
 import { AppError } from "@/server/http/errors";
+import { pageIdOf, sanitizeJson } from "@/server/messenger/sanitize-json";
 import { isValidSignature } from "@/server/messenger/webhook-signature";
 import { storeWebhookEvent } from "@/server/services/messenger/webhook-store";
+import { isDataError, quarantine } from "@/server/services/webhook-quarantine/quarantine-store";
 
+/** Larger bodies are quarantined whole rather than queued: Meta's are a few KB. */
 const MAX_WEBHOOK_BYTES = 1024 * 1024;
 
 /** GET handshake: echo the challenge only for our verify token (GUIDE §3). */
@@ -17,15 +20,39 @@ export function verifySubscription(query: URLSearchParams): string {
  * POST: check the signature over the exact bytes received, then store the delivery — one INSERT. The
  * worker processes it (workers/webhooks/), so Meta's 5-second deadline and our ack time never depend on
  * the processing.
+ *
+ * A validly signed delivery is never refused (Meta retries refusals and then disables the webhook): what
+ * Postgres will not take as received is sanitised and stored, and what still cannot be stored is kept raw
+ * in webhook_quarantine — all of it acknowledged. Only an outage (the INSERT failing for another reason)
+ * answers 5xx, so Meta retries it. Returns the delivery's id, or null when it was quarantined.
  */
-export async function receiveWebhook(raw: Buffer, signature: string | null): Promise<bigint> {
-  if (raw.length > MAX_WEBHOOK_BYTES) throw new AppError("payload_too_large", "Webhook body is too large");
+export async function receiveWebhook(raw: Buffer, signature: string | null): Promise<bigint | null> {
   if (!isValidSignature(raw, signature, env().META_APP_SECRET)) throw new AppError("unauthorized", "Invalid X-Hub-Signature-256");
   const json = raw.toString("utf8");
+  if (raw.length > MAX_WEBHOOK_BYTES) return quarantineBody(json, null, `body of ${raw.length} bytes is larger than ${MAX_WEBHOOK_BYTES}`);
+  let parsed: unknown;
   try {
-    JSON.parse(json);
-  } catch {
-    throw new AppError("bad_request", "Webhook body must be JSON");
+    parsed = JSON.parse(json);
+  } catch (error) {
+    return quarantineBody(json, null, `not JSON: ${(error as Error).message}`);
   }
-  return storeWebhookEvent(json);
+  try {
+    return await storeWebhookEvent(json);
+  } catch (error) {
+    if (!isDataError(error)) throw error;
+    // The rare path: NUL, lone surrogates or extreme nesting. Repair and store what can be repaired.
+    const clean = sanitizeJson(parsed);
+    if (!clean.ok) return quarantineBody(json, parsed, clean.reason);
+    try {
+      return await storeWebhookEvent(JSON.stringify(clean.value));
+    } catch (retryError) {
+      if (!isDataError(retryError)) throw retryError;
+      return quarantineBody(json, parsed, `not storable: ${(retryError as Error).message}`);
+    }
+  }
+}
+
+async function quarantineBody(raw: string, parsed: unknown, reason: string): Promise<null> {
+  await quarantine([{ scope: "body", raw, reason, facebookPageId: pageIdOf(parsed, raw) }]);
+  return null;
 }

@@ -1,6 +1,7 @@
 import { directPool } from "@/server/db-direct";
 import { UUID_V7_EXPRESSION } from "@/server/db-uuid";
 import type { MessageRow } from "@/server/services/conversations/serialize";
+import type { StoredAttachment } from "@/lib/inbox/message-kinds";
 import { SUMMARY_RETURNING_SQL, SUMMARY_SET_SQL, summaryParams, type SummaryColumns } from "@/server/services/messenger/conversation-summary";
 
 export type NewMessage = {
@@ -13,8 +14,17 @@ export type NewMessage = {
   createdTime: Date;
   text: string | null;
   stickerUrl: string | null;
-  attachments: { type: string; url?: string }[];
+  attachments: StoredAttachment[];
   isImage: boolean;
+  kind: string;
+  payload: string | null;
+  replyToMid: string | null;
+  referral: object | null;
+  deletedAt: Date | null;
+  /** The list preview when it is not the text (attachments, referrals…: lib/inbox/message-kinds.ts). */
+  preview: string | null;
+  /** Whether it counts as the customer writing (unread, messaging window); referrals and unsupported rows do not. */
+  countsAsInbound: boolean;
 };
 
 export type Recorded = { message: MessageRow; summary: SummaryColumns };
@@ -24,8 +34,10 @@ type Row = Omit<MessageRow, "author"> & SummaryColumns;
 // $1–$4: the summary change (conversation-summary.ts); $1 is also the message's time.
 const RECORD_MESSAGE_SQL = `
     WITH inserted AS (
-      INSERT INTO messages (id, conversation_id, mid, direction, sender_id, text, sticker_url, attachments, is_image, is_echo, send_status, created_time)
-      VALUES (${UUID_V7_EXPRESSION}, $5::uuid, $6, $7::"MessageDirection", $8, $9, $10, $11::jsonb, $12, $13, $14::"SendStatus", $1::timestamptz)
+      INSERT INTO messages (id, conversation_id, mid, direction, sender_id, text, sticker_url, attachments, is_image, is_echo, send_status, created_time,
+                            kind, payload, reply_to_mid, referral, deleted_at)
+      VALUES (${UUID_V7_EXPRESSION}, $5::uuid, $6, $7::"MessageDirection", $8, $9, $10, $11::jsonb, $12, $13, $14::"SendStatus", $1::timestamptz,
+              $15, $16, $17, $18::jsonb, $19::timestamptz)
       ON CONFLICT (mid) DO NOTHING
       RETURNING *
     ), summary AS (
@@ -36,6 +48,7 @@ const RECORD_MESSAGE_SQL = `
     SELECT i.id, i.conversation_id AS "conversationId", i.mid, i.direction::text AS direction, i.sender_id AS "senderId", i.text,
            i.sticker_url AS "stickerUrl", i.attachments, i.is_image AS "isImage", i.is_echo AS "isEcho", i.is_violation AS "isViolation",
            i.send_status::text AS "sendStatus", i.error_message AS "errorMessage", i.created_time AS "createdTime",
+           i.kind, i.payload, i.reply_to_mid AS "replyToMid", i.referral, i.reactions, i.edited_at AS "editedAt", i.deleted_at AS "deletedAt",
            s.is_important, s.is_spam, s.unread_count, s.last_message_text, s.last_message_is_image, s.last_message_at, s.last_inbound_at, s.tags, s.assignee
       FROM inserted i JOIN summary s ON s.id = i.conversation_id`;
 
@@ -48,11 +61,12 @@ const RECORD_MESSAGE_SQL = `
  * null when the mid was already stored.
  */
 export async function recordMessage(m: NewMessage): Promise<Recorded | null> {
-  const change = { at: m.createdTime, text: m.text ?? (m.isImage ? "" : null), isImage: m.isImage, inbound: m.direction === "inbound" };
+  const change = { at: m.createdTime, text: m.preview ?? m.text ?? (m.isImage ? "" : null), isImage: m.isImage, inbound: m.countsAsInbound };
   const { rows } = await directPool().query<Row>({
     name: "webhook-record-message",
     text: RECORD_MESSAGE_SQL,
-    values: [...summaryParams(change), m.conversationId, m.mid, m.direction, m.senderId, m.text, m.stickerUrl, JSON.stringify(m.attachments), m.isImage, m.isEcho, m.sendStatus],
+    values: [...summaryParams(change), m.conversationId, m.mid, m.direction, m.senderId, m.text, m.stickerUrl, JSON.stringify(m.attachments), m.isImage, m.isEcho, m.sendStatus,
+      m.kind, m.payload, m.replyToMid, m.referral && JSON.stringify(m.referral), m.deletedAt],
   });
   const row = rows[0];
   if (!row) return null;

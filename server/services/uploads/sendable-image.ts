@@ -30,6 +30,21 @@ export async function assertSendableImageUrl(raw: string, companyId: string): Pr
   throw refused();
 }
 
+export const FILE_URL_REFUSED = "Files can only be sent from this app's uploads";
+
+/** Voice notes, videos and documents go out only from our own uploads (no whitelist route for files). */
+export async function assertSendableFileUrl(raw: string): Promise<void> {
+  let url: URL | null = null;
+  try {
+    url = new URL(raw);
+  } catch {
+    // refused below
+  }
+  const upload = url ? uploadNameOf(url) : null;
+  if (upload && !/\.(jpg|png|gif|webp)$/.test(upload) && (await uploadExists(upload))) return;
+  throw new AppError("bad_request", FILE_URL_REFUSED, { fields: { fileUrl: FILE_URL_REFUSED } });
+}
+
 function isInternalHost(host: string): boolean {
   return host === "localhost" || host.endsWith(".localhost") || /^[\d.]+$/.test(host) || host.startsWith("[");
 }

@@ -9,7 +9,9 @@ import { MIME_BY_EXT, sniffImage, type ImageKind } from "@/server/services/uploa
 // publicly at /api/uploads/<name> because Meta fetches message images by URL.
 
 export const MAX_UPLOAD_FILES = 10;
-const NAME_PATTERN = /^[a-f0-9]{32}\.(jpg|png|gif|webp)$/;
+// Images, and the files of store-files.ts (FILE_KINDS' extensions).
+const NAME_PATTERN = /^[a-f0-9]{32}\.(jpg|png|gif|webp|pdf|zip|m4a|mp3|ogg|wav|amr|mp4|webm|mov)$/;
+const FILE_MIME_BY_EXT: Record<string, string> = { pdf: "application/pdf", zip: "application/zip", m4a: "audio/mp4", mp3: "audio/mpeg", ogg: "audio/ogg", wav: "audio/wav", amr: "audio/amr", mp4: "video/mp4", webm: "video/webm", mov: "video/quicktime" };
 
 export async function storeImages(form: FormData): Promise<{ images: { imageUrl: string }[] }> {
   const files = form.getAll("images").filter((v): v is File => typeof v !== "string");
@@ -53,5 +55,6 @@ export async function readImage(name: string): Promise<{ bytes: Buffer; mime: st
   if (!NAME_PATTERN.test(name)) throw new AppError("not_found", "Not found");
   const bytes = await readFile(path.join(path.resolve(env().UPLOAD_DIR), name)).catch(() => null);
   if (!bytes) throw new AppError("not_found", "Not found");
-  return { bytes, mime: MIME_BY_EXT[name.split(".").pop() as ImageKind["ext"]] };
+  const ext = name.split(".").pop()!;
+  return { bytes, mime: MIME_BY_EXT[ext as ImageKind["ext"]] ?? FILE_MIME_BY_EXT[ext]! };
 }

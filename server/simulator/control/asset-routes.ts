@@ -1,5 +1,6 @@
 import { avatarSvg } from "../assets/avatar";
 import { samplePng, stickerPng } from "../assets/images";
+import { mediaFor } from "../assets/media";
 import { ControlError } from "../http/errors";
 import { sendContent } from "../http/respond";
 import type { RouteContext, Router } from "../http/router";
@@ -26,6 +27,13 @@ export function registerAssetRoutes(router: Router): void {
 
   // GET /stickers/:id.png — the image of a sticker
   router.add("GET", "/stickers/:file", (ctx) => sendContent(ctx.res, 200, "image/png", stickerPng(ctx.params.file!.replace(/\.png$/, "")), CACHE));
+
+  // GET /media/:file?oe&oh — a sample voice note, video, PDF or photo at an expiring URL, like Meta's CDN
+  router.add("GET", "/media/:file", (ctx) => {
+    const answer = mediaFor(ctx.sim, ctx.params.file!, ctx.url.searchParams);
+    if (answer.status !== 200) return sendContent(ctx.res, answer.status, "text/plain", answer.message);
+    sendContent(ctx.res, 200, answer.contentType, answer.bytes, { "Cache-Control": "private, max-age=60" });
+  });
 
   // GET /attachments/:id/:filename — an uploaded file; a URL upload redirects to where it lives
   const serveAttachment = (ctx: RouteContext) => {

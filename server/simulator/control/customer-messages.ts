@@ -2,6 +2,7 @@ import type { SimContext } from "../context";
 import { sendJson } from "../http/respond";
 import type { Router } from "../http/router";
 import { messageId } from "../ids";
+import { expiringMediaUrl, SAMPLE_FOR_TYPE } from "../assets/media";
 import type { CustomerMessage, InboundAttachment, WebhookDelivery } from "../state";
 import { deliverWebhook } from "../webhook/deliver";
 import { customerMessageItem, singleItemBody, webhookBody, type MessagingItem, type WebhookEntry } from "../webhook/events";
@@ -20,17 +21,24 @@ export function stickerUrl(sim: SimContext, stickerId: number): string {
   return `${sim.publicUrl()}/stickers/${stickerId}.png`;
 }
 
+/** Media without a url get the sample for their type at an expiring URL (assets/media.ts). */
+function inboundAttachment(sim: SimContext, a: NonNullable<MessageInput["attachments"]>[number]): InboundAttachment {
+  if (a.type === "location") return { type: "location", title: a.title, lat: a.lat ?? 0, long: a.long ?? 0 };
+  if (a.type === "fallback") return { type: "fallback", title: a.title, url: absoluteUrl(sim, a.url!) };
+  return { type: a.type, url: a.url ? absoluteUrl(sim, a.url) : expiringMediaUrl(sim, SAMPLE_FOR_TYPE[a.type]!) };
+}
+
 function buildCustomerMessage(sim: SimContext, input: MessageInput, timestamp: number): Built {
   const customer = requireCustomer(sim, input.pageId, input.psid);
   const attachments: InboundAttachment[] = [
     ...(input.imageUrl ? [{ type: "image", url: absoluteUrl(sim, input.imageUrl) }] : []),
-    ...(input.attachments ?? []).map((a) => ({ type: a.type, url: absoluteUrl(sim, a.url) })),
+    ...(input.attachments ?? []).map((a) => inboundAttachment(sim, a)),
     ...(input.stickerId !== undefined ? [{ type: "sticker", url: stickerUrl(sim, input.stickerId), stickerId: input.stickerId }] : []),
   ];
   const record: CustomerMessage = { pageId: input.pageId, psid: input.psid, mid: messageId(), text: input.text, attachments, timestamp, deliveryIds: [] };
   customer.lastMessageAt = Math.max(customer.lastMessageAt ?? 0, timestamp);
   sim.state.customerMessages.push(record);
-  const item = customerMessageItem({ ...record, replyTo: input.replyTo, stickerStyle: sim.settings.stickerAttachmentType });
+  const item = customerMessageItem({ ...record, replyTo: input.replyTo, quickReply: input.quickReply, stickerStyle: sim.settings.stickerAttachmentType });
   return { record, item };
 }
 

@@ -17,6 +17,12 @@ export function registerInspectionRoutes(router: Router): void {
     sendJson(ctx.res, 200, ctx.sim.state.sent.filter((s) => (!pageId || s.pageId === pageId) && (!psid || s.psid === psid)));
   });
 
+  // GET /sim/sender-actions?pageId=&psid= — typing_on / typing_off / mark_seen the page sent, oldest first
+  router.add("GET", "/sim/sender-actions", (ctx) => {
+    const { pageId, psid } = queryInput(ctx, ZPageQuery);
+    sendJson(ctx.res, 200, ctx.sim.state.senderActions.filter((s) => (!pageId || s.pageId === pageId) && (!psid || s.psid === psid)));
+  });
+
   // GET /sim/events — every webhook delivery with its attempts and final status, oldest first
   router.add("GET", "/sim/events", (ctx) => sendJson(ctx.res, 200, ctx.sim.state.events));
 

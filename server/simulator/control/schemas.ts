@@ -25,7 +25,19 @@ export const ZCreateCustomer = z.strictObject({
   lastMessageAt: z.number().int().positive().optional(),
 });
 
-const ZAttachment = z.strictObject({ type: z.enum(["image", "video", "audio", "file"]), url: ZUrlOrPath });
+/**
+ * Media (image/video/audio/file) without a url get the simulator's sample file for that type, at a URL that
+ * expires like Meta's CDN links (GET /media/…); a location has lat/long; a fallback (shared link) title + url.
+ */
+const ZAttachment = z
+  .strictObject({
+    type: z.enum(["image", "video", "audio", "file", "location", "fallback"]),
+    url: ZUrlOrPath.optional(),
+    title: z.string().max(200).optional(),
+    lat: z.number().min(-90).max(90).optional(),
+    long: z.number().min(-180).max(180).optional(),
+  })
+  .refine((a) => a.type !== "fallback" || a.url, { message: "a fallback (shared link) needs a url", path: ["url"] });
 
 const messageFields = {
   pageId: ZId,
@@ -35,6 +47,7 @@ const messageFields = {
   stickerId: z.union([z.int().positive(), z.string().regex(/^\d+$/).transform(Number)]).optional(),
   attachments: z.array(ZAttachment).max(10).optional(),
   replyTo: z.string().min(1).max(200).optional(),
+  quickReply: z.string().min(1).max(1000).optional(),
   timestamp: ZTimestamp.optional(),
 };
 
@@ -104,3 +117,23 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.ou
   }));
   throw new ControlError(400, `Invalid request: ${issues.map((i) => `${i.path}: ${i.message}`).join("; ")}`, issues);
 }
+
+const ZTarget = { pageId: ZId, psid: ZId, mid: z.string().min(1).max(200) };
+export const ZReaction = z.strictObject({
+  ...ZTarget,
+  action: z.enum(["react", "unreact"]).default("react"),
+  reaction: z.enum(["smile", "angry", "sad", "wow", "love", "like", "dislike", "other"]).default("love"),
+  emoji: z.string().min(1).max(16).optional(),
+});
+export const ZEdit = z.strictObject({ ...ZTarget, text: z.string().min(1).max(2000) });
+export const ZUnsend = z.strictObject(ZTarget);
+export const ZReferral = z.strictObject({
+  pageId: ZId,
+  psid: ZId,
+  source: z.enum(["ADS", "SHORTLINK", "CUSTOMER_CHAT_PLUGIN"]).default("SHORTLINK"),
+  type: z.string().max(50).default("OPEN_THREAD"),
+  ref: z.string().max(250).optional(),
+  adId: ZId.optional(),
+});
+/** Any messaging item, as is: for kinds the control API has no shortcut for (sender/recipient/timestamp filled in). */
+export const ZRawItem = z.strictObject({ pageId: ZId, psid: ZId, item: z.record(z.string(), z.unknown()) });

@@ -33,6 +33,9 @@ export async function handleSendApi(ctx: RouteContext, pageIdInPath: string, bod
   const customer = findCustomer(sim.state, page.pageId, request.psid);
   if (!customer) throw invalidParameter("No matching user found", 2018001);
   if (request.kind === "sender_action") {
+    // Like messages, sender actions need an open window (24 h; no tag can carry them).
+    assertInsideWindow(customer, "RESPONSE", undefined, sim.now());
+    sim.state.senderActions.push({ pageId: page.pageId, psid: customer.psid, action: request.action, time: sim.now() });
     sendJson(ctx.res, 200, { recipient_id: customer.psid }, usageHeaders);
     return;
   }

@@ -65,6 +65,23 @@ const BODY = `
         <input type="text" id="image-url" placeholder="Image URL (https://… or /samples/…)">
         <div class="chips"><button type="button" data-sample="sunset">sunset</button><button type="button" data-sample="parcel">parcel</button><button type="button" data-sample="receipt">receipt</button></div>
       </div>
+      <div class="row" id="more-row">
+        <select id="kind" aria-label="More events" title="Every kind Meta sends: media at expiring URLs, and changes to the customer's last message">
+          <option value="audio">🎤 Voice note</option>
+          <option value="video">🎬 Video</option>
+          <option value="file">📄 File (PDF)</option>
+          <option value="location">📍 Location</option>
+          <option value="fallback">🔗 Shared link</option>
+          <option value="quick_reply">Quick reply “Yes” (text box = title)</option>
+          <option value="react">❤️ React to the last message</option>
+          <option value="unreact">Remove the reaction</option>
+          <option value="edit">✏️ Edit the last message (text box = new text)</option>
+          <option value="unsend">Unsend the last message</option>
+          <option value="referral">Came from an ad (referral)</option>
+          <option value="optin">An item the app does not know (optin)</option>
+        </select>
+        <button type="button" id="send-kind">Send event</button>
+      </div>
       <div class="row">
         <button type="button" id="toggle-image" class="icon" title="Send an image" aria-label="Send an image">${ICON_IMAGE}</button>
         <button type="button" id="sticker" class="icon" title="Send a sticker" aria-label="Send a sticker">${ICON_LIKE}</button>

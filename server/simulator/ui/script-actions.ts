@@ -36,6 +36,8 @@ function refreshThread() {
   if (!ui.pageId || !ui.psid) { renderThread([]); return Promise.resolve(); }
   return api("GET", "/sim/thread?pageId=" + ui.pageId + "&psid=" + ui.psid).then(function (items) {
     var key = JSON.stringify(items);
+    var mine = items.filter(function (m) { return m.from === "customer"; });
+    ui.lastCustomerMid = mine.length ? mine[mine.length - 1].mid : "";
     if (key !== ui.threadKey) { ui.threadKey = key; renderThread(items); }
   }).catch(function () {});
 }
@@ -69,6 +71,31 @@ function send(extra) {
     .then(function () { $("send").disabled = false; $("text").focus(); });
 }
 
+// Every other kind (docs/SIMULATOR.md "Every inbound kind"): media at expiring URLs, and changes to the
+// customer's last message (its mid from the thread).
+function sendKind() {
+  if (!ui.psid) { toast("Create or pick a customer first", true); return; }
+  var kind = $("kind").value;
+  var target = { pageId: ui.pageId, psid: ui.psid };
+  var text = $("text").value.trim();
+  var last = ui.lastCustomerMid;
+  var needsLast = ["react", "unreact", "edit", "unsend"].indexOf(kind) >= 0;
+  if (needsLast && !last) { toast("The customer has no message to change yet", true); return; }
+  var call;
+  if (["audio", "video", "file", "location", "fallback"].indexOf(kind) >= 0) {
+    var attachment = { type: kind };
+    if (kind === "location") Object.assign(attachment, { lat: 52.5200, long: 13.4050, title: "Alexanderplatz" });
+    if (kind === "fallback") Object.assign(attachment, { url: "https://example.com/spring-catalogue", title: "Spring catalogue" });
+    call = api("POST", "/sim/messages", Object.assign(target, { attachments: [attachment] }, text ? { text: text } : {}));
+  } else if (kind === "quick_reply") call = api("POST", "/sim/messages", Object.assign(target, { text: text || "Yes", quickReply: "QR_YES" }));
+  else if (kind === "react" || kind === "unreact") call = api("POST", "/sim/reaction", Object.assign(target, { mid: last, action: kind, reaction: "love" }));
+  else if (kind === "edit") call = api("POST", "/sim/edit", Object.assign(target, { mid: last, text: text || "(edited)" }));
+  else if (kind === "unsend") call = api("POST", "/sim/unsend", Object.assign(target, { mid: last }));
+  else if (kind === "referral") call = api("POST", "/sim/referral", Object.assign(target, { source: "ADS", ref: "spring-sale", adId: "6045246247433" }));
+  else call = api("POST", "/sim/raw", Object.assign(target, { item: { optin: { type: "notification_messages", payload: "DEMO" } } }));
+  call.then(function (result) { $("text").value = ""; return afterSend(result); }).catch(function (error) { toast(error.message, true); });
+}
+
 function formValues(form) {
   var values = {};
   Array.prototype.forEach.call(form.elements, function (input) {
@@ -81,6 +108,7 @@ function formValues(form) {
 // Follow new messages only while the reader is at the bottom of the thread.
 $("thread").onscroll = function () { var t = $("thread"); ui.pinned = t.scrollHeight - t.scrollTop - t.clientHeight < 80; };
 $("composer").onsubmit = function (event) { event.preventDefault(); send(); };
+$("send-kind").onclick = sendKind;
 $("sticker").onclick = function () { if (ui.as === "customer") send({ stickerId: 369239263222822 }); };
 $("toggle-image").onclick = function () { $("image-row").hidden = !$("image-row").hidden; };
 Array.prototype.forEach.call(document.querySelectorAll("[data-sample]"), function (button) {

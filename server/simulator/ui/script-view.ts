@@ -82,6 +82,12 @@ function renderMessage(m) {
   var box = el("div", "msg " + m.from + (m.via === "page_inbox" ? " inbox" : ""));
   if (m.text) box.appendChild(el("div", "bubble", m.text));
   (m.attachments || []).forEach(function (a) {
+    if (a.type !== "image" && a.type !== "sticker") {
+      // Voice notes, videos, files, locations, links: a label is enough on the customer's side.
+      var label = { audio: "🎤 Voice note", video: "🎬 Video", file: "📄 File", location: "📍 Location", fallback: "🔗 " + (a.title || "Link") }[a.type] || a.type;
+      box.appendChild(el("div", "bubble", label));
+      return;
+    }
     var bubble = el("div", "bubble media");
     var img = el("img"); img.src = safeUrl(a.url); img.alt = a.type;
     // Images grow the thread after it was scrolled; stay at the bottom if we were there.

@@ -24,7 +24,7 @@ function fromCustomer({ pageId, psid, timestamp }: Parties) {
 }
 
 export function customerMessageItem(
-  input: Parties & { mid: string; text?: string; attachments: InboundAttachment[]; replyTo?: string; stickerStyle: "sticker" | "image" },
+  input: Parties & { mid: string; text?: string; attachments: InboundAttachment[]; replyTo?: string; quickReply?: string; stickerStyle: "sticker" | "image" },
 ): MessagingItem {
   const sticker = input.attachments.find((a) => a.stickerId !== undefined);
   const message: Record<string, unknown> = { mid: input.mid };
@@ -33,13 +33,41 @@ export function customerMessageItem(
     message.attachments = input.attachments.map((a) =>
       a.stickerId !== undefined
         ? { type: input.stickerStyle, payload: { url: a.url, sticker_id: a.stickerId } }
-        : { type: a.type, payload: { url: a.url } },
+        : attachmentPayload(a),
     );
   }
   // Before the 2026 sticker change Meta also put sticker_id on the message itself.
   if (sticker && input.stickerStyle === "image") message.sticker_id = sticker.stickerId;
   if (input.replyTo) message.reply_to = { mid: input.replyTo };
+  if (input.quickReply) message.quick_reply = { payload: input.quickReply };
   return { ...fromCustomer(input), message };
+}
+
+/** Meta's shapes per type: media carry payload.url; a location its coordinates; a shared link (fallback) title + url. */
+function attachmentPayload(a: InboundAttachment): Record<string, unknown> {
+  if (a.type === "location") return { type: "location", title: a.title ?? "Pinned location", payload: { coordinates: { lat: a.lat ?? 0, long: a.long ?? 0 } } };
+  if (a.type === "fallback") return { type: "fallback", title: a.title ?? "Shared link", url: a.url, payload: null };
+  return { type: a.type, payload: { url: a.url } };
+}
+
+/** A reaction to a message (message_reactions): react adds or replaces the person's, unreact removes it. */
+export function reactionItem(input: Parties & { mid: string; action: "react" | "unreact"; reaction: string; emoji?: string }): MessagingItem {
+  return { ...fromCustomer(input), reaction: { mid: input.mid, action: input.action, reaction: input.reaction, ...(input.emoji ? { emoji: input.emoji } : {}) } };
+}
+
+/** message_edits: the customer edited a message; num_edit counts their edits of it. */
+export function editItem(input: Parties & { mid: string; text: string; numEdit: number }): MessagingItem {
+  return { ...fromCustomer(input), message_edit: { mid: input.mid, text: input.text, num_edit: input.numEdit } };
+}
+
+/** The customer unsent a message: a messages event with is_deleted. */
+export function unsendItem(input: Parties & { mid: string }): MessagingItem {
+  return { ...fromCustomer(input), message: { mid: input.mid, is_deleted: true } };
+}
+
+/** messaging_referrals: the person came back through an ad, an m.me link or the chat plugin. */
+export function referralItem(input: Parties & { source: string; type: string; ref?: string; adId?: string }): MessagingItem {
+  return { ...fromCustomer(input), referral: { source: input.source, type: input.type, ...(input.ref ? { ref: input.ref } : {}), ...(input.adId ? { ad_id: input.adId } : {}) } };
 }
 
 export function echoItem(

@@ -21,6 +21,11 @@ export type Target = { scope: "page" | "company" | "none"; request: (o: Objects)
 
 const ref = (o: Objects) => ({ pageId: o.pageId, conversationId: o.conversationId });
 export const TARGETS: Record<string, Target> = {
+  // Super admin only: deliveries that could not be processed belong to no company yet.
+  "GET /api/admin/webhook-quarantine": { scope: "none", request: (o) => ({ query: { facebookPageId: o.facebookPageId } }) },
+  "POST /api/admin/webhook-quarantine/[id]/retry": { scope: "none", request: () => ({ params: { id: "1" } }) },
+  // A signed URL is the capability; without a valid signature every key is a 404.
+  "GET /api/attachments/[key]": { scope: "none", request: () => ({ params: { key: "0123456789abcdef0123456789abcdef" }, query: { expires: "9999999999", sig: "forged" } }) },
   "POST /api/auth/ban-user": { scope: "company", request: (o) => ({ body: { id: o.userId, isActive: false } }) },
   "POST /api/auth/change-password": { scope: "none", request: () => ({ body: { newPassword: "secret-pass", confirmPassword: "secret-pass" } }) },
   "GET /api/auth/me": { scope: "none", request: () => ({}) },
@@ -35,6 +40,7 @@ export const TARGETS: Record<string, Target> = {
   "POST /api/conversations/mark-important": { scope: "page", request: (o) => ({ body: ref(o) }) },
   "PUT /api/conversations/mark-read": { scope: "page", request: (o) => ({ body: ref(o) }) },
   "POST /api/conversations/mark-spam": { scope: "page", request: (o) => ({ body: ref(o) }) },
+  "POST /api/conversations/sender-action": { scope: "page", request: (o) => ({ body: { ...ref(o), action: "typing_on" } }) },
   "GET /api/conversations/stats": { scope: "page", request: (o) => ({ query: { pageId: o.pageId } }) },
   "GET /api/dashboard/stats": { scope: "page", request: (o) => ({ query: { pageId: o.pageId } }) },
   "GET /api/health": { scope: "none", request: () => ({}) },

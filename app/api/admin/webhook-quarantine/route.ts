@@ -1,0 +1,8 @@
+import { ZQuarantineQuery } from "@/lib/schemas/webhook-quarantine";
+import { route } from "@/server/http/route";
+import { listQuarantine } from "@/server/services/webhook-quarantine/list-quarantine";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/admin/webhook-quarantine — signed deliveries that could not be stored or processed, with the reason
+export const GET = route({ roles: ["super_admin"], query: ZQuarantineQuery }, ({ query }) => listQuarantine(query));

@@ -1,0 +1,85 @@
+import { cn } from "@/lib/cn";
+import { isImageUrl } from "@/lib/inbox/initials";
+import type { ApiMedia } from "@/lib/inbox/types";
+import { UNSUPPORTED_TEXT } from "@/lib/inbox/message-kinds";
+
+// The attachments of a message other than images and stickers (GUIDE §3 "More inbound kinds"): voice
+// notes, videos, files, locations and shared links. Only http(s) addresses become src/href.
+
+const safe = (url: string | null) => (isImageUrl(url) ? url : undefined);
+
+function formatSize(bytes: number | null): string | null {
+  if (!bytes) return null;
+  return bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1048576).toFixed(1)} MB`;
+}
+
+const card = "flex max-w-full items-center gap-2 rounded-2xl bg-white px-3 py-2 text-sm text-slate-800 ring-1 ring-slate-200";
+
+export function MessageMedia({ media, mine, onMediaLoad }: { media: ApiMedia; mine: boolean; onMediaLoad: () => void }) {
+  const src = safe(media.url);
+  switch (media.type) {
+    case "audio":
+      return (
+        <div className={card} data-media="audio">
+          <span aria-hidden>🎤</span>
+          <span className="sr-only">Voice message</span>
+          {src ? <audio controls preload="metadata" src={src} className="h-9 w-56 max-w-full" onLoadedMetadata={onMediaLoad} /> : <span>Voice message</span>}
+        </div>
+      );
+    case "video":
+      return src ? (
+        <video controls preload="metadata" src={src} data-media="video" className="max-h-80 w-72 max-w-full rounded-2xl bg-black" onLoadedMetadata={onMediaLoad} />
+      ) : (
+        <div className={card}>Video</div>
+      );
+    case "file":
+      return (
+        <a href={src} target="_blank" rel="noopener noreferrer" download={media.name ?? undefined} data-media="file" className={cn(card, "hover:bg-slate-50")}>
+          <span aria-hidden className="text-lg">📄</span>
+          <span className="min-w-0">
+            <span className="block truncate font-medium">{media.name ?? "File"}</span>
+            <span className="block text-[11px] text-slate-500">{[formatSize(media.size), media.stored || mine ? null : "from Facebook"].filter(Boolean).join(" · ") || "File"}</span>
+          </span>
+        </a>
+      );
+    case "location": {
+      const c = media.coordinates;
+      const href = c ? `https://www.google.com/maps?q=${c.lat},${c.long}` : undefined;
+      return (
+        <a href={href} target="_blank" rel="noopener noreferrer" data-media="location" className={cn(card, "hover:bg-slate-50")}>
+          <span aria-hidden>📍</span>
+          <span>Location{c ? ` · ${c.lat.toFixed(4)}, ${c.long.toFixed(4)}` : ""}</span>
+        </a>
+      );
+    }
+    case "fallback":
+    case "template":
+      return (
+        <a href={src} target="_blank" rel="noopener noreferrer" data-media="share" className={cn(card, "flex-col items-start gap-0.5 hover:bg-slate-50", mine && "self-end")}>
+          <span className="font-medium">{media.title ?? "Shared link"}</span>
+          {media.subtitle && <span className="text-xs text-slate-500">{media.subtitle}</span>}
+        </a>
+      );
+    default:
+      return <UnsupportedRow />;
+  }
+}
+
+export function UnsupportedRow() {
+  return (
+    <div className="rounded-2xl border border-dashed border-slate-300 bg-slate-50 px-3 py-2 text-xs text-slate-600" data-unsupported>
+      {UNSUPPORTED_TEXT}
+    </div>
+  );
+}
+
+/** Context above a message: a quoted reply (click scrolls to it when loaded) or where the customer came from. */
+export function ReplyQuote({ replyTo }: { replyTo: { mid: string; text: string | null; fromMe: boolean | null } }) {
+  const scroll = () => document.querySelector(`[data-mid="${CSS.escape(replyTo.mid)}"]`)?.scrollIntoView({ behavior: "smooth", block: "center" });
+  return (
+    <button type="button" onClick={scroll} data-reply-to={replyTo.mid} className="max-w-full truncate rounded-xl border-l-4 border-slate-300 bg-slate-100 px-2.5 py-1 text-left text-xs text-slate-600 hover:bg-slate-200">
+      <span className="font-medium">{replyTo.fromMe ? "Replying to you" : "Replying to"}</span>
+      {replyTo.text !== null ? `: ${replyTo.text || "an attachment"}` : ": a message not loaded"}
+    </button>
+  );
+}

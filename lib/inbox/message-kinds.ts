@@ -1,0 +1,88 @@
+// What a stored message is, and the one-line preview the conversation list shows for it. Isomorphic: the
+// ingest writes the preview into the conversation summary, the UI uses the same words.
+
+export type StoredAttachment = {
+  type: string;
+  url?: string;
+  previewUrl?: string;
+  stickerId?: string;
+  title?: string;
+  name?: string;
+  lat?: number;
+  long?: number;
+  subtitle?: string;
+  imageUrl?: string;
+  /** Our own copy (server/services/attachments/): set once the worker stored it. */
+  storedKey?: string;
+  /** Why the copy was refused for good (not an allowed host, too large, gone); the original URL stays. */
+  copyError?: string;
+  mime?: string;
+  size?: number;
+};
+
+export const MEDIA_TYPES = ["image", "audio", "video", "file"] as const;
+/** Attachment types the thread can show; anything else is "Unsupported message — open it in Facebook". */
+export const KNOWN_ATTACHMENT_TYPES = new Set(["image", "sticker", "audio", "video", "file", "location", "fallback", "template"]);
+
+/** The row's kind: its attachments' type when they share one, "mixed" when not, "text" without any. */
+export function kindOf(attachments: StoredAttachment[]): string {
+  const types = new Set(attachments.map((a) => (KNOWN_ATTACHMENT_TYPES.has(a.type) ? a.type : "unsupported")));
+  if (types.size === 0) return "text";
+  return types.size === 1 ? [...types][0]! : "mixed";
+}
+
+/** A file's name: Meta's payload rarely has one, its CDN path ends with it. */
+export function fileNameOf(a: StoredAttachment): string {
+  if (a.name) return a.name;
+  if (a.title) return a.title;
+  try {
+    const last = new URL(a.url ?? "").pathname.split("/").pop();
+    if (last) return decodeURIComponent(last);
+  } catch {
+    // not a URL: fall through
+  }
+  return "file";
+}
+
+const ATTACHMENT_PREVIEW: Record<string, (a: StoredAttachment) => string> = {
+  audio: () => "Voice message",
+  video: () => "Video",
+  file: (a) => `File: ${fileNameOf(a)}`,
+  location: () => "Location",
+  fallback: (a) => (a.title ? `Shared: ${a.title}` : "Shared a link"),
+  template: (a) => (a.title ? `Shared: ${a.title}` : "Shared a post"),
+  sticker: () => "Sticker",
+  image: () => "Photo",
+};
+
+/** The list's preview for a message without text (with text, the text is the preview). */
+export function attachmentPreview(attachments: StoredAttachment[]): string {
+  const first = attachments[0];
+  if (!first) return "";
+  return (ATTACHMENT_PREVIEW[first.type] ?? (() => "Unsupported message"))(first);
+}
+
+export const UNSENT_TEXT = "This message was unsent";
+export const UNSUPPORTED_TEXT = "Unsupported message — open it in Facebook";
+
+/** "Reacted ❤️ to “see you…”": the list preview of a reaction. */
+export function reactionPreview(emoji: string, targetText: string | null): string {
+  const target = targetText ? `“${targetText.length > 40 ? `${targetText.slice(0, 40)}…` : targetText}”` : "a message";
+  return `Reacted ${emoji} to ${target}`;
+}
+
+const REFERRAL_SOURCES: Record<string, string> = {
+  ADS: "an ad",
+  SHORTLINK: "an m.me link",
+  CUSTOMER_CHAT_PLUGIN: "the Page's chat plugin",
+  DISCOVER_TAB: "Messenger's Discover tab",
+};
+
+/** The thread's context line for a referral: "Came from an ad · ref summer-sale". */
+export function referralLine(referral: { source?: string; ref?: string; adId?: string }): string {
+  const source = REFERRAL_SOURCES[referral.source ?? ""] ?? (referral.source ? referral.source.toLowerCase().replaceAll("_", " ") : "a link");
+  const parts = [`Came from ${source}`];
+  if (referral.ref) parts.push(`ref ${referral.ref}`);
+  if (referral.adId) parts.push(`ad ${referral.adId}`);
+  return parts.join(" · ");
+}

@@ -1,0 +1,60 @@
+// Postgres refuses some JSON that JavaScript accepts: a NUL (\u0000) in any string, a lone UTF-16 surrogate
+// (\ud800 without its pair), and nesting deeper than its stack allows. Meta may deliver any of these in a
+// customer's text, and a webhook that is refused is retried and finally disabled (GUIDE §3), so what can be
+// repaired is repaired before storage and the rest goes to the quarantine (webhook-quarantine.ts).
+
+/** Deeper than any body Meta sends (about 8 levels); beyond it the body is quarantined, not walked. */
+export const MAX_WEBHOOK_DEPTH = 64;
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** Lone surrogates replaced with U+FFFD (String#toWellFormed, which our TypeScript lib does not declare yet). */
+function wellFormed(text: string): string {
+  return text.replace(LONE_SURROGATE, "\uFFFD");
+}
+
+/** NUL removed, lone surrogates replaced with U+FFFD. */
+export function sanitizeText(text: string): string {
+  return wellFormed(text.replaceAll("\0", ""));
+}
+
+/**
+ * A copy of `value` with every string (keys too) sanitised, or the reason it cannot be stored. Iterative:
+ * a 100 000-deep array must not overflow the stack here either.
+ */
+export function sanitizeJson(value: unknown): { ok: true; value: unknown } | { ok: false; reason: string } {
+  const root: { v: unknown } = { v: undefined };
+  const stack: { source: unknown; assign: (v: unknown) => void; depth: number }[] = [{ source: value, assign: (v) => (root.v = v), depth: 0 }];
+  while (stack.length) {
+    const { source, assign, depth } = stack.pop()!;
+    if (depth > MAX_WEBHOOK_DEPTH) return { ok: false, reason: `JSON nested deeper than ${MAX_WEBHOOK_DEPTH} levels` };
+    if (typeof source === "string") assign(sanitizeText(source));
+    else if (Array.isArray(source)) {
+      const copy: unknown[] = new Array(source.length);
+      assign(copy);
+      source.forEach((item, i) => stack.push({ source: item, assign: (v) => (copy[i] = v), depth: depth + 1 }));
+    } else if (source && typeof source === "object") {
+      const copy: Record<string, unknown> = {};
+      assign(copy);
+      for (const [key, item] of Object.entries(source)) {
+        const clean = sanitizeText(key);
+        stack.push({ source: item, assign: (v) => (copy[clean] = v), depth: depth + 1 });
+      }
+    } else assign(source);
+  }
+  return { ok: true, value: root.v };
+}
+
+/** Text Postgres can hold in a text column whatever was received (NUL bytes become a visible escape). */
+export function storableRaw(raw: string): string {
+  return wellFormed(raw.replaceAll("\0", "\\u0000"));
+}
+
+/** The Page a body names (its first entry's id), read leniently from parsed JSON or, failing that, the raw text. */
+export function pageIdOf(parsed: unknown, raw?: string): string | null {
+  const entry = (parsed as { entry?: { id?: unknown }[] } | null)?.entry;
+  const id = Array.isArray(entry) ? entry[0]?.id : undefined;
+  if (typeof id === "string" || typeof id === "number") return String(id);
+  const match = raw ? /"entry"\s*:\s*\[\s*\{[^{}]*?"id"\s*:\s*"?(\d{1,30})/.exec(raw.slice(0, 4096)) : null;
+  return match?.[1] ?? null;
+}

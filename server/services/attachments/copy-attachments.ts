@@ -1,0 +1,61 @@
+import { randomBytes } from "node:crypto";
+import { db } from "@/server/db";
+import type { StoredAttachment } from "@/lib/inbox/message-kinds";
+import { emitToRooms, EVENTS } from "@/server/realtime/emit";
+import { conversationRoom, pageRoom } from "@/server/realtime/rooms";
+import { conversationListSelect, messageSelect, toApiMessage, toConversationListItem } from "@/server/services/conversations/serialize";
+import { FetchRefused, safeFetch } from "@/server/services/attachments/safe-fetch";
+import { sniffMediaType } from "@/server/services/attachments/media-type";
+import { attachmentStorage } from "@/server/services/attachments/storage";
+
+// Copies a message's attachments from Meta's CDN into our storage (the copy-attachments job). Each copied
+// attachment gets `storedKey`; the thread then serves our copy (signed URLs, signed-url.ts) and the open
+// thread is told at once (`message-updated`). Until then, and for good when the copy is refused, the
+// original URL stays in place.
+
+type Outcome = { copied: number; refused: number; failed: Error | null };
+
+const COPYABLE = new Set(["image", "audio", "video", "file"]);
+
+export async function copyMessageAttachments(messageId: string): Promise<Outcome> {
+  const message = await db.message.findUnique({ where: { id: messageId }, select: { attachments: true } });
+  const attachments = (message?.attachments as StoredAttachment[] | null) ?? [];
+  const outcome: Outcome = { copied: 0, refused: 0, failed: null };
+  const updated = [...attachments];
+  for (const [index, attachment] of attachments.entries()) {
+    if (!attachment.url || attachment.storedKey || attachment.copyError || !COPYABLE.has(attachment.type)) continue;
+    try {
+      const fetched = await safeFetch(attachment.url);
+      const key = randomBytes(16).toString("hex");
+      const mime = sniffMediaType(fetched.bytes);
+      await attachmentStorage().put(key, fetched.bytes, mime);
+      updated[index] = { ...attachment, storedKey: key, mime, size: fetched.bytes.length };
+      outcome.copied++;
+    } catch (error) {
+      if (error instanceof FetchRefused) {
+        // Not ours to fetch, or never will be (too large, gone): keep the original URL, stop trying.
+        updated[index] = { ...attachment, copyError: error.message };
+        outcome.refused++;
+      } else outcome.failed ??= error as Error;
+    }
+  }
+  if (outcome.copied || outcome.refused) await saveAndAnnounce(messageId, attachments, updated);
+  return outcome;
+}
+
+/** Writes only over the list it read (a concurrent edit of the row is not lost), then tells the thread. */
+async function saveAndAnnounce(messageId: string, before: StoredAttachment[], after: StoredAttachment[]): Promise<void> {
+  const saved = await db.message.updateMany({ where: { id: messageId, attachments: { equals: before } }, data: { attachments: after } });
+  if (!saved.count) return;
+  const row = await db.message.findUniqueOrThrow({
+    where: { id: messageId },
+    select: { ...messageSelect, conversation: { select: { pageId: true, customer: { select: { name: true } }, page: { select: { name: true } } } } },
+  });
+  const conversation = await db.conversation.findUniqueOrThrow({ where: { id: row.conversationId }, select: conversationListSelect });
+  emitToRooms([pageRoom(row.conversation.pageId), conversationRoom(row.conversationId)], EVENTS.messageUpdated, {
+    message: toApiMessage(row, { customerName: row.conversation.customer.name, pageName: row.conversation.page.name }),
+    conversation: toConversationListItem(conversation),
+    pageId: row.conversation.pageId,
+    conversationId: row.conversationId,
+  });
+}

@@ -1,0 +1,49 @@
+import { db } from "@/server/db";
+import { emitToRooms, EVENTS } from "@/server/realtime/emit";
+import { conversationRoom, pageRoom } from "@/server/realtime/rooms";
+import { conversationListSelect, messageSelect, toApiMessage, toConversationListItem, type MessageRow } from "@/server/services/conversations/serialize";
+import { loadReplyTargets } from "@/server/services/conversations/reply-targets";
+import { applyToConversation } from "@/server/services/messenger/conversation-summary";
+import type { IngestPage } from "@/server/services/messenger/ingest-context";
+
+// Reactions, edits and unsends change a message already in the thread (handle-reaction.ts, handle-edit.ts,
+// handle-unsend.ts). They find it by mid on this page, and announce the new state as `message-updated`.
+// They cost a few Prisma statements; Meta sends them far more rarely than messages.
+
+type Target = MessageRow & { conversation: { customer: { name: string } } };
+
+/** The stored message a reaction/edit/unsend names, on this page only; null when not (yet) stored. */
+export async function findTarget(page: IngestPage, mid: string): Promise<Target | null> {
+  return db.message.findFirst({
+    where: { mid, conversation: { pageId: page.id } },
+    select: { ...messageSelect, conversation: { select: { customer: { select: { name: true } } } } },
+  });
+}
+
+/** The thread can wait for the message, a retry from the quarantine applies it once it is stored. */
+export function targetMissing(mid: string): Error {
+  return new Error(`the message ${mid} it refers to is not stored (yet)`);
+}
+
+/** An edit or unsend of the conversation's latest message changes the list's preview (and what search finds there). */
+export async function replacePreviewIfLatest(target: Target, text: string): Promise<void> {
+  await db.conversation.updateMany({ where: { id: target.conversationId, lastMessageAt: target.createdTime }, data: { lastMessageText: text } });
+}
+
+/**
+ * Pushes the message's new state to the open thread and the page's list; with `preview`, the list's
+ * last-message line changes too (a reaction), folded in event-time order like any message.
+ */
+export async function announceUpdate(page: IngestPage, target: Target, preview?: { at: Date; text: string }): Promise<void> {
+  const message = await db.message.findUniqueOrThrow({ where: { id: target.id }, select: messageSelect });
+  const replyTarget = message.replyToMid ? (await loadReplyTargets(message.conversationId, [message])).get(message.replyToMid) : null;
+  const conversation = preview
+    ? await applyToConversation(message.conversationId, { at: preview.at, text: preview.text, isImage: false, inbound: false })
+    : await db.conversation.findUniqueOrThrow({ where: { id: message.conversationId }, select: conversationListSelect });
+  emitToRooms([pageRoom(page.id), conversationRoom(message.conversationId)], EVENTS.messageUpdated, {
+    message: toApiMessage(message, { customerName: target.conversation.customer.name, pageName: page.name }, replyTarget),
+    conversation: toConversationListItem(conversation),
+    pageId: page.id,
+    conversationId: message.conversationId,
+  });
+}

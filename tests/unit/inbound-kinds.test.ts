@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { pageIdOf, sanitizeJson, sanitizeText, storableRaw } from "@/server/messenger/sanitize-json";
+import { attachmentPreview, fileNameOf, kindOf, reactionPreview, referralLine } from "@/lib/inbox/message-kinds";
+import { signS3Request } from "@/server/services/attachments/s3-storage";
+import { hostAllowance, isPrivateAddress } from "@/server/services/attachments/safe-fetch";
+import { sniffMediaType } from "@/server/services/attachments/media-type";
+
+describe("sanitising what Postgres refuses", () => {
+  it("removes NUL and replaces lone surrogates, keeping real pairs", () => {
+    expect(sanitizeText("a\u0000b")).toBe("ab");
+    expect(sanitizeText("x\ud800y\udc00z")).toBe("x\ufffdy\ufffdz");
+    expect(sanitizeText("ok 😀")).toBe("ok 😀");
+  });
+  it("walks keys and values iteratively, and refuses absurd nesting without overflowing the stack", () => {
+    expect(sanitizeJson({ "k\u0000": ["\ud800", { n: 1, t: true, z: null }] })).toEqual({ ok: true, value: { k: ["\ufffd", { n: 1, t: true, z: null }] } });
+    let deep: unknown = [];
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    expect(sanitizeJson(deep)).toEqual({ ok: false, reason: "JSON nested deeper than 64 levels" });
+  });
+  it("keeps any raw body storable as text, and finds the Page it names", () => {
+    expect(storableRaw("a\u0000\ud800")).toBe("a\\u0000\ufffd");
+    expect(pageIdOf({ entry: [{ id: "123" }] })).toBe("123");
+    expect(pageIdOf(null, '{"object":"page","entry":[{"id":"456","time":1,')).toBe("456");
+    expect(pageIdOf(null, "garbage")).toBeNull();
+  });
+});
+
+describe("message kinds and previews", () => {
+  it("names the kind by its attachments", () => {
+    expect(kindOf([])).toBe("text");
+    expect(kindOf([{ type: "audio" }])).toBe("audio");
+    expect(kindOf([{ type: "image" }, { type: "file" }])).toBe("mixed");
+    expect(kindOf([{ type: "ig_reel" }])).toBe("unsupported");
+  });
+  it("previews as the list shows them", () => {
+    expect(attachmentPreview([{ type: "audio" }])).toBe("Voice message");
+    expect(attachmentPreview([{ type: "video" }])).toBe("Video");
+    expect(attachmentPreview([{ type: "file", url: "https://cdn.fbsbx.com/v/a%20b.pdf?oe=1" }])).toBe("File: a b.pdf");
+    expect(attachmentPreview([{ type: "location" }])).toBe("Location");
+    expect(attachmentPreview([{ type: "story_mention" }])).toBe("Unsupported message");
+    expect(fileNameOf({ type: "file", url: "not a url" })).toBe("file");
+    expect(reactionPreview("❤️", "see you at five o'clock then, at the usual place")).toBe("Reacted ❤️ to “see you at five o'clock then, at the usu…”");
+    expect(reactionPreview("👍", null)).toBe("Reacted 👍 to a message");
+    expect(referralLine({ source: "ADS", ref: "spring", adId: "9" })).toBe("Came from an ad · ref spring · ad 9");
+    expect(referralLine({ source: "SHORTLINK" })).toBe("Came from an m.me link");
+  });
+});
+
+describe("attachment copy safety", () => {
+  it("allow-list: '.domain' covers subdomains, a bare host only itself", () => {
+    const list = [".fbcdn.net", "127.0.0.1"];
+    expect(hostAllowance("scontent.xx.fbcdn.net", list)).toBe("domain");
+    expect(hostAllowance("fbcdn.net", list)).toBe("domain");
+    expect(hostAllowance("evilfbcdn.net", list)).toBeNull();
+    expect(hostAllowance("fbcdn.net.evil.com", list)).toBeNull();
+    expect(hostAllowance("127.0.0.1", list)).toBe("exact");
+    expect(hostAllowance("127.0.0.2", list)).toBeNull();
+  });
+  it("private, loopback, link-local and mapped addresses are private", () => {
+    for (const a of ["127.0.0.1", "10.1.2.3", "172.16.0.1", "192.168.1.1", "169.254.169.254", "100.64.0.1", "0.0.0.0", "::1", "::", "fe80::1", "fd00::1", "::ffff:127.0.0.1", "::ffff:10.0.0.1"]) expect(isPrivateAddress(a), a).toBe(true);
+    for (const a of ["157.240.1.1", "31.13.64.1", "2a03:2880::1", "::ffff:157.240.1.1"]) expect(isPrivateAddress(a), a).toBe(false);
+  });
+  it("sniffs the stored type from the bytes", () => {
+    expect(sniffMediaType(Buffer.from("%PDF-1.7"))).toBe("application/pdf");
+    expect(sniffMediaType(Buffer.concat([Buffer.from([0, 0, 0, 0x20]), Buffer.from("ftypM4A ")]))).toBe("audio/mp4");
+    expect(sniffMediaType(Buffer.from("<html><script>"))).toBe("application/octet-stream");
+  });
+  it("signs S3 requests exactly as AWS's documented SigV4 example (GET Object)", () => {
+    const config = { endpoint: "https://s3.amazonaws.com", region: "us-east-1", bucket: "examplebucket", accessKeyId: "AKIAIOSFODNN7EXAMPLE", secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY" };
+    const headers = signS3Request(config, "GET", new URL("https://examplebucket.s3.amazonaws.com/test.txt"), null, { range: "bytes=0-9" }, new Date("2013-05-24T00:00:00Z"));
+    expect(headers.authorization).toBe(
+      "AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request, SignedHeaders=host;range;x-amz-content-sha256;x-amz-date, Signature=f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41",
+    );
+  });
+});
