@@ -178,7 +178,8 @@ describe("bulk offer echoes", () => {
 
     const settled = await eventually(() => db.offerRecipient.findUniqueOrThrow({ where: { id: row.id } }), (r) => r.status === "sent");
     expect(settled.messageId).toBe(messageId);
-    expect(await db.offer.findUniqueOrThrow({ where: { id: offer.id } })).toMatchObject({ sentCount: 1 });
+    // The row settles first, the offer's counts right after (recountOffer): wait for both.
+    expect(await eventually(() => db.offer.findUniqueOrThrow({ where: { id: offer.id } }), (o) => o.sentCount === 1)).toMatchObject({ sentCount: 1 });
     const rows = await eventually(() => messagesOf(psid), (r) => r.length === 2);
     expect(rows[1]).toMatchObject({ direction: "outbound", isEcho: true, text: "Spring sale", mid: messageId });
   });
