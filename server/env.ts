@@ -48,6 +48,15 @@ const Env = z
     SUPERADMIN_EMAIL: z.email().default("admin@switchboard.local"),
     UPLOAD_DIR: z.string().default("uploads"),
     UPLOAD_MAX_MB: z.coerce.number().positive().max(25).default(8),
+
+    // Operations (docs/ARCHITECTURE.md "Running a fleet"): start-up retry, graceful stop, readiness, metrics, logs.
+    STARTUP_TIMEOUT_SECONDS: z.coerce.number().positive().max(300).default(10),
+    SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().max(60).default(8),
+    READY_MAX_WEBHOOK_BACKLOG: z.coerce.number().int().min(1).default(5000),
+    WORKER_HTTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    METRICS_TOKEN: z.string().min(16, "must be at least 16 characters (openssl rand -hex 24)").optional(),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace"]).default("info"),
+    LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== "production") return;
@@ -65,6 +74,7 @@ const Env = z
     META_APP_SECRET: env.META_APP_SECRET ?? "switchboard-dev-app-secret",
     META_VERIFY_TOKEN: env.META_VERIFY_TOKEN ?? "switchboard-dev-verify-token",
     APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}`,
+    LOG_FORMAT: env.LOG_FORMAT ?? (env.NODE_ENV === "production" ? "json" : "pretty"),
   }));
 
 export type AppEnv = z.infer<typeof Env>;
