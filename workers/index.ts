@@ -1,4 +1,5 @@
 import type { AddressInfo } from "node:net";
+import { hostname } from "node:os";
 import { Worker, type Job } from "bullmq";
 import { loadEnvOrExit } from "@/server/env";
 import { waitForDependencies } from "@/server/lifecycle/dependencies";
@@ -40,7 +41,8 @@ async function processJob(job: Job): Promise<unknown> {
 }
 
 // BullMQ needs maxRetriesPerRequest: null on worker connections so blocking commands survive reconnects.
-const worker = new Worker(QUEUE_NAME, processJob, { connection: createRedis({ maxRetriesPerRequest: null }), concurrency: 4 });
+// Its name (host:pid) is stored on each job it takes (job.processedBy): which instance ran what.
+const worker = new Worker(QUEUE_NAME, processJob, { name: `${hostname()}:${process.pid}`, connection: createRedis({ maxRetriesPerRequest: null }), concurrency: 4 });
 
 worker.on("ready", () => logger().info(`worker ready on queue "${QUEUE_NAME}" with ${jobs.length} job type(s)`));
 worker.on("failed", (job, error) => logger().error(`job ${job?.name}#${job?.id} failed: ${error.message}`));
