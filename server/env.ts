@@ -50,7 +50,7 @@ const Env = z
     UPLOAD_MAX_MB: z.coerce.number().positive().max(25).default(8),
 
     // Operations (docs/ARCHITECTURE.md "Running a fleet"): start-up retry, graceful stop, readiness, metrics, logs.
-    STARTUP_TIMEOUT_SECONDS: z.coerce.number().positive().max(300).default(10),
+    STARTUP_TIMEOUT_SECONDS: z.coerce.number().positive().max(300).default(8),
     SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().max(60).default(8),
     READY_MAX_WEBHOOK_BACKLOG: z.coerce.number().int().min(1).default(5000),
     WORKER_HTTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),

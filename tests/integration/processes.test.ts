@@ -46,7 +46,7 @@ describe("process entry points", () => {
     expect(await worker.exited).toBe(1);
     expect(Date.now() - started).toBeLessThan(15_000);
     for (const p of [server, worker]) {
-      expect(p.output()).toMatch(new RegExp(`cannot reach the database at 127.0.0.1:${deadPort} after 10 s`));
+      expect(p.output()).toMatch(new RegExp(`cannot reach the database at 127.0.0.1:${deadPort} after 8 s`));
       expect(p.output()).not.toMatch(/hunter2/);
     }
   });

@@ -7,12 +7,14 @@ export type Spawned = {
   exited: Promise<number | null>;
   output: () => string;
   waitFor: (pattern: RegExp, ms?: number) => Promise<void>;
-  /** SIGKILL reaches tsx's child too (own process group); other signals go to tsx, which forwards them. */
+  /** SIGKILL goes to the whole process group (it is detached); other signals to the process itself. */
   kill: (signal: NodeJS.Signals) => void;
 };
 
 export function spawnEntry(entry: string, env: Record<string, string | undefined> = {}): Spawned {
-  const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", entry], {
+  // tsx as a loader in the process itself, as in production (package.json "start"): tsx's CLI would run it
+  // as a child and SIGKILL it when it is too busy to acknowledge a forwarded signal within 30 ms.
+  const child = spawn(process.execPath, ["--import", "tsx", entry], {
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
     env: { ...process.env, ...env } as NodeJS.ProcessEnv,
