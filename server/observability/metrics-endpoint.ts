@@ -1,5 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
-import { env } from "@/server/env";
+import { env, type AppEnv } from "@/server/env";
 import { collectGauges } from "@/server/observability/collectors";
 import { metrics } from "@/server/observability/metrics";
 
@@ -13,13 +13,19 @@ function sameSecret(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+export type MetricsAccess = "open" | "not_found" | "unauthorized";
+
+/** Who may read the metrics, from the configuration and the request's Authorization header. */
+export function metricsAccess(config: Pick<AppEnv, "METRICS_TOKEN" | "isProduction">, authorization: string | null): MetricsAccess {
+  if (!config.METRICS_TOKEN) return config.isProduction ? "not_found" : "open";
+  const given = authorization?.match(/^Bearer (.+)$/)?.[1] ?? "";
+  return sameSecret(given, config.METRICS_TOKEN) ? "open" : "unauthorized";
+}
+
 export async function serveMetrics(request: Request): Promise<Response> {
-  const { METRICS_TOKEN, isProduction } = env();
-  if (!METRICS_TOKEN && isProduction) return Response.json({ error: "not_found", message: "Not found" }, { status: 404 });
-  if (METRICS_TOKEN) {
-    const given = request.headers.get("authorization")?.match(/^Bearer (.+)$/)?.[1] ?? "";
-    if (!sameSecret(given, METRICS_TOKEN)) return Response.json({ error: "unauthorized", message: "A valid metrics token is required" }, { status: 401 });
-  }
+  const access = metricsAccess(env(), request.headers.get("authorization"));
+  if (access === "not_found") return Response.json({ error: "not_found", message: "Not found" }, { status: 404 });
+  if (access === "unauthorized") return Response.json({ error: "unauthorized", message: "A valid metrics token is required" }, { status: 401 });
   await collectGauges();
   const { register } = metrics();
   return new Response(await register.metrics(), { headers: { "Content-Type": register.contentType, "Cache-Control": "no-store" } });

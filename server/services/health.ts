@@ -41,10 +41,10 @@ export type Readiness = { status: "ready" | "not_ready"; db: Check; redis: Check
  * behind than READY_MAX_WEBHOOK_BACKLOG, and the process is not stopping. Liveness is only "the process
  * answers" (a restart does not fix a database outage, so that must not fail liveness).
  */
-export async function readiness(): Promise<Readiness> {
+export async function readiness(maxBacklog = env().READY_MAX_WEBHOOK_BACKLOG): Promise<Readiness> {
   const draining = isDraining();
   const [base, backlog] = await Promise.all([health(), within(2000, webhookBacklog()).catch(() => null)]);
-  const backlogOk = backlog !== null && backlog.pending < env().READY_MAX_WEBHOOK_BACKLOG;
+  const backlogOk = backlog !== null && backlog.pending < maxBacklog;
   const ready = base.status === "ok" && backlogOk && !draining;
   return { status: ready ? "ready" : "not_ready", db: base.db, redis: base.redis, webhookBacklog: backlog?.pending ?? null, draining };
 }
