@@ -18,6 +18,10 @@ COPY --from=build /app /app
 RUN useradd --system --uid 1001 switchboard && mkdir -p /app/uploads && chown -R switchboard /app/uploads
 USER switchboard
 EXPOSE 3000
-HEALTHCHECK --interval=15s --timeout=5s --start-period=30s CMD node -e "fetch('http://127.0.0.1:3000/api/health').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-# Migrations run before the server starts; they are idempotent and take an advisory lock.
-CMD ["sh", "-c", "npx tsx prisma/scripts/migrate.ts deploy && npx tsx server/index.ts"]
+# Liveness only (the process answers); docker-compose.yml checks readiness (/api/health/ready) instead.
+HEALTHCHECK --interval=15s --timeout=5s --start-period=30s CMD node -e "fetch('http://127.0.0.1:3000/api/health/live').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+# Single container: migrations (idempotent, under an advisory lock), then the server. `exec` makes node
+# PID 1 in place of the shell, so `docker stop`'s SIGTERM reaches it; tsx is loaded in-process
+# (--import), since tsx's CLI SIGKILLs a busy child instead of letting it drain. docker-compose.yml runs
+# migrations once in their own service and starts the app and worker with their own commands.
+CMD ["sh", "-c", "node --import tsx prisma/scripts/migrate.ts deploy && exec node --import tsx server/index.ts"]

@@ -11,6 +11,8 @@ const nextConfig = {
     "@prisma/adapter-pg",
     "@prisma/client",
     "nodemailer",
+    "prom-client",
+    "pino",
   ],
   // Separate build folders let several checkouts' builds (or parallel e2e runs) coexist.
   distDir: process.env.NEXT_DIST_DIR || ".next",

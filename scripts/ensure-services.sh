@@ -34,6 +34,10 @@ if ! port_open 6379; then
   wait_port 6379 || { echo "[services] Redis did not start" >&2; exit 1; }
 fi
 
+# nginx: tests/integration/fleet.test.ts runs the balancer's real config (deploy/nginx/) in front of two
+# app instances (only the binary is needed; no service is started).
+command -v nginx >/dev/null || { echo "[services] installing nginx"; apt_install nginx-light; }
+
 # Chromium for the Playwright end-to-end tests (Playwright cannot download its own browser here).
 if [ ! -x /usr/bin/chromium ]; then
   echo "[services] installing Chromium"

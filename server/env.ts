@@ -64,6 +64,14 @@ const Env = z
     S3_BUCKET: z.string().optional(),
     S3_ACCESS_KEY_ID: z.string().optional(),
     S3_SECRET_ACCESS_KEY: z.string().optional(),
+    // Operations (docs/ARCHITECTURE.md "Running a fleet"): start-up retry, graceful stop, readiness, metrics, logs.
+    STARTUP_TIMEOUT_SECONDS: z.coerce.number().positive().max(300).default(8),
+    SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().max(60).default(8),
+    READY_MAX_WEBHOOK_BACKLOG: z.coerce.number().int().min(1).default(5000),
+    WORKER_HTTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    METRICS_TOKEN: z.string().min(16, "must be at least 16 characters (openssl rand -hex 24)").optional(),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace"]).default("info"),
+    LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.ATTACHMENT_STORAGE === "s3") {
@@ -90,6 +98,7 @@ const Env = z
       .split(",")
       .map((h) => h.trim().toLowerCase())
       .filter(Boolean),
+    LOG_FORMAT: env.LOG_FORMAT ?? (env.NODE_ENV === "production" ? "json" : "pretty"),
   }));
 
 export type AppEnv = z.infer<typeof Env>;

@@ -6,7 +6,7 @@ import { SOCKET_OPTIONS } from "@/lib/inbox/constants";
 import type { ConversationUpdatedEvent, MessageStatusEvent, MessageUpdatedEvent, NewMessageEvent } from "@/lib/inbox/types";
 
 // The inbox's realtime connection (SPEC §4, §7, §9): same origin, the session token in the auth data,
-// polling first then websocket, 5 reconnection attempts 1 s apart, 20 s connect timeout. On every
+// WebSocket only (no sticky sessions needed behind a balancer; docs/DECISIONS.md), 5 reconnection attempts 1 s apart, 20 s connect timeout. On every
 // (re)connect it joins a room per page and the open conversation's room.
 
 export type SocketStatus = "connecting" | "connected" | "disconnected";

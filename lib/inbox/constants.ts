@@ -26,9 +26,13 @@ export const ACTIVE_NOW_MS = 5 * 60_000;
 export const MESSAGE_IMAGE_MAX_PX = 280;
 export const EMOJI_PICKER_SIZE = { width: 300, height: 400 } as const;
 
-/** Realtime (SPEC §9): reconnection delay 1000 ms, 5 attempts, connect timeout 20000 ms. */
+/**
+ * Realtime (SPEC §9): reconnection delay 1000 ms, 5 attempts, connect timeout 20000 ms. WebSocket only,
+ * not "polling then websocket" as SPEC §7 says: behind a plain load balancer polling needs sticky sessions
+ * (each poll must reach the instance holding the session); see docs/DECISIONS.md.
+ */
 export const SOCKET_OPTIONS = {
-  transports: ["polling", "websocket"],
+  transports: ["websocket"],
   reconnectionAttempts: 5,
   reconnectionDelay: 1000,
   timeout: 20_000,

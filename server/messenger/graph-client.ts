@@ -1,5 +1,6 @@
 import { env } from "@/server/env";
 import { GraphError, graphErrorFrom } from "@/server/messenger/graph-errors";
+import { countGraphCall } from "@/server/observability/metrics";
 
 // The real Graph API client. Only the base URL differs between production (graph.facebook.com) and
 // development/tests (the built-in Messenger simulator).
@@ -29,7 +30,7 @@ export async function graphRequest<T>(path: string, options: RequestOptions): Pr
   const attempts = (options.retries ?? 2) + 1;
   for (let attempt = 1; ; attempt++) {
     try {
-      return await graphRequestOnce<T>(path, options);
+      return await countGraphCall(graphRequestOnce<T>(path, options));
     } catch (error) {
       const graphError = error instanceof GraphError ? error : new GraphError("transient", (error as Error).message);
       if (!graphError.retryable || attempt >= attempts) throw graphError;

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { currentRequestId } from "@/server/observability/request-context";
 import { queue } from "@/server/queue/index";
 import { redis } from "@/server/redis";
 
@@ -18,7 +19,8 @@ const KICK_THROTTLE_MS = 10_000;
 export async function enqueueSendOffer(offerId: string): Promise<void> {
   await queue().add(
     SEND_OFFER_JOB,
-    { offerId },
+    // requestId: the worker runs the job under the id of the request that queued it (logs follow it).
+    { offerId, requestId: currentRequestId() },
     {
       // Custom job ids cannot contain ":".
       jobId: `offer-${offerId}-${Date.now()}-${randomBytes(3).toString("hex")}`,

@@ -1,5 +1,8 @@
 import { db } from "@/server/db";
 import { redis } from "@/server/redis";
+import { env } from "@/server/env";
+import { isDraining } from "@/server/lifecycle/state";
+import { webhookBacklog } from "@/server/observability/webhook-backlog";
 
 type Check = "ok" | "down";
 
@@ -29,4 +32,19 @@ async function check(name: string, probe: () => Promise<unknown>): Promise<Check
 export async function health(): Promise<{ status: "ok" | "degraded"; db: Check; redis: Check }> {
   const [dbState, redisState] = await Promise.all([check("database", () => db.$queryRaw`SELECT 1`), check("redis", () => redis().ping())]);
   return { status: dbState === "ok" && redisState === "ok" ? "ok" : "degraded", db: dbState, redis: redisState };
+}
+
+export type Readiness = { status: "ready" | "not_ready"; db: Check; redis: Check; webhookBacklog: number | null; draining: boolean };
+
+/**
+ * Readiness for orchestrators and balancers: the dependencies answer, the webhook ingest is not further
+ * behind than READY_MAX_WEBHOOK_BACKLOG, and the process is not stopping. Liveness is only "the process
+ * answers" (a restart does not fix a database outage, so that must not fail liveness).
+ */
+export async function readiness(maxBacklog = env().READY_MAX_WEBHOOK_BACKLOG): Promise<Readiness> {
+  const draining = isDraining();
+  const [base, backlog] = await Promise.all([health(), within(2000, webhookBacklog()).catch(() => null)]);
+  const backlogOk = backlog !== null && backlog.pending < maxBacklog;
+  const ready = base.status === "ok" && backlogOk && !draining;
+  return { status: ready ? "ready" : "not_ready", db: base.db, redis: base.redis, webhookBacklog: backlog?.pending ?? null, draining };
 }

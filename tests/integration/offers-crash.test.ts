@@ -17,7 +17,7 @@ import { startAppServer } from "./support/app-server";
 import { call } from "./support/http";
 import { makeCompany, makeUser, tokenFor } from "./support/factory";
 
-// The real worker process (`tsx workers/index.ts`) on a 2 000-person offer, SIGKILLed three times mid-run
+// The real worker process (`node --import tsx workers/index.ts`) on a 2 000-person offer, SIGKILLed three times mid-run
 // and stopped once with SIGTERM, restarted each time: every eligible person receives the offer exactly
 // once, the ledger agrees with what the simulator (Facebook) received, and the run finishes.
 
@@ -33,8 +33,9 @@ type Worker = { pid: number; output: () => string; exited: Promise<number | null
 const workers: Worker[] = [];
 
 function startWorker(): Worker {
-  // detached: its own process group, so SIGKILL reaches tsx's child (the real worker) as well.
-  const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "workers/index.ts"], {
+  // As in production (`npm run worker`): tsx loaded in-process, so SIGTERM reaches the worker itself (tsx's
+  // CLI SIGKILLs a child that is too busy to acknowledge a forwarded signal within 30 ms).
+  const child = spawn(process.execPath, ["--import", "tsx", "workers/index.ts"], {
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
     env: { ...process.env, QUEUE_PREFIX, OFFER_RATE_PER_SECOND: RATE } as NodeJS.ProcessEnv,
@@ -50,7 +51,7 @@ function startWorker(): Worker {
     kill: (signal) => {
       try {
         if (signal === "SIGKILL") process.kill(-child.pid!, signal);
-        else child.kill(signal); // tsx forwards it to the worker, as a container stop would
+        else child.kill(signal); // as a container stop would
       } catch {
         // already gone
       }

@@ -1,6 +1,8 @@
 import type pg from "pg";
 import { directPool } from "@/server/db-direct";
 import { wakeWorker } from "@/server/services/messenger/webhook-wake";
+import { metrics } from "@/server/observability/metrics";
+import { currentRequestId } from "@/server/observability/request-context";
 
 // webhook_events is the queue between the acknowledgement and the processing (GUIDE §3: verify, store,
 // acknowledge, then process). A row is pending while processed_at is NULL. Hot path: plain pg with
@@ -16,8 +18,8 @@ export type DeliveryOutcome = { id: bigint; error: string | null };
 export async function storeWebhookEvent(json: string): Promise<bigint> {
   const { rows } = await directPool().query<{ id: string }>({
     name: "webhook-store",
-    text: "INSERT INTO webhook_events (payload) VALUES ($1::jsonb) RETURNING id",
-    values: [json],
+    text: "INSERT INTO webhook_events (payload, request_id) VALUES ($1::jsonb, $2) RETURNING id",
+    values: [json, currentRequestId() ?? null],
   });
   wakeWorker();
   return BigInt(rows[0]!.id);
@@ -36,12 +38,13 @@ export async function withClaimedDeliveries(limit: number, process: (deliveries:
     // A worker that hangs mid-batch must not hold its locks forever: Postgres ends such a session.
     const results = (await client.query(
       `BEGIN; SET LOCAL idle_in_transaction_session_timeout = '120s';
-       SELECT id, payload FROM webhook_events WHERE processed_at IS NULL ORDER BY id LIMIT ${Math.trunc(limit)} FOR UPDATE SKIP LOCKED`,
-    )) as unknown as pg.QueryResult<{ id: string; payload: unknown }>[];
+       SELECT id, payload, received_at FROM webhook_events WHERE processed_at IS NULL ORDER BY id LIMIT ${Math.trunc(limit)} FOR UPDATE SKIP LOCKED`,
+    )) as unknown as pg.QueryResult<{ id: string; payload: unknown; received_at: Date }>[];
     const deliveries = results[2]!.rows.map((row) => ({ id: BigInt(row.id), payload: row.payload }));
     const outcomes = await process(deliveries);
     await client.query(outcomes.length ? `${markSql(client, outcomes)}; COMMIT` : "COMMIT");
     client.release();
+    for (const row of results[2]!.rows) metrics().webhookToEmit.observe((Date.now() - row.received_at.getTime()) / 1000);
   } catch (error) {
     await client.query("ROLLBACK").catch(() => {});
     client.release(true); // the connection may be broken: do not reuse it

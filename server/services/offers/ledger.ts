@@ -1,4 +1,5 @@
 import { db } from "@/server/db";
+import { metrics } from "@/server/observability/metrics";
 
 // The offer ledger (offer_recipients): one row per person per offer, unique (offer, customer). A row is
 // claimed (pending → claimed, atomically) before the Send API call and settled after it, so no person is
@@ -26,12 +27,14 @@ export async function claimRecipient(id: string): Promise<boolean> {
 /** Meta answered with a message id: it was sent, whatever the row says meanwhile. */
 export async function markSent(id: string, messageId: string): Promise<void> {
   await db.$executeRaw`UPDATE offer_recipients SET status = 'sent', message_id = ${messageId}, reason = NULL, updated_at = now() WHERE id = ${id}::uuid`;
+  metrics().offerRecipients.inc({ outcome: "sent" });
 }
 
 /** Settles a row as skipped or failed, from pending (window check) or claimed (Meta refused). */
 export async function markUnsent(id: string, status: "skipped" | "failed", reason: string): Promise<void> {
-  await db.$executeRaw`UPDATE offer_recipients SET status = ${status}::"RecipientStatus", reason = ${reason}, updated_at = now()
+  const settled = await db.$executeRaw`UPDATE offer_recipients SET status = ${status}::"RecipientStatus", reason = ${reason}, updated_at = now()
     WHERE id = ${id}::uuid AND status IN ('pending', 'claimed')`;
+  if (settled) metrics().offerRecipients.inc({ outcome: status });
 }
 
 /** claimed → pending: Meta refused before sending (rate limit, temporary error, token), so it is safe to try again. */

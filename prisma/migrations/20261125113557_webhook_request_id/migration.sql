@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "webhook_events" ADD COLUMN     "request_id" TEXT;

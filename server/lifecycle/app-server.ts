@@ -1,0 +1,89 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AppEnv } from "@/server/env";
+import { CLIENT_IP_HEADER } from "@/server/http/client-ip";
+import { serveDirect } from "@/server/http/direct-route";
+import { refuseMalformedRequest } from "@/server/http/request-guard";
+import { applySecurityHeaders } from "@/server/http/security-headers";
+import { waitForDependencies } from "@/server/lifecycle/dependencies";
+import { listenOrExit } from "@/server/lifecycle/listen";
+import { onStopSignals, sleep } from "@/server/lifecycle/signals";
+import { isDraining } from "@/server/lifecycle/state";
+import { logger, routeConsoleToLogger } from "@/server/observability/log";
+import { metrics } from "@/server/observability/metrics";
+import { REQUEST_ID_HEADER, requestIdFrom, withRequestId } from "@/server/observability/request-context";
+import { loadRoutePatterns, routeLabel } from "@/server/observability/route-patterns";
+import { attachRealtime, type Realtime } from "@/server/realtime/index";
+import { GET as live } from "@/app/api/health/live/route";
+import { GET as ready } from "@/app/api/health/ready/route";
+import { GET as scrapeMetrics } from "@/app/api/metrics/route";
+import { POST as receiveWebhookDelivery } from "@/app/api/webhooks/messenger/route";
+
+// The app process around a request handler (Next's, in server/index.ts): start-up checks, request ids,
+// HTTP metrics, the routes served directly, Socket.IO, and the graceful stop. Start-up order: config
+// (by the caller), Postgres and Redis reachable, the port bound (exit at once when taken), then the
+// handler prepared; requests that arrive meanwhile wait for it, except the direct routes.
+
+export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
+
+// Served without Next's router: the webhook for its 20 ms ack bar (server/http/direct-route.ts), health and
+// metrics so they answer while Next is still preparing or busy. The same handlers Next would call.
+const DIRECT: Record<string, (request: Request) => Promise<Response>> = {
+  "POST /api/webhooks/messenger": (r) => receiveWebhookDelivery(r),
+  "GET /api/health/live": (r) => live(r),
+  "GET /api/health/ready": (r) => ready(r),
+  "GET /api/metrics": (r) => scrapeMetrics(r),
+};
+const WEBHOOK_ROUTE = "/api/webhooks/messenger";
+
+export async function runAppServer(config: AppEnv, prepareHandler: () => Promise<RequestHandler>): Promise<{ server: Server; realtime: Realtime }> {
+  routeConsoleToLogger();
+  await waitForDependencies(config);
+  const patterns = loadRoutePatterns();
+  // Requests that arrive while the handler is being prepared wait for it.
+  let handlerReady: (handle: RequestHandler) => void = () => {};
+  const handler = new Promise<RequestHandler>((resolve) => (handlerReady = resolve));
+
+  function dispatch(req: IncomingMessage, res: ServerResponse, pathname: string): void {
+    // Overwrite, never trust: rate limits key on this (see server/http/client-ip.ts).
+    req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress ?? "unknown";
+    applySecurityHeaders(req, res, config);
+    if (refuseMalformedRequest(req, res)) return;
+    const direct = DIRECT[`${req.method} ${pathname}`];
+    if (direct) return void serveDirect(req, res, direct);
+    void handler.then((handle) => handle(req, res));
+  }
+
+  const server = createServer((req, res) => {
+    const started = performance.now();
+    const requestId = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
+    req.headers[REQUEST_ID_HEADER] = requestId;
+    res.setHeader("X-Request-Id", requestId);
+    // While stopping, each answer closes its connection so keep-alive clients move to another instance.
+    if (isDraining()) res.setHeader("Connection", "close");
+    const pathname = (req.url ?? "/").split("?")[0]!;
+    res.once("finish", () => {
+      const route = routeLabel(patterns, pathname);
+      const seconds = (performance.now() - started) / 1000;
+      metrics().httpDuration.observe({ method: req.method ?? "?", route, status: String(res.statusCode) }, seconds);
+      if (route === WEBHOOK_ROUTE && req.method === "POST") metrics().webhookAck.observe({ status: String(res.statusCode) }, seconds);
+    });
+    withRequestId(requestId, () => dispatch(req, res, pathname));
+  });
+  const realtime = attachRealtime(server);
+  await listenOrExit(server, config.PORT, config.HOST);
+  handlerReady(await prepareHandler());
+  logger().info(`ready on ${config.APP_URL} (${config.isProduction ? "production" : "development"}), listening on ${config.HOST}:${config.PORT}`);
+
+  onStopSignals(async () => {
+    // 1. No new connections; idle keep-alive ones closed; in-flight requests (webhook acks) run to the end.
+    const allClosed = new Promise<void>((resolve) => server.close(() => resolve()));
+    const idleSweep = setInterval(() => server.closeIdleConnections(), 100);
+    // 2. Sockets: closing the transport (not a "server disconnect") makes clients reconnect by themselves,
+    //    through the balancer to an instance that is still running.
+    // 3. Whatever is still open at the deadline is cut.
+    await Promise.race([Promise.all([realtime.close(), allClosed]), sleep(config.SHUTDOWN_TIMEOUT_SECONDS * 1000)]);
+    clearInterval(idleSweep);
+    server.closeAllConnections();
+  }, config.SHUTDOWN_TIMEOUT_SECONDS);
+  return { server, realtime };
+}
