@@ -4,6 +4,7 @@ import { createRedis } from "@/server/redis";
 import { QUEUE_NAME } from "@/server/queue/index";
 import { findJob, jobs } from "@/workers/jobs/index";
 import { startWebhookDrain } from "@/workers/webhooks/drain";
+import { ensureDailyTokenCheck } from "@/server/queue/pages";
 
 // The worker process: runs the jobs of the registry, each payload parsed by its schema first, and the
 // webhook ingest (workers/webhooks/drain.ts: not a queue job, it drains the webhook_events table).
@@ -24,6 +25,9 @@ worker.on("failed", (job, error) => console.error(`[switchboard] job ${job?.name
 worker.on("error", (error) => console.error("[switchboard] worker error:", error.message));
 
 const webhookDrain = startWebhookDrain();
+
+// Every page's token is re-checked once a day (server/services/page-connection/recheck-page-tokens.ts).
+ensureDailyTokenCheck().catch((error: Error) => console.error("[switchboard] could not schedule the daily token check:", error.message));
 
 let stopping = false;
 async function shutdown(signal: string) {

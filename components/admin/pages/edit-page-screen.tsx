@@ -39,7 +39,7 @@ export function EditPageScreen({ id }: { id: string }) {
         <div className="space-y-4">
           <div className="flex items-center justify-between gap-4 rounded-xl border border-slate-200 bg-white px-5 py-3 text-sm shadow-sm">
             <span className="font-medium text-slate-700">Page health</span>
-            <PageHealthCell tokenStatus={page.tokenStatus} lastWebhookAt={page.lastWebhookAt} />
+            <PageHealthCell page={page} />
           </div>
           <PageForm mode="edit" initial={{ name: page.name, page_id: page.page_id }} cancelHref={back} onSubmit={save} />
         </div>

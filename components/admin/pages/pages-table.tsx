@@ -39,7 +39,7 @@ export function PagesTable({
               </TD>
               {showCompany && <TD label="Company">{page.company?.name ?? "N/A"}</TD>}
               <TD label="Health">
-                <PageHealthCell tokenStatus={page.tokenStatus} lastWebhookAt={page.lastWebhookAt} />
+                <PageHealthCell page={page} />
               </TD>
               <TD label="Conversations">{page.conversationCount}</TD>
               <TD label="Created" className="whitespace-nowrap">
