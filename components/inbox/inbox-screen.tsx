@@ -22,6 +22,7 @@ import { ConversationPanel } from "@/components/inbox/list/conversation-panel";
 import { PageTabs } from "@/components/inbox/page-tabs";
 import { LazyDetailsDrawer, LazyRightPanel, LazyThreadPane } from "@/components/inbox/lazy-panes";
 import { RightPanelHint } from "@/components/inbox/panel/right-panel-hint";
+import { PageStatusBanner } from "@/components/inbox/page-status-banner";
 import type { ThreadSink } from "@/components/inbox/thread/thread-pane";
 
 type ListFlags = Omit<ConversationFilters, "search">;
@@ -46,6 +47,8 @@ export function InboxScreen() {
   const filters = useMemo<ConversationFilters>(() => ({ ...flags, search: searchInput.trim() ? debouncedSearch : "" }), [flags, searchInput, debouncedSearch]);
   const list = useConversations(pageId, filters);
   const mutateList = list.mutate;
+  // An imported history shows up at once, not on the next 60 s refresh.
+  const refreshAfterImport = useCallback(() => void mutateList(), [mutateList]);
 
   const [selected, setSelected] = useState<ConversationListItem | null>(null);
   const [detailsOpen, setDetailsOpen] = useState(false);
@@ -131,6 +134,7 @@ export function InboxScreen() {
   return (
     <div className="flex h-dvh flex-col overflow-hidden bg-slate-50">
       <InboxHeader status={status} tabs={tabs} />
+      <PageStatusBanner page={pages.find((p) => p.id === pageId)} onImported={refreshAfterImport} />
       <main className="flex min-h-0 flex-1">
         <div className={cn("min-h-0 w-full shrink-0 border-r border-slate-200 md:w-80", selected && "max-md:hidden")}>
           {pageId ? (

@@ -11,10 +11,15 @@ export const PAGES_KEY = "/api/pages/me";
 
 export type PagesResponse = { pages: InboxPage[] };
 
+/** While a page imports its history, its progress is polled (the banner's "Importing history… 40/100"). */
+export const IMPORT_POLL_MS = 3_000;
+export const importing = (pages: { import: { state: string } | null }[] | undefined) => Boolean(pages?.some((p) => p.import?.state === "running"));
+
 export function usePages(enabled = true) {
   return useSWR<PagesResponse>(enabled ? PAGES_KEY : null, (url: string) => api<PagesResponse>(url), {
     dedupingInterval: PAGES_CACHE_MS,
     revalidateOnFocus: false,
+    refreshInterval: (data) => (importing(data?.pages) ? IMPORT_POLL_MS : 0),
   });
 }
 

@@ -50,3 +50,56 @@ export async function subscribeApp(pageId: string, token: string): Promise<void>
 export async function unsubscribeApp(pageId: string, token: string): Promise<void> {
   await graphRequest(`${pageId}/subscribed_apps`, { method: "DELETE", token, retries: 1 });
 }
+
+// ── Facebook Login for Business ──────────────────────────────────────────────────────────────────────
+
+/** The permissions the app asks for in the Login dialog (docs: README "Connecting a real Facebook Page"). */
+export const LOGIN_SCOPES = ["pages_messaging", "pages_manage_metadata", "pages_show_list"] as const;
+
+/** The dialog address the browser is sent to (META_DIALOG_URL: www.facebook.com, or the simulator). */
+export function loginDialogUrl(input: { state: string; redirectUri: string }): string {
+  const { META_DIALOG_URL, META_APP_ID, GRAPH_API_VERSION } = env();
+  const url = new URL(`${META_DIALOG_URL.replace(/\/$/, "")}/${GRAPH_API_VERSION}/dialog/oauth`);
+  url.searchParams.set("client_id", META_APP_ID ?? "");
+  url.searchParams.set("redirect_uri", input.redirectUri);
+  url.searchParams.set("state", input.state);
+  url.searchParams.set("response_type", "code");
+  url.searchParams.set("scope", LOGIN_SCOPES.join(","));
+  return url.toString();
+}
+
+/** Code → short-lived user token → long-lived user token (grant_type=fb_exchange_token). */
+export async function exchangeLoginCode(code: string, redirectUri: string): Promise<string> {
+  const { META_APP_ID, META_APP_SECRET } = env();
+  const app = { client_id: META_APP_ID ?? "", client_secret: META_APP_SECRET };
+  // These calls authenticate with the app secret itself, not a token: no appsecret_proof applies, so the
+  // token argument is the app token only to keep one request path.
+  const appToken = `${app.client_id}|${app.client_secret}`;
+  const short = await graphRequest<{ access_token?: string }>("oauth/access_token", { token: appToken, retries: 0, query: { ...app, redirect_uri: redirectUri, code } });
+  if (!short.access_token) throw new Error("Facebook answered no access token for the login code");
+  const long = await graphRequest<{ access_token?: string }>("oauth/access_token", {
+    token: appToken,
+    retries: 1,
+    query: { ...app, grant_type: "fb_exchange_token", fb_exchange_token: short.access_token },
+  });
+  return long.access_token ?? short.access_token;
+}
+
+export type ManagedPage = { id: string; name: string; accessToken: string };
+
+/** GET /me/accounts with the person's token: the Pages they manage, each with its Page token (all pages of the paging). */
+export async function fetchManagedPages(userToken: string): Promise<ManagedPage[]> {
+  const pages: ManagedPage[] = [];
+  let after: string | undefined;
+  for (let round = 0; round < 20; round++) {
+    const result = await graphRequest<{ data?: { id?: string; name?: string; access_token?: string }[]; paging?: { next?: string; cursors?: { after?: string } } }>("me/accounts", {
+      token: userToken,
+      retries: 1,
+      query: { fields: "id,name,access_token", limit: "100", ...(after ? { after } : {}) },
+    });
+    for (const p of result.data ?? []) if (p.id && p.access_token) pages.push({ id: String(p.id), name: p.name ?? "", accessToken: p.access_token });
+    after = result.paging?.next ? result.paging.cursors?.after : undefined;
+    if (!after) break;
+  }
+  return pages;
+}
