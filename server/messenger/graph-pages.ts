@@ -103,3 +103,39 @@ export async function fetchManagedPages(userToken: string): Promise<ManagedPage[
   }
   return pages;
 }
+
+// ── History import (Conversations API) ───────────────────────────────────────────────────────────────
+
+export type GraphConversation = {
+  id: string;
+  updated_time?: string;
+  participants?: { data?: { id?: string; name?: string }[] };
+  messages?: {
+    data?: {
+      id: string;
+      message?: string;
+      created_time: string;
+      from?: { id?: string; name?: string };
+      attachments?: { data?: { image_data?: { url?: string; preview_url?: string }; file_url?: string; mime_type?: string }[] };
+    }[];
+  };
+};
+
+/** One page of a Page's Messenger conversations, newest first, each with its newest `messagesPerConversation` messages. */
+export async function fetchConversationsPage(
+  pageId: string,
+  token: string,
+  input: { limit: number; messagesPerConversation: number; after?: string },
+): Promise<{ data: GraphConversation[]; after?: string }> {
+  const result = await graphRequest<{ data?: GraphConversation[]; paging?: { next?: string; cursors?: { after?: string } } }>(`${pageId}/conversations`, {
+    token,
+    retries: 2,
+    query: {
+      platform: "messenger",
+      fields: `participants,updated_time,messages.limit(${input.messagesPerConversation}){id,message,from,to,created_time,attachments}`,
+      limit: String(input.limit),
+      ...(input.after ? { after: input.after } : {}),
+    },
+  });
+  return { data: result.data ?? [], after: result.paging?.next ? result.paging.cursors?.after : undefined };
+}

@@ -1,6 +1,6 @@
 import type { JobDefinition } from "@/workers/jobs/types";
 import { resumeOffersJob, sendOfferJob } from "@/workers/jobs/send-offer";
-import { subscribePageJob, unsubscribePageJob, verifyPageTokensJob } from "@/workers/jobs/page-connection";
+import { importPageHistoryJob, subscribePageJob, unsubscribePageJob, verifyPageTokensJob } from "@/workers/jobs/page-connection";
 
 // The job registry: every job the worker runs is listed here.
 
@@ -13,6 +13,7 @@ export const jobs: JobDefinition<never>[] = [
   register(subscribePageJob),
   register(unsubscribePageJob),
   register(verifyPageTokensJob),
+  register(importPageHistoryJob),
 ];
 
 export function findJob(name: string): JobDefinition<never> | undefined {

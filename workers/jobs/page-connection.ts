@@ -2,7 +2,8 @@ import { z } from "zod";
 import { GraphError } from "@/server/messenger/graph-errors";
 import { unsubscribeApp } from "@/server/messenger/graph-pages";
 import { decryptSecret } from "@/server/security/secret-box";
-import { SUBSCRIBE_PAGE_JOB, UNSUBSCRIBE_PAGE_JOB, VERIFY_PAGE_TOKENS_JOB } from "@/server/queue/pages";
+import { IMPORT_PAGE_HISTORY_JOB, SUBSCRIBE_PAGE_JOB, UNSUBSCRIBE_PAGE_JOB, VERIFY_PAGE_TOKENS_JOB } from "@/server/queue/pages";
+import { failPageHistoryImport, importPageHistory } from "@/server/services/page-connection/import-history";
 import { subscribePage } from "@/server/services/page-connection/subscribe-page";
 import { recheckPageTokens } from "@/server/services/page-connection/recheck-page-tokens";
 import { defineJob } from "@/workers/jobs/types";
@@ -39,4 +40,19 @@ export const verifyPageTokensJob = defineJob({
   name: VERIFY_PAGE_TOKENS_JOB,
   schema: z.object({}).passthrough(),
   handle: () => recheckPageTokens(),
+});
+
+export const importPageHistoryJob = defineJob({
+  name: IMPORT_PAGE_HISTORY_JOB,
+  schema: z.object({ pageId: z.uuid() }),
+  async handle({ pageId }, job) {
+    try {
+      return await importPageHistory(pageId);
+    } catch (error) {
+      // Rate limits (4/17/32/613) and outages are retried by BullMQ with backoff; the import resumes from
+      // its saved cursor. After the last attempt the Page says the import stopped.
+      if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) await failPageHistoryImport(pageId, (error as Error).message);
+      throw error;
+    }
+  },
 });
