@@ -19,6 +19,10 @@ const integrationEnv = {
   // The Graph client talks to a Messenger simulator the channel tests start on this port.
   GRAPH_API_URL: `http://127.0.0.1:${ports.TEST_SIMULATOR_PORT}`,
   META_APP_SECRET: "integration-app-secret",
+  // The simulator's default app id: debug_token (the permission check) and Facebook Login run against it.
+  META_APP_ID: "1234567890",
+  // The simulator also plays Facebook's Login dialog.
+  META_DIALOG_URL: `http://127.0.0.1:${ports.TEST_SIMULATOR_PORT}`,
   META_VERIFY_TOKEN: "integration-verify-token",
   UPLOAD_DIR: ".data/test-uploads",
 };

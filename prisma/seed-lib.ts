@@ -29,7 +29,17 @@ async function seedDemoCompany(db: PrismaClient): Promise<void> {
     const row = await db.page.upsert({
       where: { facebookPageId: page.facebookPageId },
       update: {},
-      create: { name: page.name, facebookPageId: page.facebookPageId, accessTokenEnc: encryptSecret(page.token), companyId, ownerId: userIds.companyAdmin },
+      // The demo tokens are the simulator's own (seed-data.ts), so they count as checked and subscribed:
+      // the dev and e2e simulators start with these pages and accept these tokens.
+      create: {
+        name: page.name,
+        facebookPageId: page.facebookPageId,
+        accessTokenEnc: encryptSecret(page.token),
+        companyId,
+        ownerId: userIds.companyAdmin,
+        verifiedAt: new Date(),
+        subscribedAt: new Date(),
+      },
     });
     for (const assignee of page.assignees) {
       const userId = userIds[assignee]!;

@@ -41,6 +41,14 @@ const Env = z
       .refine((v) => Buffer.from(v, "base64").length === 32, "must be 32 bytes, base64 (openssl rand -base64 32)")
       .optional(),
     META_APP_SECRET: z.string().min(1).optional(),
+    // Facebook Login for Business ("Connect with Facebook"); without it only the manual form is offered
+    // and the token-permission check (debug_token needs the app token) is skipped.
+    META_APP_ID: z.string().regex(/^\d+$/, "must be the numeric App ID").optional(),
+    // Where the Login dialog lives: Facebook, or the simulator in development and tests.
+    META_DIALOG_URL: z.url().default("https://www.facebook.com"),
+    // History import right after a Page is connected: how many recent conversations and messages each.
+    IMPORT_CONVERSATIONS: z.coerce.number().int().min(0).max(1000).default(100),
+    IMPORT_MESSAGES_PER_CONVERSATION: z.coerce.number().int().min(1).max(100).default(25),
     META_VERIFY_TOKEN: z.string().min(1).optional(),
     GRAPH_API_URL: z.url().default("https://graph.facebook.com"),
     GRAPH_API_VERSION: z.string().regex(/^v\d+\.\d+$/, "must look like v25.0").default("v25.0"),

@@ -12,6 +12,7 @@ import { createRedis } from "@/server/redis";
 import { QUEUE_NAME } from "@/server/queue/index";
 import { findJob, jobs } from "@/workers/jobs/index";
 import { startWebhookDrain } from "@/workers/webhooks/drain";
+import { ensureDailyTokenCheck } from "@/server/queue/pages";
 
 // The worker process: runs the jobs of the registry, each payload parsed by its schema first, and the
 // webhook ingest (workers/webhooks/drain.ts: not a queue job, it drains the webhook_events table). Any
@@ -51,6 +52,9 @@ worker.on("error", (error) => logger().error(`worker error: ${error.message}`));
 const webhookDrain = startWebhookDrain();
 const http = config.WORKER_HTTP_PORT === undefined ? undefined : await startWorkerHttp(config.WORKER_HTTP_PORT, config.HOST);
 if (http) logger().info(`worker health and metrics on ${config.HOST}:${(http.address() as AddressInfo).port}`);
+
+// Every page's token is re-checked once a day (server/services/page-connection/recheck-page-tokens.ts).
+ensureDailyTokenCheck().catch((error: Error) => logger().error(`could not schedule the daily token check: ${error.message}`));
 
 // worker.close() lets running jobs finish (an offer stops between two recipients, workers/offers/stop-signal.ts,
 // and the next worker resumes it); the drain finishes its batches. Past the deadline, running jobs are

@@ -29,6 +29,7 @@ import { ConversationPanel } from "@/components/inbox/list/conversation-panel";
 import { PageTabs } from "@/components/inbox/page-tabs";
 import { LazyDetailsDrawer, LazyRightPanel, LazyShortcutsSheet, LazyThreadPane } from "@/components/inbox/lazy-panes";
 import { RightPanelHint } from "@/components/inbox/panel/right-panel-hint";
+import { PageStatusBanner } from "@/components/inbox/page-status-banner";
 import type { ThreadSink } from "@/components/inbox/thread/thread-pane";
 import { TagNamesProvider } from "@/components/inbox/tag-names";
 
@@ -55,6 +56,8 @@ export function InboxScreen() {
   const filters = useMemo<ConversationFilters>(() => ({ ...flags, userId, search: searchInput.trim() ? debouncedSearch : "" }), [flags, userId, searchInput, debouncedSearch]);
   const list = useConversations(pageId, filters);
   const mutateList = list.mutate;
+  // An imported history shows up at once, not on the next 60 s refresh.
+  const refreshAfterImport = useCallback(() => void mutateList(), [mutateList]);
 
   const [selected, setSelected] = useState<ConversationListItem | null>(null);
   const [detailsOpen, setDetailsOpen] = useState(false);
@@ -166,6 +169,7 @@ export function InboxScreen() {
           </button>
         }
       />
+      <PageStatusBanner page={pages.find((p) => p.id === pageId)} onImported={refreshAfterImport} />
       {helpOpen && <LazyShortcutsSheet open onOpenChange={setHelpOpen} />}
       <TagNamesProvider pageId={pageId}>
       <main className="flex min-h-0 flex-1">

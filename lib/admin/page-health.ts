@@ -1,21 +1,58 @@
 import { relativeTime } from "@/lib/format/relative-time";
 
-// Beyond the spec: the pages tables say whether a page still works — its token (Facebook's error 190 marks
-// it as needing a new one) and when its last webhook event arrived.
+// Beyond the spec: whether a connected page really works. One state per page, worst first:
+// - needs_token: Graph answered 190 (invalid or expired token) to some call; a new token is needed.
+// - unverified: connected before tokens were checked; nobody has asked Graph about this token yet.
+// - not_subscribed: the token is fine but the app is not subscribed to the Page's webhooks, so no
+//   messages arrive (the subscription failed and is being retried, or was never made).
+// - healthy: Graph confirmed the token belongs to this Page and the subscription is in place.
+// "Token valid" is shown only for a token Graph has confirmed.
 
 export type TokenStatus = "valid" | "needs_token";
+export type HealthState = "healthy" | "needs_token" | "unverified" | "not_subscribed";
+
+export type PageHealthInput = {
+  tokenStatus?: TokenStatus | null;
+  verifiedAt?: string | Date | null;
+  subscribedAt?: string | Date | null;
+  lastWebhookAt?: string | Date | null;
+};
+
+export const HEALTH_LABELS: Record<HealthState, string> = {
+  healthy: "Token valid",
+  needs_token: "Needs new token",
+  unverified: "Not verified",
+  not_subscribed: "Not subscribed",
+};
+
+/** What an admin should do about each state (the Page screens and the inbox banner). */
+export const HEALTH_HINTS: Record<HealthState, string> = {
+  healthy: "Facebook confirmed this page's token and sends its messages here.",
+  needs_token: "Facebook refused this page's access token. Reconnect the page or enter a new token.",
+  unverified: "This page's token has not been checked with Facebook yet. Reconnect the page to check it.",
+  not_subscribed: "Facebook is not sending this page's messages here yet. Reconnect the page to subscribe it.",
+};
+
+export function healthState(page: PageHealthInput): HealthState {
+  if (page.tokenStatus === "needs_token") return "needs_token";
+  if (!page.verifiedAt) return "unverified";
+  if (!page.subscribedAt) return "not_subscribed";
+  return "healthy";
+}
 
 export type PageHealth = {
+  state: HealthState;
   token: { ok: boolean; label: string };
   webhook: { ok: boolean; label: string };
 };
 
-export function pageHealth(page: { tokenStatus?: TokenStatus | null; lastWebhookAt?: string | null }, now: number = Date.now()): PageHealth {
-  const tokenOk = page.tokenStatus !== "needs_token";
+export function pageHealth(page: PageHealthInput, now: number = Date.now()): PageHealth {
+  const state = healthState(page);
   const last = page.lastWebhookAt ? new Date(page.lastWebhookAt) : null;
   const seen = last !== null && !Number.isNaN(last.getTime());
   return {
-    token: { ok: tokenOk, label: tokenOk ? "Token valid" : "Needs new token" },
+    state,
+    token: { ok: state === "healthy", label: HEALTH_LABELS[state] },
     webhook: { ok: seen, label: seen ? `Last event ${relativeTime(last, now)}` : "No events yet" },
   };
 }

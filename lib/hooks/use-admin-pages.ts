@@ -3,6 +3,7 @@
 import useSWR, { useSWRConfig } from "swr";
 import { api } from "@/lib/api/client";
 import type { ApiPage } from "@/lib/schemas/pages";
+import { importing, useImportPolling } from "@/lib/hooks/use-pages";
 
 // Pages for the admin screens (GET /api/pages, /api/pages/{id}, /api/pages/user/{userId}). SPEC §9: pages
 // are cached for 2 min and not refetched on window focus; changes revalidate them explicitly.
@@ -40,11 +41,15 @@ export function isPagesKey(key: unknown): boolean {
 }
 
 export function useAdminPages() {
-  return useSWR<ApiPage[]>(ADMIN_PAGES_KEY, async (url: string) => pagesOf<ApiPage>(await api(url)), OPTIONS);
+  const query = useSWR<ApiPage[]>(ADMIN_PAGES_KEY, async (url: string) => pagesOf<ApiPage>(await api(url)), OPTIONS);
+  useImportPolling(importing(query.data), query.mutate);
+  return query;
 }
 
 export function useAdminPage(id: string | null) {
-  return useSWR<ApiPage>(id ? pageKey(id) : null, (url: string) => api<ApiPage>(url), OPTIONS);
+  const query = useSWR<ApiPage>(id ? pageKey(id) : null, (url: string) => api<ApiPage>(url), OPTIONS);
+  useImportPolling(importing(query.data ? [query.data] : undefined), query.mutate);
+  return query;
 }
 
 /** The user-pages query of SPEC §7: the pages a user owns or is assigned. */

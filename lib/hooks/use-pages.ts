@@ -1,5 +1,6 @@
 "use client";
 
+import { useEffect } from "react";
 import useSWR from "swr";
 import { api } from "@/lib/api/client";
 import { PAGES_CACHE_MS } from "@/lib/inbox/constants";
@@ -11,11 +12,29 @@ export const PAGES_KEY = "/api/pages/me";
 
 export type PagesResponse = { pages: InboxPage[] };
 
+/** While a page imports its history, its progress is polled (the banner's "Importing history… 40/100"). */
+export const IMPORT_POLL_MS = 3_000;
+export const importing = (pages: { import: { state: string } | null }[] | undefined) => Boolean(pages?.some((p) => p.import?.state === "running"));
+
+/**
+ * Re-fetches every IMPORT_POLL_MS while `active`. By hand rather than SWR's refreshInterval: that one
+ * revalidates with deduping, which the 2-minute pages cache (SPEC §9) would swallow.
+ */
+export function useImportPolling(active: boolean, refetch: () => unknown): void {
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => void refetch(), IMPORT_POLL_MS);
+    return () => clearInterval(timer);
+  }, [active, refetch]);
+}
+
 export function usePages(enabled = true) {
-  return useSWR<PagesResponse>(enabled ? PAGES_KEY : null, (url: string) => api<PagesResponse>(url), {
+  const query = useSWR<PagesResponse>(enabled ? PAGES_KEY : null, (url: string) => api<PagesResponse>(url), {
     dedupingInterval: PAGES_CACHE_MS,
     revalidateOnFocus: false,
   });
+  useImportPolling(importing(query.data?.pages), query.mutate);
+  return query;
 }
 
 /** A page's tab counts changed locally (a new unread conversation, one opened). */

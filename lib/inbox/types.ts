@@ -1,4 +1,6 @@
 // Shapes the inbox API returns (docs/API.md); shared by the inbox components and hooks.
+import type { HealthState } from "@/lib/admin/page-health";
+import type { ImportProgress } from "@/lib/schemas/pages";
 
 export type WindowState = { state: "open" | "human_agent" | "closed"; closes_at: string | null; reason: string | null };
 
@@ -84,6 +86,9 @@ export type InboxPage = {
   conversationCount: number;
   unreadCount: number;
   tokenStatus: "valid" | "needs_token";
+  /** lib/admin/page-health.ts; the inbox shows a banner for any state but healthy. */
+  health: HealthState;
+  import: ImportProgress | null;
   lastWebhookAt: string | null;
   created_at: string;
 };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { HealthState } from "@/lib/admin/page-health";
 
 // Page administration rules and texts (SPEC §5 Add page / Edit page / Assign pages, §8 Pages), shared by
 // the add/edit page forms, the Assign Pages modal and the /api/pages handlers. Values are trimmed.
@@ -20,10 +21,19 @@ export const PAGE_ID_TOO_LONG = "Page ID must be at most 30 digits";
 export const ACCESS_TOKEN_REQUIRED = "Page access token is required";
 export const ACCESS_TOKEN_TOO_SHORT = "Access token appears to be too short";
 export const ACCESS_TOKEN_TOO_LONG = "Access token is too long";
+export const ACCESS_TOKEN_BAD_CHARACTERS = "Access token contains characters a Facebook token never has";
 export const PAGE_OWNER_REQUIRED = "Please choose the user to add the page for";
 export const PAGE_ALREADY_EXISTS = "This Facebook page already exists";
 /** What the add/edit forms show for a 400 whose message contains 'already exists' (SPEC §8). */
 export const PAGE_ALREADY_ADDED_UI = "This Facebook page has already been added to the system.";
+
+// Token checks on connect (Graph GET /me, debug_token): what the form shows for each refusal.
+export const TOKEN_INVALID = "Facebook says this access token is invalid or has expired. Generate a new Page access token and try again.";
+export const TOKEN_IS_USER_TOKEN = "This is a user access token. Paste the Page access token of this page instead.";
+export const TOKEN_NO_MESSAGING = "This token lacks the pages_messaging permission. Grant it to your Meta app for this page, then generate a new token.";
+export const GRAPH_UNREACHABLE = "Facebook could not be reached to check the token. Nothing was saved; please try again in a moment.";
+export const tokenOfOtherPage = (owner: { id: string; name: string }, pageId: string) =>
+  `This token belongs to ${owner.name ? `"${owner.name}" (ID ${owner.id})` : `ID ${owner.id}`}, not to page ${pageId}. Use the access token of page ${pageId}.`;
 
 export const SELECT_PAGES_REQUIRED = "Please select at least one page to assign";
 export const ASSIGN_USER_REQUIRED = "Please select a user";
@@ -56,7 +66,9 @@ export const ZAccessToken = z
   .trim()
   .min(1, ACCESS_TOKEN_REQUIRED)
   .min(ACCESS_TOKEN_MIN_LENGTH, ACCESS_TOKEN_TOO_SHORT)
-  .max(ACCESS_TOKEN_MAX_LENGTH, ACCESS_TOKEN_TOO_LONG);
+  .max(ACCESS_TOKEN_MAX_LENGTH, ACCESS_TOKEN_TOO_LONG)
+  // Facebook tokens are printable ASCII; anything else cannot even travel in a request to Graph.
+  .regex(/^[\x21-\x7e]+$/, ACCESS_TOKEN_BAD_CHARACTERS);
 
 const ZOptionalUserId = z
   .string()
@@ -86,6 +98,10 @@ export const ZUpdatePage = z.object({
 });
 export type TUpdatePage = z.infer<typeof ZUpdatePage>;
 
+/** POST /api/pages/verify: check a token before saving (the form's "Check token"). */
+export const ZCheckPageToken = z.object({ page_id: ZFacebookPageId, page_access_token: ZAccessToken });
+export type TCheckPageToken = z.infer<typeof ZCheckPageToken>;
+
 const ZRefId = (required: string) => z.string({ error: required }).trim().min(1, required).max(100);
 
 /** POST /api/pages/assign: the modal sends the full desired selection, which becomes the user's page set. */
@@ -114,9 +130,20 @@ export type ApiPage = {
   created_at: string;
   conversationCount: number;
   tokenStatus: "valid" | "needs_token";
+  /** lib/admin/page-health.ts: healthy | needs_token | unverified | not_subscribed. */
+  health: HealthState;
+  tokenErrorAt: string | null;
+  /** The Graph call that answered 190, e.g. "POST /messages". */
+  tokenErrorCall: string | null;
+  verifiedAt: string | null;
+  subscribedAt: string | null;
+  subscriptionError: string | null;
+  import: ImportProgress | null;
   lastWebhookAt: string | null;
   company: { _id: string; name: string };
 };
+
+export type ImportProgress = { state: "running" | "done" | "failed"; done: number; total: number };
 
 export type ApiPageDetails = ApiPage & {
   owner: { _id: string; name: string; email: string } | null;

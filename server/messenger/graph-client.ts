@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { env } from "@/server/env";
 import { GraphError, graphErrorFrom } from "@/server/messenger/graph-errors";
 import { countGraphCall } from "@/server/observability/metrics";
@@ -14,7 +15,7 @@ export type OutgoingMessage = ({ text: string } | { attachment: { type: Outgoing
 };
 export type Profile = { firstName?: string; lastName?: string; profilePic?: string };
 
-type RequestOptions = { method?: "GET" | "POST"; token: string; body?: unknown; query?: Record<string, string>; retries?: number };
+type RequestOptions = { method?: "GET" | "POST" | "DELETE"; token: string; body?: unknown; query?: Record<string, string>; retries?: number };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -23,6 +24,14 @@ export function graphUrl(path: string, query: Record<string, string> = {}): stri
   const url = new URL(`${GRAPH_API_URL.replace(/\/$/, "")}/${GRAPH_API_VERSION}/${path.replace(/^\//, "")}`);
   for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
   return url.toString();
+}
+
+/**
+ * appsecret_proof: hex HMAC-SHA256 of the access token keyed with the App Secret. Sent on every call so an
+ * app with "Require App Secret" on keeps working, and a stolen token alone is useless against Graph.
+ */
+export function appSecretProof(token: string, secret: string = env().META_APP_SECRET): string {
+  return createHmac("sha256", secret).update(token).digest("hex");
 }
 
 /** One Graph call; transient failures and rate limits are retried with exponential backoff. */
@@ -40,7 +49,7 @@ export async function graphRequest<T>(path: string, options: RequestOptions): Pr
 }
 
 async function graphRequestOnce<T>(path: string, { method = "GET", token, body, query }: RequestOptions): Promise<T> {
-  const response = await fetch(graphUrl(path, query), {
+  const response = await fetch(graphUrl(path, { ...query, appsecret_proof: appSecretProof(token) }), {
     method,
     headers: { Authorization: `Bearer ${token}`, ...(body ? { "Content-Type": "application/json" } : {}) },
     body: body ? JSON.stringify(body) : undefined,

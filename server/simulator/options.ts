@@ -1,6 +1,6 @@
 // createSimulator's options and the defaults that make it behave like Meta out of the box.
 
-export type SeedPage = { pageId: string; name: string; accessToken: string };
+export type SeedPage = { pageId: string; name: string; accessToken: string; permissions?: string[] };
 export type SeedCustomer = { pageId: string; psid?: string; firstName: string; lastName: string; profileError?: boolean };
 
 export type SimulatorOptions = {
@@ -34,6 +34,8 @@ export type SimulatorOptions = {
    * (with payload.sticker_id). Both carry payload {url, sticker_id}.
    */
   stickerAttachmentType?: "sticker" | "image";
+  /** Refuse Graph calls without appsecret_proof, like an app with "Require App Secret" on. */
+  requireAppSecretProof?: boolean;
   pages?: SeedPage[];
   customers?: SeedCustomer[];
   log?: (line: string) => void;
@@ -52,6 +54,7 @@ export type SimulatorSettings = {
   webhookTimeoutMs: number;
   rateLimitPerSecond: number;
   stickerAttachmentType: "sticker" | "image";
+  requireAppSecretProof: boolean;
 };
 
 export const DEFAULT_WEBHOOK_URL = "http://127.0.0.1:3000/api/webhooks/messenger";
@@ -72,5 +75,6 @@ export function settingsFrom(options: SimulatorOptions): SimulatorSettings {
     webhookTimeoutMs: options.webhookTimeoutMs ?? 5000,
     rateLimitPerSecond: options.rateLimitPerSecond ?? 0,
     stickerAttachmentType: options.stickerAttachmentType ?? "sticker",
+    requireAppSecretProof: options.requireAppSecretProof ?? false,
   };
 }

@@ -1,7 +1,10 @@
 // Everything the simulator remembers, in memory. Tests may read `simulator.state` directly; the HTTP
 // control API (/sim/…) is a view over the same objects.
 
-export type SimPage = { pageId: string; name: string; accessToken: string; createdAt: number };
+export type SimPage = { pageId: string; name: string; accessToken: string; permissions?: string[]; createdAt: number };
+
+/** The app's webhook subscription on a page (POST /{page-id}/subscribed_apps). */
+export type SimSubscription = { fields: string[]; at: number };
 
 export type SimCustomer = {
   pageId: string;
@@ -70,7 +73,7 @@ export type WebhookDelivery = {
 export type InjectedError = {
   id: number;
   /** The Graph call it fails: the Send API (default) or the Conversations API read. */
-  endpoint: "messages" | "conversations";
+  endpoint: "messages" | "conversations" | "subscribed_apps";
   pageId?: string;
   psid?: string;
   code: number;
@@ -108,6 +111,11 @@ export type SimulatorState = {
   lostAnswers: { id: number; pageId?: string; psid?: string; remaining: number; when: "after-send" | "before-send" }[];
   /** Send API call times per page, for the optional rate limit. */
   sendTimes: Map<string, number[]>;
+  /** Page id → the app's subscription; absent when not subscribed. */
+  subscriptions: Map<string, SimSubscription>;
+  /** Facebook Login: codes handed out by the dialog (single use) and the user tokens issued for them. */
+  oauthCodes: Map<string, { redirectUri: string; expiresAt: number }>;
+  userTokens: Set<string>;
   nextId: number;
 };
 
@@ -125,6 +133,9 @@ export function createState(): SimulatorState {
     errors: [],
     lostAnswers: [],
     sendTimes: new Map(),
+    subscriptions: new Map(),
+    oauthCodes: new Map(),
+    userTokens: new Set(),
     nextId: 1,
   };
 }
@@ -147,6 +158,9 @@ export function resetState(state: SimulatorState, all: boolean): void {
   state.lostAnswers.length = 0;
   state.sendTimes.clear();
   if (!all) return;
+  state.subscriptions.clear();
+  state.oauthCodes.clear();
+  state.userTokens.clear();
   state.pages.clear();
   state.customers.clear();
   state.attachments.clear();

@@ -112,13 +112,16 @@ test.describe("super admin", () => {
     await expect(page.getByText("Page name must be at least 2 characters")).toBeVisible();
     await expect(page.getByText("Page ID must contain only numbers")).toBeVisible();
     await expect(page.getByText("Access token appears to be too short")).toBeVisible();
-    // A page already in the system (the seed's Acme Shoes).
+    // A page already in the system (the seed's Acme Shoes), even with its real token.
     await page.getByLabel("Page name").fill(pageName);
     await page.getByLabel("Page ID").fill("100000000000001");
-    await page.getByLabel("Page access token").fill("GLOBEX_TOKEN_000000000000000001");
+    await page.getByLabel("Page access token").fill("SIMULATOR_PAGE_TOKEN_acme_shoes_0001");
     await page.getByRole("button", { name: "Add Page" }).click();
     await expect(page.getByText("This Facebook page has already been added to the system.")).toBeVisible();
+    // A new page Facebook (the simulator) knows, with its own token: Graph confirms it.
     const facebookId = `2${Date.now()}`.slice(0, 15);
+    await fetch(`${SIM}/sim/pages`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ pageId: facebookId, name: pageName, accessToken: `GLOBEX_TOKEN_${facebookId}` }) });
+    await page.getByLabel("Page access token").fill(`GLOBEX_TOKEN_${facebookId}`);
     await page.getByLabel("Page ID").fill(` ${facebookId} `);
     await page.getByRole("button", { name: "Add Page" }).click();
     await expect(page).toHaveURL(new RegExp(`/fb-pages/${userId}$`));

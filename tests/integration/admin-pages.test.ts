@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/server/db";
 import type { Role } from "@/lib/roles";
 import { decryptSecret } from "@/server/security/secret-box";
@@ -14,6 +14,16 @@ import * as violationsRoute from "@/app/api/urls/violated/route";
 import { call } from "./support/http";
 import { makeCompany, makePage, makeUser, tokenFor } from "./support/factory";
 import { makeConversation, makeMessages } from "./support/inbox-factory";
+import { simulatePage, simulateStoredPage, startGraphSimulator } from "./support/graph-sim";
+import type { Simulator } from "@/server/simulator/create-simulator";
+import { resetState } from "@/server/simulator/state";
+
+// Facebook (the simulator) knows every page the tests connect: tokens are checked with Graph now.
+let sim: Simulator;
+beforeAll(async () => {
+  sim = await startGraphSimulator();
+});
+afterAll(() => sim.close());
 
 type World = Awaited<ReturnType<typeof buildWorld>>;
 
@@ -29,6 +39,8 @@ async function buildWorld() {
   const shoes = await makePage(acme.id, [staff.id], "Shoes");
   const outlet = await makePage(acme.id, [], "Outlet");
   const globexPage = await makePage(globex.id, [globexAdmin.id], "Globex Page");
+  resetState(sim.state, true);
+  for (const page of [shoes, outlet, globexPage]) simulateStoredPage(sim, page);
   const tokens = {
     root: await tokenFor(root),
     owner: await tokenFor(owner),
@@ -51,7 +63,13 @@ const tokenOf = (role: Role) => ({ super_admin: w.tokens.root, company_admin: w.
 let seq = 0;
 const fbId = () => String(500_000_000_000 + Date.now() % 1_000_000 * 1000 + seq++);
 const TOKEN = "EAAGm0PX4ZCpsBAKZBZCqgZDZD-a-long-enough-page-token";
-const newPage = (extra: Record<string, unknown> = {}) => ({ name: "Boots", page_id: fbId(), page_access_token: TOKEN, ...extra });
+/** A page Facebook knows, with its own token (TOKEN + its id); `extra` may change the body sent. */
+const newPage = (extra: Record<string, unknown> = {}) => {
+  const page_id = fbId();
+  const token = simulatePage(sim, page_id, "Boots", `${TOKEN}-${page_id}`);
+  return { name: "Boots", page_id, page_access_token: token, ...extra };
+};
+const tokenOf_ = (page: { accessTokenEnc: string }) => decryptSecret(page.accessTokenEnc);
 
 const list = (token: string) => call(pagesRoute.GET, "GET", "/api/pages", { token });
 const add = (token: string, body: unknown) => call(pagesRoute.POST, "POST", "/api/pages", { token, body });
@@ -115,6 +133,14 @@ describe("GET /api/pages, /api/pages/{id}, /api/pages/details/{id}", () => {
       created_at: w.shoes.createdAt.toISOString(),
       conversationCount: 2,
       tokenStatus: "valid",
+      // Made without asking Graph (the factory), so it must not claim "Token valid".
+      health: "unverified",
+      tokenErrorAt: null,
+      tokenErrorCall: null,
+      verifiedAt: null,
+      subscribedAt: null,
+      subscriptionError: null,
+      import: null,
       lastWebhookAt: null,
       company: { _id: w.acme.id, name: "Acme" },
     });
@@ -163,6 +189,7 @@ describe("GET /api/pages, /api/pages/{id}, /api/pages/details/{id}", () => {
 
 describe("POST /api/pages", () => {
   it("the super admin adds a page for a company admin: it joins that company; the token is stored encrypted", async () => {
+    simulatePage(sim, "123456789012345", "Globex Two", TOKEN);
     const body = { name: "  Globex Two ", page_id: " 123456789012345 ", user_id: w.globexOwner.id, page_access_token: `  ${TOKEN}  ` };
     const res = await add(w.tokens.root, body);
     expect(res.status).toBe(201);
@@ -215,7 +242,8 @@ describe("POST /api/pages", () => {
   });
 
   it("a page already connected (to any company) → 400 containing 'already exists'", async () => {
-    const res = await add(w.tokens.owner, newPage({ page_id: w.globexPage.facebookPageId }));
+    // Even with the page's real token: one page, one company.
+    const res = await add(w.tokens.owner, newPage({ page_id: w.globexPage.facebookPageId, page_access_token: tokenOf_(w.globexPage) }));
     expect(res.status).toBe(400);
     expect(res.body.message).toBe("This Facebook page already exists");
     expect(res.body.message).toContain("already exists");
@@ -232,17 +260,29 @@ describe("POST /api/pages", () => {
 });
 
 describe("PUT /api/pages/{id}", () => {
-  it("renames and re-ids a page; the token is kept unless a new one is sent", async () => {
+  it("renames a page; the token is kept unless a new one is sent", async () => {
     const before = (await db.page.findUniqueOrThrow({ where: { id: w.shoes.id } })).accessTokenEnc;
-    const res = await update(w.tokens.owner, w.shoes.id, { name: " Shoes & Boots ", page_id: "998877665544", page_access_token: "" });
+    const res = await update(w.tokens.owner, w.shoes.id, { name: " Shoes & Boots ", page_id: w.shoes.facebookPageId, page_access_token: "" });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ success: true, message: "Page updated successfully", page: { name: "Shoes & Boots", page_id: "998877665544" } });
+    expect(res.body).toMatchObject({ success: true, message: "Page updated successfully", page: { name: "Shoes & Boots", page_id: w.shoes.facebookPageId } });
     expect((await db.page.findUniqueOrThrow({ where: { id: w.shoes.id } })).accessTokenEnc).toBe(before);
+  });
+
+  it("a new page id needs that page's token: the old page's token is refused and nothing changes", async () => {
+    simulatePage(sim, "998877665544", "New Shoes", "SIM_NEW_SHOES_TOKEN_0000000001");
+    const refused = await update(w.tokens.owner, w.shoes.id, { name: "Shoes", page_id: "998877665544" });
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields.page_access_token).toContain("not to page 998877665544");
+    expect((await db.page.findUniqueOrThrow({ where: { id: w.shoes.id } })).facebookPageId).toBe(w.shoes.facebookPageId);
+    const res = await update(w.tokens.owner, w.shoes.id, { name: "Shoes", page_id: "998877665544", page_access_token: "SIM_NEW_SHOES_TOKEN_0000000001" });
+    expect(res.status).toBe(200);
+    expect(res.body.page).toMatchObject({ page_id: "998877665544", health: "healthy" });
   });
 
   it("a new token replaces the old one and clears a needs-token state", async () => {
     await db.page.update({ where: { id: w.shoes.id }, data: { tokenStatus: "needs_token", tokenErrorAt: new Date() } });
     const fresh = "EAAfreshfreshfreshfreshfreshtoken";
+    simulatePage(sim, w.shoes.facebookPageId, "Shoes", fresh);
     const res = await update(w.tokens.root, w.shoes.id, { name: "Shoes", page_id: w.shoes.facebookPageId, page_access_token: fresh });
     expect(res.body.page.tokenStatus).toBe("valid");
     const row = await db.page.findUniqueOrThrow({ where: { id: w.shoes.id } });
@@ -264,7 +304,7 @@ describe("PUT /api/pages/{id}", () => {
     const bad = await update(w.tokens.owner, w.shoes.id, { name: "S", page_id: "x1", page_access_token: "short" });
     expect(bad.status).toBe(400);
     expect(bad.body.fields).toEqual({ name: "Page name must be at least 2 characters", page_id: "Page ID must contain only numbers", page_access_token: "Access token appears to be too short" });
-    const taken = await update(w.tokens.owner, w.shoes.id, { name: "Shoes", page_id: w.outlet.facebookPageId });
+    const taken = await update(w.tokens.owner, w.shoes.id, { name: "Shoes", page_id: w.outlet.facebookPageId, page_access_token: tokenOf_(w.outlet) });
     expect(taken.status).toBe(400);
     expect(taken.body.message).toBe("This Facebook page already exists");
     expect((await update(w.tokens.globexOwner, w.shoes.id, { name: "Mine now", page_id: "1" })).status).toBe(404);

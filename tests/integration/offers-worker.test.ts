@@ -271,7 +271,7 @@ describe("Graph errors", () => {
     expect(rows.filter((r) => r.status === "failed" && r.reason === RECIPIENT_REASONS.noAnswer)).toHaveLength(5);
     expect(rows.filter((r) => r.status === "pending")).toHaveLength(2);
     expect(await db.offer.findUniqueOrThrow({ where: { id: o.id } })).toMatchObject({ status: "paused", statusReason: OFFER_REASONS.noAnswer, failedCount: 5 });
-    sim = await createSimulator({ port: Number(new URL(process.env.GRAPH_API_URL!).port), webhookUrl: "" });
+    sim = await createSimulator({ port: Number(new URL(process.env.GRAPH_API_URL!).port), webhookUrl: "", appSecret: process.env.META_APP_SECRET });
   }, 30_000);
 
   it("an answer lost after Facebook sent it → the thread shows it: sent with Meta's id, not sent again", async () => {

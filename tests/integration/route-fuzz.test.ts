@@ -1,6 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, afterAll, describe, expect, it } from "vitest";
 import type { ZodType } from "zod";
 import type { Role } from "@/lib/roles";
+import type { Simulator } from "@/server/simulator/create-simulator";
+import { startGraphSimulator } from "./support/graph-sim";
 import { loadRouteTable, type ApiRoute } from "./support/route-table";
 import { send, TARGETS, world, type RouteRequest } from "./support/route-targets";
 
@@ -61,6 +63,14 @@ function label(value: unknown): string {
   const text = typeof value === "string" ? JSON.stringify(value) : value === DEEP ? "[deep]" : JSON.stringify(value) ?? String(value);
   return text.length > 40 ? `${text.slice(0, 37)}…` : text;
 }
+
+// Facebook is reachable (the simulator as Graph), as in production: routes that check a token with Graph
+// answer its refusal (400), and a 503 "Facebook could not be reached" is not mistaken for a crash.
+let graph: Simulator;
+beforeAll(async () => {
+  graph = await startGraphSimulator();
+});
+afterAll(() => graph.close());
 
 describe("fuzz: every route from its schemas, never a 5xx", () => {
   it("wrong types, missing fields, huge strings, NUL/unicode, bad ids, cursors, dates and bodies → 4xx", { timeout: 600_000 }, async () => {

@@ -1,5 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, afterAll, describe, expect, it } from "vitest";
 import type { Role } from "@/lib/roles";
+import type { Simulator } from "@/server/simulator/create-simulator";
+import { startGraphSimulator } from "./support/graph-sim";
 import { loadRouteTable } from "./support/route-table";
 import { ADMIN_SEES_COMPANY_PAGES, send, snapshot, SUPER_ADMIN_SEES_ALL, TARGETS, world } from "./support/route-targets";
 import { startAppServer } from "./support/app-server";
@@ -9,6 +11,14 @@ import { openSocket } from "./support/channel";
 // every role of one company × the objects of another company (and, for staff and admins, of a page of
 // their own company they are not assigned) → 403/404, no foreign data in the body, and the other company's
 // rows unchanged. A route missing from TARGETS fails the test, so no endpoint ships without its row.
+
+// Facebook is reachable (the simulator as Graph), as in production: routes that check a token with Graph
+// answer its refusal (400), and a 503 "Facebook could not be reached" is not mistaken for a crash.
+let graph: Simulator;
+beforeAll(async () => {
+  graph = await startGraphSimulator();
+});
+afterAll(() => graph.close());
 
 describe("the cross-tenant matrix, generated from the route table", () => {
   it("has a row for every route and method, and no row for a route that is gone", async () => {

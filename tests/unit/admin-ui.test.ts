@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/api/client";
 import { formFailure } from "@/lib/admin/form-errors";
 import { assignButtonText, availableEmptyState, availablePages, sameSelection } from "@/lib/admin/assign-pages";
-import { pageHealth } from "@/lib/admin/page-health";
+import { healthState, pageHealth } from "@/lib/admin/page-health";
 import {
   clampPage,
   DEFAULT_PAGE_SIZE,
@@ -221,15 +221,27 @@ describe("Assign Pages modal logic (SPEC §4)", () => {
 describe("page health (beyond the spec)", () => {
   const now = Date.parse("2026-01-05T15:00:00Z");
 
-  it("reports the token and the last webhook event", () => {
-    expect(pageHealth({ tokenStatus: "valid", lastWebhookAt: "2026-01-05T14:55:00Z" }, now)).toEqual({
+  const checked = "2026-01-05T10:00:00Z";
+
+  it("reports the state and the last webhook event", () => {
+    expect(pageHealth({ tokenStatus: "valid", verifiedAt: checked, subscribedAt: checked, lastWebhookAt: "2026-01-05T14:55:00Z" }, now)).toEqual({
+      state: "healthy",
       token: { ok: true, label: "Token valid" },
       webhook: { ok: true, label: "Last event 5 minutes ago" },
     });
-    expect(pageHealth({ tokenStatus: "needs_token", lastWebhookAt: null }, now)).toEqual({
+    expect(pageHealth({ tokenStatus: "needs_token", verifiedAt: checked, subscribedAt: checked, lastWebhookAt: null }, now)).toEqual({
+      state: "needs_token",
       token: { ok: false, label: "Needs new token" },
       webhook: { ok: false, label: "No events yet" },
     });
+  });
+
+  it("never says 'Token valid' for a token nobody checked", () => {
+    expect(healthState({ tokenStatus: "valid", verifiedAt: null, subscribedAt: null })).toBe("unverified");
+    expect(pageHealth({ tokenStatus: "valid" }, now).token).toEqual({ ok: false, label: "Not verified" });
+    expect(healthState({ tokenStatus: "valid", verifiedAt: checked, subscribedAt: null })).toBe("not_subscribed");
+    // A refused token outranks everything else.
+    expect(healthState({ tokenStatus: "needs_token", verifiedAt: null, subscribedAt: null })).toBe("needs_token");
   });
 });
 

@@ -1,13 +1,22 @@
 import type { JobDefinition } from "@/workers/jobs/types";
 import { resumeOffersJob, sendOfferJob } from "@/workers/jobs/send-offer";
 import { copyAttachmentsJob } from "@/workers/jobs/copy-attachments";
+import { importPageHistoryJob, subscribePageJob, unsubscribePageJob, verifyPageTokensJob } from "@/workers/jobs/page-connection";
 
 // The job registry: every job the worker runs is listed here.
 
 /** JobDefinition<T> is invariant in T (schema out, handler in); the worker feeds each handler its own schema's output. */
 const register = <T>(job: JobDefinition<T>) => job as unknown as JobDefinition<never>;
 
-export const jobs: JobDefinition<never>[] = [register(sendOfferJob), register(resumeOffersJob), register(copyAttachmentsJob)];
+export const jobs: JobDefinition<never>[] = [
+  register(sendOfferJob),
+  register(resumeOffersJob),
+  register(copyAttachmentsJob),
+  register(subscribePageJob),
+  register(unsubscribePageJob),
+  register(verifyPageTokensJob),
+  register(importPageHistoryJob),
+];
 
 export function findJob(name: string): JobDefinition<never> | undefined {
   return jobs.find((job) => job.name === name);

@@ -1,3 +1,4 @@
+import { markNeedsToken } from "@/server/services/page-connection/mark-needs-token";
 import { db } from "@/server/db";
 import { enqueueSendOffer } from "@/server/queue/offers";
 import { markSent, markUnsent, nextPending, orphanedClaims, releaseRecipient } from "@/server/services/offers/ledger";
@@ -109,7 +110,7 @@ async function pause(offerId: string, progress: ProgressWriter, why: { pause: st
   await db.offer.updateMany({ where: { id: offerId, status: "running" }, data: { status: "paused", statusReason: why.pause } });
   if (why.needsToken) {
     const offer = await db.offer.findUnique({ where: { id: offerId }, select: { pageId: true } });
-    if (offer) await db.page.update({ where: { id: offer.pageId }, data: { tokenStatus: "needs_token", tokenErrorAt: new Date() } });
+    if (offer) await markNeedsToken(offer.pageId, "POST /messages (offer)");
   }
   await progress.flush();
   return "paused";

@@ -13,9 +13,9 @@ const TONES = {
 export type BadgeTone = keyof typeof TONES;
 
 /** A small rounded label. With `tone={null}`, `className` brings its own colours (the whitelist type badges). */
-export function Badge({ tone = "slate", className, children }: { tone?: BadgeTone | null; className?: string; children: ReactNode }) {
+export function Badge({ tone = "slate", className, title, children }: { tone?: BadgeTone | null; className?: string; title?: string; children: ReactNode }) {
   return (
-    <span className={cn("inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset", tone && TONES[tone], className)}>
+    <span title={title} className={cn("inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset", tone && TONES[tone], className)}>
       {children}
     </span>
   );

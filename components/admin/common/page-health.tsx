@@ -2,16 +2,19 @@
 
 import { Badge } from "@/components/admin/common/badge";
 import { useNow } from "@/lib/hooks/use-now";
-import { pageHealth, type TokenStatus } from "@/lib/admin/page-health";
+import { HEALTH_HINTS, pageHealth, type PageHealthInput } from "@/lib/admin/page-health";
 
-/** Beyond the spec: token valid / 'Needs new token', and when the page's last webhook event arrived. */
-export function PageHealthCell({ tokenStatus, lastWebhookAt }: { tokenStatus?: TokenStatus | null; lastWebhookAt?: string | null }) {
+/** Beyond the spec: the page's health state (lib/admin/page-health.ts) and when its last webhook event arrived. */
+export function PageHealthCell({ page }: { page: PageHealthInput }) {
   const now = useNow(60_000);
-  const health = pageHealth({ tokenStatus, lastWebhookAt }, now);
+  const health = pageHealth(page, now);
+  const tone = health.state === "healthy" ? "green" : health.state === "needs_token" ? "red" : "amber";
   return (
-    <div className="flex flex-col items-start gap-1 max-md:items-end">
-      <Badge tone={health.token.ok ? "green" : "amber"}>{health.token.label}</Badge>
-      <span className="text-xs whitespace-nowrap text-slate-500" title={lastWebhookAt ?? undefined}>
+    <div className="flex flex-col items-start gap-1 max-md:items-end" data-health={health.state}>
+      <Badge tone={tone} title={HEALTH_HINTS[health.state]}>
+        {health.token.label}
+      </Badge>
+      <span className="text-xs whitespace-nowrap text-slate-500" title={page.lastWebhookAt ? String(page.lastWebhookAt) : undefined}>
         {health.webhook.label}
       </span>
     </div>

@@ -1,20 +1,47 @@
 "use client";
 
+import Link from "next/link";
 import { PageHeader } from "@/components/layout/page-header";
 import { TeamAccessCard } from "@/components/admin/assign/team-access-card";
 import { LoadError } from "@/components/admin/common/load-error";
 import { LoadingBlock } from "@/components/admin/common/loading-block";
 import { PagesTable } from "@/components/admin/pages/pages-table";
+import { useDeletePage } from "@/components/admin/pages/use-delete-page";
+import { useReconnectPage } from "@/components/admin/pages/use-reconnect-page";
+import { RowButton, RowLink } from "@/components/admin/users/row-action";
+import { useAuth } from "@/components/auth/auth-provider";
+import { buttonClasses } from "@/components/ui/button";
+import { DeleteConfirmation } from "@/components/ui/delete-confirmation";
+import { PencilIcon, PlusIcon, RefreshIcon, TrashIcon } from "@/components/ui/icons";
 import { useAdminPages } from "@/lib/hooks/use-admin-pages";
 
-/** /company/fb-pages: the company's connected pages and who may answer them (the Assign Pages modal). */
+/**
+ * /company/fb-pages: the company's connected pages and who may answer them (the Assign Pages modal).
+ * Company admins also add, edit, reconnect and delete pages here (docs/DECISIONS.md "Who connects pages");
+ * admins only see them.
+ */
 export function CompanyPagesScreen() {
   const { data, error, isValidating, mutate } = useAdminPages();
+  const { user } = useAuth();
+  const manages = user?.role === "company_admin";
+  const remove = useDeletePage();
+  const { reconnect, pendingId } = useReconnectPage();
 
   return (
     <div className="space-y-8">
       <div>
-        <PageHeader title="FB Pages" subtitle="Your company's connected Facebook pages." />
+        <PageHeader
+          title="FB Pages"
+          subtitle="Your company's connected Facebook pages."
+          actions={
+            manages ? (
+              <Link href="/company/fb-pages/add" className={buttonClasses()}>
+                <PlusIcon className="size-4" />
+                Add Page
+              </Link>
+            ) : undefined
+          }
+        />
         {error && !data ? (
           <LoadError title="Error Loading Pages" message="Failed to load pages. Please try again." onRetry={() => mutate()} retrying={isValidating} />
         ) : !data ? (
@@ -24,11 +51,37 @@ export function CompanyPagesScreen() {
             <p className="mb-3 text-sm text-slate-600">
               Total pages: <span className="font-semibold text-slate-900">{data.length}</span>
             </p>
-            <PagesTable pages={data} empty="No pages connected yet." />
+            <PagesTable
+              pages={data}
+              empty="No pages connected yet."
+              actions={
+                manages
+                  ? (page) => (
+                      <>
+                        <RowLink href={`/company/fb-pages/${page._id}/edit`} icon={PencilIcon} label={`Edit ${page.name}`}>
+                          Edit
+                        </RowLink>
+                        <RowButton icon={RefreshIcon} label={`Reconnect ${page.name}`} disabled={pendingId === page._id} onClick={() => reconnect(page)}>
+                          Reconnect
+                        </RowButton>
+                        <RowButton danger icon={TrashIcon} label={`Delete ${page.name}`} onClick={() => remove.ask(page)}>
+                          Delete
+                        </RowButton>
+                      </>
+                    )
+                  : undefined
+              }
+            />
           </>
         )}
       </div>
       <TeamAccessCard />
+      <DeleteConfirmation
+        open={remove.target !== null}
+        onOpenChange={(open) => !open && remove.close()}
+        item={`the page "${remove.target?.name ?? ""}"`}
+        onConfirm={remove.confirm}
+      />
     </div>
   );
 }

@@ -6,18 +6,21 @@ import { PageHeader } from "@/components/layout/page-header";
 import { BackLink } from "@/components/admin/common/back-link";
 import { LoadError } from "@/components/admin/common/load-error";
 import { LoadingBlock } from "@/components/admin/common/loading-block";
-import { PageHealthCell } from "@/components/admin/common/page-health";
+import { PageHealthPanel } from "@/components/admin/pages/page-health-panel";
 import { PageForm, type PageFormPayload } from "@/components/admin/pages/page-form";
 import { api } from "@/lib/api/client";
 import { useAdminPage, useRefreshPages } from "@/lib/hooks/use-admin-pages";
 
-/** /edit-page/{id} (SPEC §2): the page's name and id, and a new token only when one is typed. */
-export function EditPageScreen({ id }: { id: string }) {
+/**
+ * /edit-page/{id} (SPEC §2) and /company/fb-pages/{id}/edit: the page's health, its name and id, and a new
+ * token only when one is typed.
+ */
+export function EditPageScreen({ id, backHref }: { id: string; backHref?: string }) {
   const router = useRouter();
   const refresh = useRefreshPages();
   const { data: page, error, isValidating, mutate } = useAdminPage(id);
   // SPEC §2: the route's user parameter is the page's owner; their pages list is where we came from.
-  const back = page?.user_id ? `/fb-pages/${page.user_id}` : "/pages";
+  const back = backHref ?? (page?.user_id ? `/fb-pages/${page.user_id}` : "/pages");
 
   async function save(payload: PageFormPayload) {
     const { user_id: _owner, ...body } = payload;
@@ -37,10 +40,7 @@ export function EditPageScreen({ id }: { id: string }) {
         <LoadingBlock label="Loading page..." />
       ) : (
         <div className="space-y-4">
-          <div className="flex items-center justify-between gap-4 rounded-xl border border-slate-200 bg-white px-5 py-3 text-sm shadow-sm">
-            <span className="font-medium text-slate-700">Page health</span>
-            <PageHealthCell tokenStatus={page.tokenStatus} lastWebhookAt={page.lastWebhookAt} />
-          </div>
+          <PageHealthPanel page={page} />
           <PageForm mode="edit" initial={{ name: page.name, page_id: page.page_id }} cancelHref={back} onSubmit={save} />
         </div>
       )}

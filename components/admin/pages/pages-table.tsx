@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { ActionsTD, DataTable, MessageRow, TBody, TD, TH, THead, TR } from "@/components/admin/common/data-table";
 import { PageHealthCell } from "@/components/admin/common/page-health";
 import { PageNameCell } from "@/components/admin/pages/page-name-cell";
+import { ImportProgressLine } from "@/components/admin/pages/page-health-panel";
 import { formatDate } from "@/lib/format/dates";
 import type { ApiPage } from "@/lib/schemas/pages";
 
@@ -39,7 +40,8 @@ export function PagesTable({
               </TD>
               {showCompany && <TD label="Company">{page.company?.name ?? "N/A"}</TD>}
               <TD label="Health">
-                <PageHealthCell tokenStatus={page.tokenStatus} lastWebhookAt={page.lastWebhookAt} />
+                <PageHealthCell page={page} />
+                {page.import?.state === "running" && <ImportProgressLine progress={page.import} />}
               </TD>
               <TD label="Conversations">{page.conversationCount}</TD>
               <TD label="Created" className="whitespace-nowrap">

@@ -54,7 +54,7 @@ export function UserPagesScreen({ userId }: { userId: string }) {
                 <PageNameCell name={page.name} pageId={page.page_id} />
               </TD>
               <TD label="Health">
-                <PageHealthCell tokenStatus={page.tokenStatus} lastWebhookAt={page.lastWebhookAt} />
+                <PageHealthCell page={page} />
               </TD>
               <TD label="Conversations">{page.conversationCount}</TD>
               <TD label="Created" className="whitespace-nowrap">

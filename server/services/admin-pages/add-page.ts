@@ -5,7 +5,9 @@ import { isUniqueViolation } from "@/server/db-unique";
 import { PAGE_ALREADY_EXISTS, type TAddPage } from "@/lib/schemas/pages";
 import { encryptSecret } from "@/server/security/secret-box";
 import { apiPageSelect, toApiPage } from "@/server/services/admin-pages/serialize-page";
-import { ownerAnswersByAssignment, resolvePageOwner } from "@/server/services/admin-pages/page-owner";
+import { ownerAnswersByAssignment, resolvePageOwner, type PageOwner } from "@/server/services/admin-pages/page-owner";
+import { verifyPageToken } from "@/server/services/page-connection/verify-page-token";
+import { afterConnect } from "@/server/services/page-connection/after-connect";
 
 /** 400, not 409: the spec's forms look for a 400 containing 'already exists' (SPEC §8). */
 export function pageExists() {
@@ -13,27 +15,42 @@ export function pageExists() {
 }
 
 /**
- * POST /api/pages {name, page_id, user_id, page_access_token}: connect a Facebook page to the company of
- * `user_id`'s user. The token is stored only encrypted and never returned.
+ * Stores a page whose token Graph has just confirmed, then subscribes it and queues its history import.
+ * Shared by the manual form and Connect with Facebook.
  */
-export async function addPage(actor: Actor, input: TAddPage) {
-  const owner = await resolvePageOwner(actor, input.user_id);
-  if (await db.page.findUnique({ where: { facebookPageId: input.page_id }, select: { id: true } })) throw pageExists();
+export async function createVerifiedPage(owner: PageOwner, input: { facebookPageId: string; name: string; token: string }) {
   try {
     const page = await db.page.create({
       data: {
         companyId: owner.companyId,
         ownerId: owner.id,
-        facebookPageId: input.page_id,
+        facebookPageId: input.facebookPageId,
         name: input.name,
-        accessTokenEnc: encryptSecret(input.page_access_token),
+        accessTokenEnc: encryptSecret(input.token),
+        verifiedAt: new Date(),
         assignments: ownerAnswersByAssignment(owner) ? { create: { userId: owner.id } } : undefined,
       },
-      select: apiPageSelect,
+      select: { id: true },
     });
-    return { success: true, message: "Page added successfully", page: toApiPage(page) };
+    await afterConnect(page.id, { importHistory: true });
+    return toApiPage(await db.page.findUniqueOrThrow({ where: { id: page.id }, select: apiPageSelect }));
   } catch (error) {
     if (isUniqueViolation(error)) throw pageExists();
     throw error;
   }
+}
+
+/**
+ * POST /api/pages {name, page_id, user_id, page_access_token}: connect a Facebook page to the company of
+ * `user_id`'s user. Graph must first confirm that the token is this Page's (otherwise nothing is saved);
+ * the token is stored only encrypted and never returned.
+ */
+export async function addPage(actor: Actor, input: TAddPage) {
+  const owner = await resolvePageOwner(actor, input.user_id);
+  // The token is checked before the duplicate test, so a made-up token learns nothing about which pages
+  // other companies have connected.
+  await verifyPageToken(input.page_id, input.page_access_token);
+  if (await db.page.findUnique({ where: { facebookPageId: input.page_id }, select: { id: true } })) throw pageExists();
+  const page = await createVerifiedPage(owner, { facebookPageId: input.page_id, name: input.name, token: input.page_access_token });
+  return { success: true, message: "Page added successfully", page };
 }

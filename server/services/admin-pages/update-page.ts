@@ -8,12 +8,16 @@ import { pageExists } from "@/server/services/admin-pages/add-page";
 import { apiPageSelect, toApiPage } from "@/server/services/admin-pages/serialize-page";
 import { findManagedPage } from "@/server/services/admin-pages/page-scope";
 import { ownerAnswersByAssignment, resolvePageOwner } from "@/server/services/admin-pages/page-owner";
+import { decryptSecret } from "@/server/security/secret-box";
+import { verifyPageToken } from "@/server/services/page-connection/verify-page-token";
+import { afterConnect } from "@/server/services/page-connection/after-connect";
 
 const OTHER_COMPANY = "A page cannot move to another company";
 
 /**
  * PUT /api/pages/{id} {name, page_id, user_id?, page_access_token?}. The token is replaced only when one
- * is sent, and a new token clears a "needs a new token" state left by Facebook's error 190.
+ * is sent. A new token or a new page id is checked with Graph first (nothing changes unless the token is
+ * that Page's); it then clears a "needs a new token" state and the page is subscribed again.
  */
 export async function updatePage(actor: Actor, id: string, input: TUpdatePage) {
   const page = await findManagedPage(actor, id);
@@ -21,6 +25,8 @@ export async function updatePage(actor: Actor, id: string, input: TUpdatePage) {
     const clash = await db.page.findUnique({ where: { facebookPageId: input.page_id }, select: { id: true } });
     if (clash) throw pageExists();
   }
+  const reconnect = Boolean(input.page_access_token) || input.page_id !== page.facebookPageId;
+  if (reconnect) await verifyPageToken(input.page_id, input.page_access_token ?? decryptSecret(page.accessTokenEnc));
   const owner = input.user_id && input.user_id !== page.ownerId ? await resolvePageOwner(actor, input.user_id) : null;
   if (owner && owner.companyId !== page.companyId) throw new AppError("bad_request", OTHER_COMPANY, { fields: { user_id: OTHER_COMPANY } });
 
@@ -31,14 +37,16 @@ export async function updatePage(actor: Actor, id: string, input: TUpdatePage) {
         name: input.name,
         facebookPageId: input.page_id,
         ...(owner ? { ownerId: owner.id } : {}),
-        ...(input.page_access_token ? { accessTokenEnc: encryptSecret(input.page_access_token), tokenStatus: "valid" as const, tokenErrorAt: null } : {}),
+        ...(input.page_access_token ? { accessTokenEnc: encryptSecret(input.page_access_token) } : {}),
+        ...(reconnect ? { tokenStatus: "valid" as const, tokenErrorAt: null, tokenErrorCall: null, verifiedAt: new Date() } : {}),
       },
-      select: apiPageSelect,
+      select: { id: true },
     });
+    if (reconnect) await afterConnect(page.id, { importHistory: false });
     if (owner && ownerAnswersByAssignment(owner)) {
       await db.pageAssignment.createMany({ data: [{ userId: owner.id, pageId: page.id }], skipDuplicates: true });
     }
-    return { success: true, message: "Page updated successfully", page: toApiPage(updated) };
+    return { success: true, message: "Page updated successfully", page: toApiPage(await db.page.findUniqueOrThrow({ where: { id: updated.id }, select: apiPageSelect })) };
   } catch (error) {
     if (isUniqueViolation(error)) throw pageExists();
     throw error;

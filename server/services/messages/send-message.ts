@@ -1,3 +1,4 @@
+import { markNeedsToken } from "@/server/services/page-connection/mark-needs-token";
 import { db } from "@/server/db";
 import type { Actor } from "@/server/auth/actor";
 import type { TSendMessage } from "@/lib/schemas/messages";
@@ -106,7 +107,7 @@ async function attachMid(messageId: string, mid: string) {
 async function sendFailure(pageId: string, error: unknown): Promise<AppError> {
   if (!(error instanceof GraphError)) return new AppError("bad_gateway", "Facebook did not answer. Please try again.");
   if (error.kind === "token_invalid") {
-    await db.page.update({ where: { id: pageId }, data: { tokenStatus: "needs_token", tokenErrorAt: new Date() } });
+    await markNeedsToken(pageId, "POST /messages");
   }
   const code = error.kind === "person_unavailable" || error.kind === "outside_window" ? "unprocessable" : error.kind === "rate_limited" ? "rate_limited" : "bad_gateway";
   return new AppError(code, agentMessageFor(error), { graph: { kind: error.kind, code: error.code ?? null, subcode: error.subcode ?? null } });

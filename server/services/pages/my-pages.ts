@@ -1,3 +1,5 @@
+import { healthState } from "@/lib/admin/page-health";
+import { toImportProgress } from "@/server/services/admin-pages/serialize-page";
 import { db } from "@/server/db";
 import type { Actor } from "@/server/auth/actor";
 import { visiblePagesWhere } from "@/server/services/pages/visible-pages";
@@ -7,7 +9,19 @@ export async function myPages(actor: Actor) {
   const pages = await db.page.findMany({
     where: visiblePagesWhere(actor),
     orderBy: { createdAt: "asc" },
-    select: { id: true, name: true, facebookPageId: true, tokenStatus: true, lastWebhookAt: true, createdAt: true },
+    select: {
+      id: true,
+      name: true,
+      facebookPageId: true,
+      tokenStatus: true,
+      verifiedAt: true,
+      subscribedAt: true,
+      importState: true,
+      importDone: true,
+      importTotal: true,
+      lastWebhookAt: true,
+      createdAt: true,
+    },
   });
   const ids = pages.map((p) => p.id);
   const [totals, unread] = await Promise.all([
@@ -25,6 +39,8 @@ export async function myPages(actor: Actor) {
       conversationCount: count(totals, page.id),
       unreadCount: count(unread, page.id),
       tokenStatus: page.tokenStatus,
+      health: healthState(page),
+      import: toImportProgress(page),
       lastWebhookAt: page.lastWebhookAt?.toISOString() ?? null,
       created_at: page.createdAt.toISOString(),
     })),

@@ -13,6 +13,8 @@ export const ZRegisterPage = z.strictObject({
   pageId: ZId,
   name: z.string().trim().min(1).max(200),
   accessToken: z.string().trim().min(8, "must be at least 8 characters").max(500),
+  /** What debug_token reports as granted; all three page permissions by default. */
+  permissions: z.array(z.string().regex(/^[a-z_]+$/)).max(20).optional(),
 });
 
 export const ZCreateCustomer = z.strictObject({
@@ -81,7 +83,7 @@ export const ZInjectError = z.strictObject({
   count: z.int().min(1).max(10_000).default(1),
   httpStatus: z.int().min(400).max(599).optional(),
   message: z.string().min(1).max(500).optional(),
-  endpoint: z.enum(["messages", "conversations"]).default("messages"),
+  endpoint: z.enum(["messages", "conversations", "subscribed_apps"]).default("messages"),
 });
 
 export const ZLoseAnswers = z.strictObject({
@@ -105,6 +107,7 @@ export const ZConfigPatch = z.strictObject({
   webhookTimeoutMs: z.int().min(1).max(60_000).optional(),
   rateLimitPerSecond: z.int().min(0).max(100_000).optional(),
   stickerAttachmentType: z.enum(["sticker", "image"]).optional(),
+  requireAppSecretProof: z.boolean().optional(),
 });
 
 /** Parses control input or throws a 400 listing every problem by field. */

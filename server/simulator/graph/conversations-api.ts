@@ -46,11 +46,24 @@ export function handleConversationsRead(ctx: RouteContext, pageIdInPath: string)
 
   const one = psid === null ? undefined : findCustomer(sim.state, page.pageId, psid);
   const customers = psid === null ? [...sim.state.customers.values()].filter((c) => c.pageId === page.pageId) : one ? [one] : [];
-  const data = customers
+  const fields = url.searchParams.get("fields") ?? "";
+  // The list is newest first and paged like Graph: ?limit (default 25) and ?after (an opaque cursor).
+  const threads = customers
     .map((customer) => {
       const name = `${customer.firstName} ${customer.lastName}`.trim();
       const thread = threadOf(sim.state, page.pageId, page.name, customer.psid, name);
-      const conversation: Record<string, unknown> = { id: `t_${customer.psid}`, updated_time: graphTime(thread[0]?.time ?? customer.createdAt) };
+      return { customer, name, thread, updated: thread[0]?.time ?? customer.createdAt };
+    })
+    .sort((a, b) => b.updated - a.updated || a.customer.psid.localeCompare(b.customer.psid));
+  const pageSize = Math.min(Math.max(Number(url.searchParams.get("limit") ?? 25) || 25, 1), 100);
+  const offset = Number(Buffer.from(url.searchParams.get("after") ?? "", "base64url").toString() || 0) || 0;
+  const shown = psid === null ? threads.slice(offset, offset + pageSize) : threads;
+  const data = shown
+    .map(({ customer, name, thread, updated }) => {
+      const conversation: Record<string, unknown> = { id: `t_${customer.psid}`, updated_time: graphTime(updated) };
+      if (/(?:^|,)\s*participants/.test(fields)) {
+        conversation.participants = { data: [{ name, id: customer.psid }, { name: page.name, id: page.pageId }] };
+      }
       if (messagesField) {
         conversation.messages = {
           data: thread.slice(0, limit).map((m) => ({
@@ -64,5 +77,8 @@ export function handleConversationsRead(ctx: RouteContext, pageIdInPath: string)
       }
       return conversation;
     });
-  sendJson(ctx.res, 200, { data });
+  const more = psid === null && offset + pageSize < threads.length;
+  const next = Buffer.from(String(offset + pageSize)).toString("base64url");
+  const paging = more ? { cursors: { after: next }, next: `${sim.publicUrl()}${url.pathname}?after=${next}&limit=${pageSize}` } : undefined;
+  sendJson(ctx.res, 200, { data, ...(paging ? { paging } : {}) });
 }

@@ -6,6 +6,10 @@ import { handleConversationsRead } from "./conversations-api";
 import { handleNodeRead } from "./node-api";
 import { handleSendApi } from "./send-api";
 import { handleAttachmentUpload } from "./upload-api";
+import { accessTokenFrom } from "./auth";
+import { checkAppSecretProof } from "./app-secret-proof";
+import { handleSubscribedApps } from "./subscribed-apps";
+import { handleAccessToken, handleDebugToken, handleLoginDialog, handleMyAccounts } from "./facebook-login";
 
 // Everything outside /sim, /avatars, /attachments … is the Graph API, with or without a version
 // prefix (/v25.0/…). Failures, including unreadable bodies, are answered as Graph errors.
@@ -19,10 +23,19 @@ export async function handleGraphRequest(ctx: RouteContext): Promise<void> {
   const [id, edge, ...rest] = segments;
   try {
     if (!id || rest.length) throw new GraphApiError(2500, { message: `Unknown path components: /${segments.join("/")}` });
+    // The Login dialog is a web page on www.facebook.com, not a Graph call (META_DIALOG_URL points here).
+    if (id === "dialog" && edge === "oauth" && method === "GET") return handleLoginDialog(ctx);
+    if (id === "oauth" && edge === "access_token" && method === "GET") return handleAccessToken(ctx);
+    const body = method === "POST" || method === "DELETE" ? await parseBody(ctx.req) : { fields: {} };
+    const token = accessTokenFrom(ctx.req, ctx.url, body.fields);
+    checkAppSecretProof(ctx.sim, token, ctx.url);
+    if (id === "debug_token" && edge === undefined && method === "GET") return handleDebugToken(ctx, token);
+    if (id === "me" && edge === "accounts" && method === "GET") return handleMyAccounts(ctx, token);
+    if (edge === "subscribed_apps") return handleSubscribedApps(ctx, id, method, body.fields);
     if (edge === undefined && method === "GET") return handleNodeRead(ctx, id);
-    if (edge === "messages" && method === "POST") return await handleSendApi(ctx, id, await parseBody(ctx.req));
+    if (edge === "messages" && method === "POST") return await handleSendApi(ctx, id, body);
     if (edge === "conversations" && method === "GET") return handleConversationsRead(ctx, id);
-    if (edge === "message_attachments" && method === "POST") return handleAttachmentUpload(ctx, id, await parseBody(ctx.req));
+    if (edge === "message_attachments" && method === "POST") return handleAttachmentUpload(ctx, id, body);
     if (edge === undefined || edge === "messages" || edge === "message_attachments" || edge === "conversations") throw unsupportedRequest(method, id);
     throw new GraphApiError(2500, { message: `Unknown path components: /${edge}` });
   } catch (error) {

@@ -17,7 +17,7 @@ function takeRule<T extends Rule>(rules: T[], matches: (rule: T) => boolean): T 
 
 const forParty = (pageId: string, psid: string | undefined) => (rule: Rule) => (!rule.pageId || rule.pageId === pageId) && (!rule.psid || rule.psid === psid);
 
-export function takeInjectedError(state: SimulatorState, pageId: string, psid: string | undefined, endpoint: "messages" | "conversations" = "messages"): GraphApiError | undefined {
+export function takeInjectedError(state: SimulatorState, pageId: string, psid: string | undefined, endpoint: "messages" | "conversations" | "subscribed_apps" = "messages"): GraphApiError | undefined {
   const rule = takeRule(state.errors, (r) => r.endpoint === endpoint && forParty(pageId, psid)(r));
   return rule && new GraphApiError(rule.code, { subcode: rule.subcode, message: rule.message, httpStatus: rule.httpStatus });
 }

@@ -3,6 +3,7 @@ import type { RouteContext } from "../http/router";
 import { findCustomer } from "../state";
 import { accessTokenFrom, pageForToken } from "./auth";
 import { invalidParameter, unsupportedRequest } from "./graph-error";
+import { isUserToken, SIM_USER } from "./facebook-login";
 
 // GET /{version}/{id}?fields=… — a customer's profile (User Profile API, by PSID) or the page itself
 // (/me or /{page-id}, which apps use to check a page token). Only the requested fields come back.
@@ -28,7 +29,13 @@ export function avatarUrl(publicUrl: string, psid: string): string {
 
 export function handleNodeRead(ctx: RouteContext, id: string): void {
   const { sim, url } = ctx;
-  const page = pageForToken(sim, accessTokenFrom(ctx.req, url));
+  const token = accessTokenFrom(ctx.req, url);
+  // A user token (Facebook Login) reads the person: /me answers them, not a Page.
+  if (isUserToken(sim, token) && (id === "me" || id === SIM_USER.id)) {
+    sendJson(ctx.res, 200, pick({ id: SIM_USER.id, name: SIM_USER.name }, requestedFields(url, PAGE_FIELDS, PAGE_FIELDS, "User")));
+    return;
+  }
+  const page = pageForToken(sim, token);
   if (id === "me" || id === page.pageId) {
     sendJson(ctx.res, 200, pick({ id: page.pageId, name: page.name }, requestedFields(url, PAGE_FIELDS, PAGE_FIELDS, "Page")));
     return;

@@ -30,6 +30,9 @@ export function serverEnv(): Record<string, string> {
     META_VERIFY_TOKEN: "e2e-verify-token",
     SUPERADMIN_EMAIL: E2E.superAdminEmail,
     GRAPH_API_URL: `http://127.0.0.1:${E2E.simulatorPort}`,
+    // Connect with Facebook against the simulator: its app id (the default) and its Login dialog.
+    META_APP_ID: "1234567890",
+    META_DIALOG_URL: `http://127.0.0.1:${E2E.simulatorPort}`,
     UPLOAD_DIR: "test-results/e2e-uploads",
     // Production refuses private addresses for attachment copies unless named: the simulator stands in for Meta's CDN.
     ATTACHMENT_HOSTS: ".fbcdn.net,.fbsbx.com,127.0.0.1",

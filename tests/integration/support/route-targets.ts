@@ -71,6 +71,9 @@ export const TARGETS: Record<string, Target> = {
   "DELETE /api/pages/[id]": { scope: "company", request: (o) => ({ params: { id: o.pageId } }) },
   "POST /api/pages/assign": { scope: "company", request: (o) => ({ body: { userId: o.userId, pageIds: [o.pageId] } }) },
   "GET /api/pages/details/[id]": { scope: "company", request: (o) => ({ params: { id: o.pageId } }) },
+  "POST /api/pages/[id]/reconnect": { scope: "company", request: (o) => ({ params: { id: o.pageId } }) },
+  // Checks a token with Graph and saves nothing: there is no object of another company to aim at.
+  "POST /api/pages/verify": { scope: "none", request: (o) => ({ body: { page_id: o.facebookPageId, page_access_token: "EAAB-token-for-another-company-page" } }) },
   "GET /api/pages/me": { scope: "none", request: () => ({}) },
   "GET /api/pages": { scope: "none", request: () => ({}) },
   "POST /api/pages": { scope: "company", request: (o) => ({ body: { name: "Claimed", page_id: "987654321012345", user_id: o.ownerId, page_access_token: "EAAB-token-for-another-company-page" } }) },
@@ -103,7 +106,7 @@ export const TARGETS: Record<string, Target> = {
 export const SUPER_ADMIN_SEES_ALL = new Set([
   "POST /api/auth/ban-user", "GET /api/auth/users", "POST /api/auth/signup", "POST /api/users", "GET /api/users/[id]", "DELETE /api/users/[id]",
   "PUT /api/users/email", "GET /api/pages", "POST /api/pages", "GET /api/pages/[id]", "PUT /api/pages/[id]", "DELETE /api/pages/[id]",
-  "GET /api/pages/details/[id]", "GET /api/pages/user/[userId]", "GET /api/dashboard/stats",
+  "GET /api/pages/details/[id]", "GET /api/pages/user/[userId]", "GET /api/dashboard/stats", "POST /api/pages/[id]/reconnect",
 ]);
 /**
  * Admins administer every page of their company but answer only assigned ones (docs/DECISIONS.md): the

@@ -1,0 +1,27 @@
+"use client";
+
+import { useState } from "react";
+import { toast } from "sonner";
+import { api, errorMessage } from "@/lib/api/client";
+import { useRefreshPages } from "@/lib/hooks/use-admin-pages";
+
+/** "Reconnect": the page's stored token is checked with Facebook again and the page re-subscribed. */
+export function useReconnectPage() {
+  const [pendingId, setPendingId] = useState<string | null>(null);
+  const refresh = useRefreshPages();
+
+  async function reconnect(page: { _id: string; name: string }) {
+    setPendingId(page._id);
+    try {
+      const res = await api<{ message?: string }>(`/api/pages/${encodeURIComponent(page._id)}/reconnect`, { method: "POST" });
+      toast.success(res?.message ?? "Page reconnected");
+    } catch (error) {
+      toast.error(errorMessage(error, `Reconnecting ${page.name} failed. Please try again.`));
+    } finally {
+      setPendingId(null);
+      await refresh();
+    }
+  }
+
+  return { reconnect, pendingId };
+}

@@ -1,0 +1,33 @@
+import { exchangeLoginCode, fetchManagedPages } from "@/server/messenger/graph-pages";
+import { consumeState, savePicker } from "@/server/services/facebook-login/login-store";
+import { callbackUrl } from "@/server/services/facebook-login/start-login";
+
+export type LoginOutcome = { ok: true; redirect: string } | { ok: false; status: number; title: string; message: string };
+
+const STATE_REFUSED =
+  "This Facebook login link is not valid any more: it was already used, it expired, or it was not started here. Go back to FB Pages and choose Connect with Facebook again.";
+
+/**
+ * GET /api/pages/facebook/callback?code&state: Facebook sends the browser back here. The state must be
+ * ours and unused; the code becomes a long-lived user token, whose Pages (with their Page tokens) go
+ * into a server-side picker session. The browser is sent to the picker with only that session's id.
+ */
+export async function finishFacebookLogin(query: URLSearchParams): Promise<LoginOutcome> {
+  const intent = await consumeState(query.get("state") ?? "");
+  if (!intent) return { ok: false, status: 400, title: "Facebook login refused", message: STATE_REFUSED };
+  const back = intent.ownerId ? `/${intent.ownerId}/add-page` : "/company/fb-pages/add";
+  if (query.get("error")) {
+    return { ok: false, status: 400, title: "Facebook login cancelled", message: "Facebook did not give access to your Pages. Nothing was connected." };
+  }
+  const code = query.get("code");
+  if (!code) return { ok: false, status: 400, title: "Facebook login refused", message: "Facebook sent no authorization code. Please try again." };
+  try {
+    const userToken = await exchangeLoginCode(code, callbackUrl());
+    const pages = await fetchManagedPages(userToken);
+    const session = await savePicker({ ...intent, pages });
+    return { ok: true, redirect: `${back}?facebook=${encodeURIComponent(session)}` };
+  } catch (error) {
+    console.warn("[switchboard] Facebook login: Graph failed:", (error as Error).message);
+    return { ok: false, status: 502, title: "Facebook login failed", message: "Facebook did not complete the login. Nothing was connected; please try again." };
+  }
+}

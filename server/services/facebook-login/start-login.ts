@@ -1,0 +1,20 @@
+import type { Actor } from "@/server/auth/actor";
+import { env } from "@/server/env";
+import { AppError } from "@/server/http/errors";
+import type { TStartFacebookLogin } from "@/lib/schemas/facebook-login";
+import { loginDialogUrl } from "@/server/messenger/graph-pages";
+import { resolvePageOwner } from "@/server/services/admin-pages/page-owner";
+import { issueState } from "@/server/services/facebook-login/login-store";
+
+export const callbackUrl = () => `${env().APP_URL.replace(/\/$/, "")}/api/pages/facebook/callback`;
+
+/**
+ * POST /api/pages/facebook/start {user_id?}: the Login dialog address for this actor, with a fresh signed
+ * single-use state that remembers who started it and for whom the pages will be added.
+ */
+export async function startFacebookLogin(actor: Actor, input: TStartFacebookLogin) {
+  if (!env().META_APP_ID) throw new AppError("not_found", "Connect with Facebook is not configured (META_APP_ID)");
+  const owner = await resolvePageOwner(actor, input.user_id);
+  const state = await issueState({ userId: actor.id, ownerId: input.user_id ? owner.id : null });
+  return { url: loginDialogUrl({ state, redirectUri: callbackUrl() }) };
+}

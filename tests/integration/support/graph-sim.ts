@@ -1,0 +1,32 @@
+import { createSimulator, type Simulator } from "@/server/simulator/create-simulator";
+import type { SimulatorOptions } from "@/server/simulator/options";
+import { decryptSecret } from "@/server/security/secret-box";
+
+// The Messenger simulator as the Graph API of the integration tests (GRAPH_API_URL's port), with the
+// app's secret and id so appsecret_proof and debug_token check out.
+
+export function startGraphSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
+  return createSimulator({
+    port: Number(new URL(process.env.GRAPH_API_URL!).port),
+    webhookUrl: "",
+    appSecret: process.env.META_APP_SECRET,
+    appId: process.env.META_APP_ID,
+    ...options,
+  });
+}
+
+let seq = 0;
+/** A Facebook page id no other test uses. */
+export const freshPageId = () => String(700_000_000_000_000 + (Date.now() % 1_000_000) * 1000 + (seq++ % 1000));
+export const tokenFor = (pageId: string) => `SIM_TEST_PAGE_TOKEN_${pageId}`;
+
+/** Facebook knows this page and accepts `token` for it (default: tokenFor(pageId)). */
+export function simulatePage(sim: Simulator, pageId: string, name = "Sim Page", token = tokenFor(pageId), permissions?: string[]): string {
+  sim.state.pages.set(pageId, { pageId, name, accessToken: token, permissions, createdAt: Date.now() });
+  return token;
+}
+
+/** A page made by the factory, known to Facebook with the token stored in our database. */
+export function simulateStoredPage(sim: Simulator, page: { facebookPageId: string; name: string; accessTokenEnc: string }): void {
+  simulatePage(sim, page.facebookPageId, page.name, decryptSecret(page.accessTokenEnc));
+}

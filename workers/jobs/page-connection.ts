@@ -1,0 +1,58 @@
+import { z } from "zod";
+import { GraphError } from "@/server/messenger/graph-errors";
+import { unsubscribeApp } from "@/server/messenger/graph-pages";
+import { decryptSecret } from "@/server/security/secret-box";
+import { IMPORT_PAGE_HISTORY_JOB, SUBSCRIBE_PAGE_JOB, UNSUBSCRIBE_PAGE_JOB, VERIFY_PAGE_TOKENS_JOB } from "@/server/queue/pages";
+import { failPageHistoryImport, importPageHistory } from "@/server/services/page-connection/import-history";
+import { subscribePage } from "@/server/services/page-connection/subscribe-page";
+import { recheckPageTokens } from "@/server/services/page-connection/recheck-page-tokens";
+import { defineJob } from "@/workers/jobs/types";
+
+// Jobs that keep connected Pages working (producers in server/queue/pages.ts). A failed (un)subscription
+// throws so BullMQ retries it with backoff; the Page screen shows the last error meanwhile.
+
+export const subscribePageJob = defineJob({
+  name: SUBSCRIBE_PAGE_JOB,
+  schema: z.object({ pageId: z.uuid() }),
+  async handle({ pageId }) {
+    const outcome = await subscribePage(pageId);
+    if (!outcome.ok && outcome.retry) throw new Error(outcome.error);
+    return outcome;
+  },
+});
+
+export const unsubscribePageJob = defineJob({
+  name: UNSUBSCRIBE_PAGE_JOB,
+  schema: z.object({ facebookPageId: z.string().regex(/^\d+$/), accessTokenEnc: z.string().min(1) }),
+  async handle({ facebookPageId, accessTokenEnc }) {
+    try {
+      await unsubscribeApp(facebookPageId, decryptSecret(accessTokenEnc));
+      return { unsubscribed: true };
+    } catch (error) {
+      // A dead token has no subscription left to remove.
+      if (error instanceof GraphError && error.kind === "token_invalid") return { unsubscribed: false, reason: "token invalid" };
+      throw error;
+    }
+  },
+});
+
+export const verifyPageTokensJob = defineJob({
+  name: VERIFY_PAGE_TOKENS_JOB,
+  schema: z.object({}).passthrough(),
+  handle: () => recheckPageTokens(),
+});
+
+export const importPageHistoryJob = defineJob({
+  name: IMPORT_PAGE_HISTORY_JOB,
+  schema: z.object({ pageId: z.uuid() }),
+  async handle({ pageId }, job) {
+    try {
+      return await importPageHistory(pageId);
+    } catch (error) {
+      // Rate limits (4/17/32/613) and outages are retried by BullMQ with backoff; the import resumes from
+      // its saved cursor. After the last attempt the Page says the import stopped.
+      if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) await failPageHistoryImport(pageId, (error as Error).message);
+      throw error;
+    }
+  },
+});
