@@ -1,16 +1,13 @@
 import { parseWebhookBody, type MessengerEvent } from "@/server/messenger/webhook-events";
 import { handleMessageEvent } from "@/server/services/messenger/handle-message";
 import { handleReceiptEvent } from "@/server/services/messenger/handle-receipt";
-import { createKeyedQueue } from "@/server/services/messenger/in-order";
+import { customerOrder, customerOrderKey } from "@/server/services/messenger/in-order";
 import { loadIngestContext, type IngestContext } from "@/server/services/messenger/ingest-context";
 import { withClaimedDeliveries, type DeliveryOutcome, type StoredDelivery } from "@/server/services/messenger/webhook-store";
 
 // Stored webhook deliveries → messages, a batch at a time. The worker's drain (workers/webhooks/) decides
 // when; this file decides how: claim, read what the batch needs once, handle each event in customer order,
 // mark the batch processed.
-
-/** One customer's events run in delivery order, also across batches in flight in this process. */
-const customerOrder = createKeyedQueue();
 
 export type BatchRun = {
   /** How many deliveries the batch claimed; resolves as soon as their events are queued, so the next batch may be claimed. */
@@ -73,7 +70,8 @@ function queueEvent(deliveryId: bigint, event: MessengerEvent, context: Promise<
       return `${event.kind}: ${(error as Error).message}`;
     }
   };
-  return "psid" in event ? customerOrder.run(`${event.pageId}:${event.psid}`, handle) : handle();
+  // One customer's events run in delivery order, also across batches in flight in this process.
+  return "psid" in event ? customerOrder.run(customerOrderKey(event.pageId, event.psid), handle) : handle();
 }
 
 async function handleEvent(ctx: IngestContext, event: MessengerEvent): Promise<void> {

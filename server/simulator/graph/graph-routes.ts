@@ -19,7 +19,11 @@ export async function handleGraphRequest(ctx: RouteContext): Promise<void> {
   const [id, edge, ...rest] = segments;
   try {
     if (!id || rest.length) throw new GraphApiError(2500, { message: `Unknown path components: /${segments.join("/")}` });
-    if (edge === undefined && method === "GET") return handleNodeRead(ctx, id);
+    if (edge === undefined && method === "GET") {
+      // Latency injection (PATCH /sim/config {profileDelayMs}): a slow profile must not hold up a first message.
+      if (ctx.sim.settings.profileDelayMs) await ctx.sim.tasks.sleep(ctx.sim.settings.profileDelayMs);
+      return handleNodeRead(ctx, id);
+    }
     if (edge === "messages" && method === "POST") return await handleSendApi(ctx, id, await parseBody(ctx.req));
     if (edge === "conversations" && method === "GET") return handleConversationsRead(ctx, id);
     if (edge === "message_attachments" && method === "POST") return handleAttachmentUpload(ctx, id, await parseBody(ctx.req));
