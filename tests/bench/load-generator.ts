@@ -5,7 +5,7 @@
 // so no server environment), only the bench's HTTP helper.
 import { createHmac } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { io as connect, type Socket } from "socket.io-client";
 import { keepAliveAgent, request } from "./lib/http";
 
@@ -269,7 +269,8 @@ async function main() {
     replyFailures,
     rss,
   };
-  process.stdout.write(`${JSON.stringify(result)}\n`);
+  // A file, not stdout: a pipe is written asynchronously and exit() would cut a large result short.
+  await writeFile(process.argv[3]!, JSON.stringify(result));
   process.exit(0);
 }
 

@@ -50,7 +50,7 @@ const wall = () => performance.timeOrigin + performance.now();
 const round = (x: number) => Math.round(x * 100) / 100;
 
 /** One message from each customer, so they are known (and their profiles looked up) before a timed run. */
-async function warmCustomers(customers: { facebookPageId: string; psid: string }[], client: pg.Client, log: (l: string) => void) {
+export async function warmCustomers(customers: { facebookPageId: string; psid: string }[], client: pg.Client, log: (l: string) => void) {
   const agent = keepAliveAgent(16);
   const tag = `w${Date.now().toString(36)}`;
   try {

@@ -25,9 +25,11 @@ import { prototypesBench } from "./prototypes";
 import { offersBench } from "./offers-bench";
 import { uiBundleBench } from "./ui-bundle";
 import { loadBench } from "./load";
+import { socketsBench } from "./sockets";
+import { cleanupLoadData } from "./lib/load-world";
 import { summarizeRun, summaryMarkdown } from "./summary";
 
-const BENCHES: Bench[] = [servicesBench, explainBench, httpBench, webhookAckBench, webhookIngestBench, webhookSocketBench, loadBench, uiBundleBench, prototypesBench, offersBench];
+const BENCHES: Bench[] = [servicesBench, explainBench, httpBench, webhookAckBench, webhookIngestBench, webhookSocketBench, loadBench, socketsBench, uiBundleBench, prototypesBench, offersBench];
 
 function parseOptions(argv: string[]): Options {
   const only = argv.find((a) => a.startsWith("--only="))?.slice("--only=".length);
@@ -102,6 +104,9 @@ async function main() {
     }
   } finally {
     await stopAll();
+    // The load benchmarks clean up after themselves; this catches a run that died half-way, since leftover
+    // rows would make the next run regenerate the dataset (its counts are checked).
+    await cleanupLoadData().catch(() => 0);
     const removed = await cleanupWebhookData().catch(() => 0);
     if (removed) log(`bench: removed ${removed} webhook bench customers (and their conversations and messages)`);
   }

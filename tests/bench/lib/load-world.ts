@@ -58,11 +58,14 @@ export async function prepareLoadWorld(dataset: DatasetInfo, sim: Simulator): Pr
   }
 }
 
-/** Customers index from..from+count-1, spread over the three pages, known to the simulator (profiles). */
+/**
+ * Customers index from..from+count-1, spread over the three pages, known to the simulator (profiles; and
+ * inside the reply window: the bench posts their messages itself, so the simulator never saw them write).
+ */
 export async function loadCustomers(world: LoadWorld, sim: Simulator, from: number, count: number) {
   const customers = Array.from({ length: count }, (_, k) => ({ facebookPageId: world.pages[(from + k) % world.pages.length]!.facebookPageId, psid: loadPsid(from + k) }));
   for (const c of customers) {
-    await fetch(`${sim.url}/sim/customers`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ pageId: c.facebookPageId, psid: c.psid, firstName: "Load", lastName: `Person${c.psid.slice(-5)}` }) });
+    await fetch(`${sim.url}/sim/customers`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ pageId: c.facebookPageId, psid: c.psid, firstName: "Load", lastName: `Person${c.psid.slice(-5)}`, lastMessageAt: Date.now() }) });
   }
   return customers;
 }
