@@ -109,6 +109,7 @@ async function main() {
   // Receipts: per message, the first socket's time and every socket's latency; stages from the payload.
   const sentAt = new Float64Array(count).fill(Number.NaN);
   const ackMs = new Float64Array(count).fill(Number.NaN);
+  const ackServerMs: number[] = []; // the server's own share (Server-Timing), without this process's lag
   const firstAt = new Float64Array(count).fill(Number.NaN);
   const writtenAt = new Float64Array(count).fill(Number.NaN);
   const emittedAt = new Float64Array(count).fill(Number.NaN);
@@ -231,6 +232,7 @@ async function main() {
         (res) => {
           if (res.status === 200) ackMs[i] = res.ms;
           else failedPosts++;
+          if (res.serverMs !== undefined) ackServerMs.push(res.serverMs);
         },
         () => void failedPosts++,
       ),
@@ -261,6 +263,7 @@ async function main() {
     lostOnSomeSocket: Array.from(receivedBy).filter((n) => n < sockets.length).length,
     lostOnEverySocket: Array.from(receivedBy).filter((n) => n === 0).length,
     latencies,
+    ackServerMs,
     perMessage: Array.from({ length: count }, (_, i) => [sentAt[i], ackMs[i], firstAt[i], writtenAt[i], emittedAt[i]]),
     reads,
     readFailures,

@@ -7,7 +7,7 @@ import { keepAliveAgent, request } from "./lib/http";
 import { runLoadGenerator } from "./lib/load-child";
 import { cleanupLoadData, loadConversations, loadCustomers, prepareLoadWorld, type LoadWorld } from "./lib/load-world";
 import { cpuPressure, loadAverage } from "./lib/pressure";
-import { sleep, summarize, verdict, type Summary } from "./lib/stats";
+import { sleep, summarize, verdict } from "./lib/stats";
 import type { LoadPlan } from "./load-generator";
 
 // What users feel at 200 msg/s (issue #13): signed webhooks at a steady 200/s from 200 customers of 3
@@ -37,6 +37,7 @@ type GeneratorResult = {
   lostOnSomeSocket: number;
   lostOnEverySocket: number;
   latencies: number[];
+  ackServerMs: number[];
   perMessage: [number, number, number, number, number][];
   reads: Record<"list" | "thread" | "search", number[]>;
   readFailures: Record<string, number>;
@@ -173,6 +174,7 @@ async function oneRun(ctx: BenchContext, variant: string, loadPlan: LoadPlan, ap
     duplicates: g.duplicates,
     webhookToSocketMs: socket,
     ackMs: ack,
+    ackServerMs: summarize(g.ackServerMs),
     readsMs: { list, thread, search },
     readFailures: g.readFailures,
     replies: g.replies,
@@ -187,7 +189,7 @@ async function oneRun(ctx: BenchContext, variant: string, loadPlan: LoadPlan, ap
     machineAfter: after,
   };
   ctx.log(
-    `  ${variant}: webhook→socket p50 ${socket.p50} p95 ${socket.p95} p99 ${socket.p99} ms; ack p99 ${ack.p99}; list/thread/search p95 ${list.p95}/${thread.p95}/${search.p95}; reply→socket p95 ${reply.p95} (n=${reply.n}); ` +
+    `  ${variant}: webhook→socket p50 ${socket.p50} p95 ${socket.p95} p99 ${socket.p99} ms; ack p99 ${ack.p99} (in the server ${run.ackServerMs.p99}); list/thread/search p95 ${list.p95}/${thread.p95}/${search.p95}; reply→socket p95 ${reply.p95} (n=${reply.n}); ` +
       `lost ${run.lost}, dup ${run.duplicates}; backlog max ${max}, drained ${run.backlog.drainSecondsAfterLastSend} s after the last send; cpu/msg server ${cost.serverCpuMsPerMessage} worker ${cost.workerCpuMsPerMessage} db ${cost.dbCpuMsPerMessage} ms; ` +
       `stages p95 stored ${run.stagesMs.sentToStored!.p95} claimed ${run.stagesMs.storedToClaimed!.p95} written ${run.stagesMs.claimedToWritten!.p95} emitted ${run.stagesMs.writtenToEmitted!.p95} received ${run.stagesMs.emittedToReceived!.p95}; load ${before.loadAverage[0]}→${after.loadAverage[0]}, psi ${before.cpuPressure?.avg10}→${after.cpuPressure?.avg10}`,
   );
