@@ -5,7 +5,7 @@ import type { Bench, BenchContext } from "./lib/context";
 import { costMeter, pendingDeliveries } from "./lib/webhook";
 import { keepAliveAgent, request } from "./lib/http";
 import { runLoadGenerator } from "./lib/load-child";
-import { cleanupLoadData, loadConversations, loadCustomers, prepareLoadWorld, type LoadWorld } from "./lib/load-world";
+import { cleanupLoadData, loadConversations, loadCustomers, openLoadWorld, type LoadWorld } from "./lib/load-world";
 import { cpuPressure, loadAverage } from "./lib/pressure";
 import { sleep, summarize, verdict } from "./lib/stats";
 import type { LoadPlan } from "./load-generator";
@@ -226,12 +226,8 @@ export const loadBench: Bench = {
     const quick = ctx.options.quick;
     const seconds = quick ? 6 : 30;
     const runsPerVariant = quick ? 1 : 3;
-    const app = await ctx.app();
-    const client = new pg.Client({ connectionString: BENCH.databaseUrl });
-    await client.connect();
+    const { app, client, world } = await openLoadWorld(ctx);
     try {
-      await cleanupLoadData();
-      const world = await prepareLoadWorld(ctx.dataset, app.sim);
       const known = await loadCustomers(world, app.sim, 0, CUSTOMERS);
       await warmCustomers(known, client, ctx.log);
       const conversations = await loadConversations(known.map((c) => c.psid));

@@ -1,8 +1,7 @@
-import pg from "pg";
 import { BENCH } from "./lib/config";
 import type { Bench } from "./lib/context";
 import { runLoadGenerator } from "./lib/load-child";
-import { cleanupLoadData, loadCustomers, prepareLoadWorld } from "./lib/load-world";
+import { cleanupLoadData, loadCustomers, openLoadWorld } from "./lib/load-world";
 import { cpuPressure, loadAverage } from "./lib/pressure";
 import { summarize, verdict } from "./lib/stats";
 import { warmCustomers } from "./load";
@@ -24,12 +23,8 @@ export const socketsBench: Bench = {
   needsApp: true,
   async run(ctx) {
     const seconds = ctx.options.quick ? 6 : 20;
-    const app = await ctx.app();
-    const client = new pg.Client({ connectionString: BENCH.databaseUrl });
-    await client.connect();
+    const { app, client, world } = await openLoadWorld(ctx);
     try {
-      await cleanupLoadData();
-      const world = await prepareLoadWorld(ctx.dataset, app.sim);
       const page = world.pages[2]!;
       // Every third load customer is on the third page: 20 of them write.
       const customers = (await loadCustomers(world, app.sim, 0, 60)).filter((c) => c.facebookPageId === page.facebookPageId);

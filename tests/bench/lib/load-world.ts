@@ -3,6 +3,7 @@ import { issueToken } from "@/server/auth/token";
 import { encryptSecret } from "@/server/security/secret-box";
 import type { Simulator } from "@/server/simulator/create-simulator";
 import { BENCH } from "./config";
+import type { BenchContext } from "./context";
 import { PAGE_A, PAGE_B, type DatasetInfo } from "./dataset";
 
 // The world of the load and sockets benchmarks on top of the dataset: a third Page (created once, empty),
@@ -89,5 +90,18 @@ export async function cleanupLoadData(): Promise<number> {
     return rowCount ?? 0;
   } finally {
     await client.end();
+  }
+}
+
+/** The app, a database client for the bench's own reads, and the world, starting from no load data. */
+export async function openLoadWorld(ctx: BenchContext) {
+  const app = await ctx.app();
+  const client = await connect();
+  try {
+    await cleanupLoadData();
+    return { app, client, world: await prepareLoadWorld(ctx.dataset, app.sim) };
+  } catch (error) {
+    await client.end();
+    throw error;
   }
 }
