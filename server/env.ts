@@ -54,6 +54,11 @@ const Env = z
     GRAPH_API_VERSION: z.string().regex(/^v\d+\.\d+$/, "must look like v25.0").default("v25.0"),
     // Bulk offers per page: above ~40 msg/s a page stops showing messages in its inbox (GUIDE §3).
     OFFER_RATE_PER_SECOND: z.coerce.number().positive().max(300).default(40),
+    // The webhook drain's safety-net poll (a wake-up lost while Redis was down); deliveries normally wake
+    // it within milliseconds. Tests set it very long to prove the wake path alone delivers.
+    WEBHOOK_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(2_000),
+    // Benchmarks only: the worker stamps stage times into new-message (tests/bench/load.ts). Off = no cost.
+    BENCH_STAGE_TIMINGS: z.enum(["0", "1"]).default("0"),
 
     SUPERADMIN_EMAIL: z.email().default("admin@switchboard.local"),
     UPLOAD_DIR: z.string().default("uploads"),

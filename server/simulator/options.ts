@@ -29,6 +29,8 @@ export type SimulatorOptions = {
   webhookTimeoutMs?: number;
   /** Send API calls allowed per page per second before error 613; 0 turns the limit off. */
   rateLimitPerSecond?: number;
+  /** Latency injection: node reads (GET /{psid} profiles, GET /me) answer only after this long, like a slow Graph API. */
+  profileDelayMs?: number;
   /**
    * Attachment type of customer stickers. Since 2026-08-30 Meta sends "sticker"; before that, "image"
    * (with payload.sticker_id). Both carry payload {url, sticker_id}.
@@ -53,6 +55,7 @@ export type SimulatorSettings = {
   retryBaseDelayMs: number;
   webhookTimeoutMs: number;
   rateLimitPerSecond: number;
+  profileDelayMs: number;
   stickerAttachmentType: "sticker" | "image";
   requireAppSecretProof: boolean;
 };
@@ -74,6 +77,7 @@ export function settingsFrom(options: SimulatorOptions): SimulatorSettings {
     retryBaseDelayMs: options.retryBaseDelayMs ?? 250,
     webhookTimeoutMs: options.webhookTimeoutMs ?? 5000,
     rateLimitPerSecond: options.rateLimitPerSecond ?? 0,
+    profileDelayMs: options.profileDelayMs ?? 0,
     stickerAttachmentType: options.stickerAttachmentType ?? "sticker",
     requireAppSecretProof: options.requireAppSecretProof ?? false,
   };

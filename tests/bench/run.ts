@@ -5,7 +5,6 @@
 // plus summary.json. Everything stops by itself: every loop is bounded in count and time, and the app
 // server this starts is stopped at the end (or on Ctrl-C).
 import "./lib/config";
-import { readFileSync } from "node:fs";
 import os from "node:os";
 import { Redis } from "ioredis";
 import { BENCH } from "./lib/config";
@@ -15,6 +14,7 @@ import { createClients } from "./lib/prisma";
 import { buildScenarios, type Scenario } from "./lib/scenarios";
 import { startApp, type AppServer } from "./lib/app-server";
 import { machine, writeResult } from "./lib/results";
+import { cpuPressure, loadAverage } from "./lib/pressure";
 import { servicesBench } from "./services";
 import { explainBench } from "./explain";
 import { httpBench } from "./http-api";
@@ -24,9 +24,12 @@ import { webhookSocketBench } from "./webhook-socket";
 import { prototypesBench } from "./prototypes";
 import { offersBench } from "./offers-bench";
 import { uiBundleBench } from "./ui-bundle";
+import { loadBench } from "./load";
+import { socketsBench } from "./sockets";
+import { cleanupLoadData } from "./lib/load-world";
 import { summarizeRun, summaryMarkdown } from "./summary";
 
-const BENCHES: Bench[] = [servicesBench, explainBench, httpBench, webhookAckBench, webhookIngestBench, webhookSocketBench, uiBundleBench, prototypesBench, offersBench];
+const BENCHES: Bench[] = [servicesBench, explainBench, httpBench, webhookAckBench, webhookIngestBench, webhookSocketBench, loadBench, socketsBench, uiBundleBench, prototypesBench, offersBench];
 
 function parseOptions(argv: string[]): Options {
   const only = argv.find((a) => a.startsWith("--only="))?.slice("--only=".length);
@@ -40,21 +43,7 @@ function parseOptions(argv: string[]): Options {
 }
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
-const load = () => os.loadavg().map((x) => Math.round(x * 100) / 100);
-/**
- * Linux CPU pressure (PSI): the share of the last 10 s / 60 s in which some runnable task waited for a CPU.
- * A sharper sign than the load average that other people's work was competing with the run; null where
- * the kernel does not expose it.
- */
-const cpuPressure = (): { avg10: number; avg60: number } | null => {
-  try {
-    const some = readFileSync("/proc/pressure/cpu", "utf8").split("\n").find((line) => line.startsWith("some "));
-    const field = (name: string) => Number(new RegExp(`${name}=([\\d.]+)`).exec(some ?? "")?.[1]);
-    return some ? { avg10: field("avg10"), avg60: field("avg60") } : null;
-  } catch {
-    return null;
-  }
-};
+const load = loadAverage;
 
 async function main() {
   const options = parseOptions(process.argv.slice(2));
@@ -115,6 +104,9 @@ async function main() {
     }
   } finally {
     await stopAll();
+    // The load benchmarks clean up after themselves; this catches a run that died half-way, since leftover
+    // rows would make the next run regenerate the dataset (its counts are checked).
+    await cleanupLoadData().catch(() => 0);
     const removed = await cleanupWebhookData().catch(() => 0);
     if (removed) log(`bench: removed ${removed} webhook bench customers (and their conversations and messages)`);
   }

@@ -59,6 +59,38 @@ export function summarizeRun(dataset: DatasetInfo, results: Record<string, Recor
       rows.push({ figure: `webhook ack p99 at ${run.rate}/s (during the socket run${inServer})`, value: run.ackMs.p99, unit: "ms", target: "≤ 20", verdict: run.ackVerdict });
     }
   }
+  const load = results.load;
+  if (load && !failed("load", load)) {
+    type Figure = { median: number; min: number; max: number; target: number; verdict: "PASS" | "MISS" };
+    const labels: Record<string, [string, string]> = {
+      socketP95Ms: ["webhook → socket p95", "≤ 50"],
+      socketP99Ms: ["webhook → socket p99", "≤ 100"],
+      ackP99Ms: ["webhook ack p99", "≤ 20"],
+      listP95Ms: ["list p95 over HTTP during the load", "≤ 25"],
+      threadP95Ms: ["thread p95 over HTTP during the load", "≤ 25"],
+      searchP95Ms: ["search p95 over HTTP during the load", "≤ 50"],
+      replyP95Ms: ["reply → another agent's socket p95", "≤ 50"],
+    };
+    for (const variant of ["known", "new"] as const) {
+      const v = load[variant] as { summary: Record<string, Figure>; runs: { lost: number; duplicates: number }[] } | undefined;
+      if (!v) continue;
+      for (const [key, f] of Object.entries(v.summary)) {
+        const [label, target] = labels[key] ?? [key, String(f.target)];
+        rows.push({ figure: `load, ${variant} customers: ${label} (median of ${v.runs.length}; ${f.min}–${f.max})`, value: f.median, unit: "ms", target, verdict: f.verdict });
+      }
+      const lost = v.runs.reduce((n, r) => n + r.lost, 0);
+      const dup = v.runs.reduce((n, r) => n + r.duplicates, 0);
+      rows.push({ figure: `load, ${variant} customers: lost / duplicates`, value: `${lost} / ${dup}`, unit: "", target: "0 / 0", verdict: lost || dup ? "MISS" : "PASS" });
+    }
+  }
+  const sockets = results.sockets;
+  if (sockets && !failed("sockets", sockets)) {
+    const d = sockets.deliveryMs as { p50: number; p95: number; p99: number };
+    const rss = sockets.serverRssMb as { grewForSockets: number; withSockets: number };
+    const v = sockets.verdict as { delivery: "PASS" | "MISS"; memory: "PASS" | "MISS" };
+    rows.push({ figure: `${sockets.sockets} sockets in one room at 10 msg/s: delivery p95 (p50 ${d.p50}, p99 ${d.p99})`, value: d.p95, unit: "ms", target: "≤ 100", verdict: v.delivery });
+    rows.push({ figure: `${sockets.sockets} sockets: server RSS growth (${rss.withSockets} MB with them)`, value: rss.grewForSockets, unit: "MB", target: "≤ 30", verdict: v.memory });
+  }
   const ui = results["ui-bundle"];
   if (ui && !failed("ui-bundle", ui)) {
     const first = ui.firstLoad as { scripts: number; gzipKb: number; rawKb: number; withinTarget: boolean };

@@ -91,19 +91,26 @@ describe("webhook security", () => {
 });
 
 describe("inbound events", () => {
-  it("stores a customer's text once, with name and avatar from the profile API, and pushes new-message to the page room", async () => {
+  it("stores a customer's text once, pushes new-message to the page room at once, then the name and avatar from the profile API", async () => {
     const socket = await openSocket(channel.appUrl, staffToken);
     expect(await socket.emit("join-page", { pageId: page.id })).toEqual({ ok: true });
     const { psid } = await customer();
     await simPost(channel.sim, "/sim/messages", { pageId: PAGE_ID, psid, text: "Is the spring offer still on?" });
 
+    // A first contact is shown before the profile lookup: with the fallback name, then updated.
     const event = await eventually(() => socket.events.find((e) => e.name === "new-message"), Boolean);
     expect(event?.payload).toMatchObject({
       pageId: page.id,
-      message: { message: "Is the spring offer still on?", from: { id: psid, name: "Maya Chen" }, direction: "inbound" },
-      conversation: { from_name: "Maya Chen", last_message: "Is the spring offer still on?", unread_count: 1, page_id: page.id },
+      message: { message: "Is the spring offer still on?", from: { id: psid, name: `Customer ${psid.slice(-4)}` }, direction: "inbound" },
+      conversation: { from_name: `Customer ${psid.slice(-4)}`, last_message: "Is the spring offer still on?", unread_count: 1, page_id: page.id },
+    });
+    const update = await eventually(() => socket.events.find((e) => e.name === "conversation-updated"), Boolean);
+    expect(update?.payload).toMatchObject({
+      pageId: page.id,
+      conversation: { from_name: "Maya Chen", avatar: expect.stringContaining(`/avatars/${psid}.svg`), last_message: "Is the spring offer still on?", unread_count: 1 },
     });
     const conversation = await conversationOf(psid);
+    expect(conversation.customer.name).toBe("Maya Chen");
     expect(conversation.customer.avatarUrl).toContain(`/avatars/${psid}.svg`);
     expect(conversation.unreadCount).toBe(1);
     socket.close();
@@ -112,7 +119,7 @@ describe("inbound events", () => {
   it("falls back to a readable name when the profile lookup fails", async () => {
     const { psid } = await customer("Hidden", "Person", { profileError: true });
     await simPost(channel.sim, "/sim/messages", { pageId: PAGE_ID, psid, text: "hello" });
-    const conversation = await eventually(() => db.conversation.findFirst({ where: { customer: { psid } }, include: { customer: true } }), Boolean);
+    const conversation = await eventually(() => db.conversation.findFirst({ where: { customer: { psid } }, include: { customer: true } }), (c) => Boolean(c?.customer.profileFetchedAt));
     expect(conversation?.customer.name).toBe(`Customer ${psid.slice(-4)}`);
   });
 

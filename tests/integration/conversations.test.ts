@@ -97,6 +97,23 @@ describe("GET /api/conversations/{pageId}", () => {
     expect((await list(w.tokens.staff, w.shoes.id, { cursor: "garbage" })).body.error).toBe("Invalid cursor");
   });
 
+  it("serves page= offsets up to a bound and refuses deeper ones with a 400 naming the cursor", async () => {
+    for (let i = 0; i < 3; i++) await makeConversation(w.shoes.id, { name: `Person ${i}`, at: new Date(Date.UTC(2026, 0, 1, 0, i)) });
+    // Offset 3 000 (page 201 of 15) is the deepest served: empty here, but answered with the spec's pagination.
+    const deepest = await list(w.tokens.staff, w.shoes.id, { page: "201", limit: "15" });
+    expect(deepest.status).toBe(200);
+    expect(deepest.body).toMatchObject({ data: [], pagination: { currentPage: 201, hasNextPage: false } });
+    const tooDeep = await list(w.tokens.staff, w.shoes.id, { page: "202", limit: "15" });
+    expect(tooDeep.status).toBe(400);
+    expect(tooDeep.body.error).toMatch(/^page is too deep: .*cursor=pagination\.nextCursor$/);
+    expect((await list(w.tokens.staff, w.shoes.id, { page: "32", limit: "100", search: "person" })).status).toBe(400);
+    // With a cursor the page number is only echoed: scrolling by cursor has no depth limit.
+    const first = await list(w.tokens.staff, w.shoes.id, { page: "1", limit: "2" });
+    const next = await list(w.tokens.staff, w.shoes.id, { page: "5000", limit: "2", cursor: first.body.pagination.nextCursor });
+    expect(next.status).toBe(200);
+    expect(next.body.data.map((c: { from_name: string }) => c.from_name)).toEqual(["Person 0"]);
+  });
+
   it("is scoped: a staff member sees only assigned pages; another company gets 404", async () => {
     await makeConversation(w.outlet.id);
     expect((await list(w.tokens.staff, w.outlet.id)).status).toBe(404);

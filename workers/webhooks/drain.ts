@@ -1,5 +1,7 @@
 import type { Redis } from "ioredis";
+import { env } from "@/server/env";
 import { createRedis } from "@/server/redis";
+import { profileLookupsSettled } from "@/server/services/messenger/profile-lookup";
 import { processWebhookBatch } from "@/server/services/messenger/process-webhook";
 import { webhookWakeChannel } from "@/server/services/messenger/webhook-wake";
 
@@ -25,7 +27,7 @@ export type DrainOptions = {
    * falls (each batch pays 3 round trips, each message 1).
    */
   overlapAfterMs?: number;
-  /** Safety-net poll, for a wake-up lost while Redis or the subscription was down. */
+  /** Safety-net poll, for a wake-up lost while Redis or the subscription was down (default WEBHOOK_POLL_MS). */
   pollMs?: number;
   log?: (line: string) => void;
 };
@@ -37,7 +39,7 @@ export type WebhookDrain = {
 };
 
 export function startWebhookDrain(options: DrainOptions = {}): WebhookDrain {
-  const { batchSize = 50, maxBatches = 3, overlapAfterMs = 250, pollMs = 2_000, log = (line: string) => console.log(`[switchboard] ${line}`) } = options;
+  const { batchSize = 50, maxBatches = 3, overlapAfterMs = 250, pollMs = env().WEBHOOK_POLL_MS, log = (line: string) => console.log(`[switchboard] ${line}`) } = options;
   let stopped = false;
   let wanted = true; // drain whatever is pending at start
   let claiming = false;
@@ -110,13 +112,15 @@ export function startWebhookDrain(options: DrainOptions = {}): WebhookDrain {
 
   return {
     subscribed,
-    // Stops taking batches and lets the running ones finish (their rows are marked or rolled back).
+    // Stops taking batches and lets the running ones finish (their rows are marked or rolled back), and the
+    // profile lookups of first contacts they started.
     async stop() {
       stopped = true;
       clearInterval(poll);
       clearTimeout(recheck);
       subscriber?.disconnect();
       while (running.size) await Promise.allSettled([...running.keys()]);
+      await profileLookupsSettled();
     },
   };
 }

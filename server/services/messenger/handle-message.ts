@@ -5,10 +5,12 @@ import { emitToRooms, EVENTS } from "@/server/realtime/emit";
 import { conversationRoom, pageRoom } from "@/server/realtime/rooms";
 import { toApiMessage, toConversationListItem } from "@/server/services/conversations/serialize";
 import { loadReplyTargets } from "@/server/services/conversations/reply-targets";
-import { customerKey, findOrCreateConversation, findOrCreateCustomer, type KnownCustomer } from "@/server/services/messenger/customers";
+import { customerKey, findOrCreateContact, type KnownCustomer } from "@/server/services/messenger/customers";
 import { toListRow } from "@/server/services/messenger/conversation-summary";
 import type { IngestPage } from "@/server/services/messenger/ingest-context";
+import { freshProfile, lookUpProfileLater } from "@/server/services/messenger/profile-lookup";
 import { recordMessage, type NewMessage } from "@/server/services/messenger/record-message";
+import { benchStages, wallClockMs } from "@/server/services/messenger/stage-timings";
 import { queueAttachmentCopies } from "@/server/queue/attachments";
 import { confirmOfferEcho } from "@/server/services/offers/confirm-echo";
 import { attachmentPreview, kindOf, UNSUPPORTED_TEXT, referralLine, type StoredAttachment } from "@/lib/inbox/message-kinds";
@@ -48,6 +50,7 @@ export async function handleMessageEvent(page: IngestPage, event: RowEvent, know
     ...contentOf(event),
   });
   if (!recorded) return; // a replay: stored (and announced) the first time
+  const writtenAt = wallClockMs();
 
   if (recorded.message.attachments && (recorded.message.attachments as StoredAttachment[]).some((a) => copyable(a))) {
     await queueAttachmentCopies(recorded.message.id);
@@ -55,19 +58,19 @@ export async function handleMessageEvent(page: IngestPage, event: RowEvent, know
   const replyTarget = recorded.message.replyToMid
     ? (await loadReplyTargets(customer.conversationId, [recorded.message])).get(recorded.message.replyToMid)
     : null;
-  const listRow = toListRow(
-    customer.conversationId,
-    recorded.summary,
-    { id: customer.id, psid: customer.psid, name: customer.name, avatarUrl: customer.avatarUrl },
-    page,
-  );
+  // A profile that arrived after this batch read its customers wins over the fallback name it read.
+  const shown = { ...customer, ...freshProfile(customer.id) };
+  const listRow = toListRow(customer.conversationId, recorded.summary, { id: customer.id, psid: customer.psid, name: shown.name, avatarUrl: shown.avatarUrl }, page);
   // emitToRooms: in the worker (no Socket.IO server) it publishes through Redis to every app server.
   emitToRooms([pageRoom(page.id), conversationRoom(customer.conversationId)], EVENTS.newMessage, {
-    message: toApiMessage(recorded.message, { customerName: customer.name, pageName: page.name }, replyTarget),
+    message: toApiMessage(recorded.message, { customerName: shown.name, pageName: page.name }, replyTarget),
     conversation: toConversationListItem(listRow),
     pageId: page.id,
     conversationId: customer.conversationId,
+    ...benchStages(writtenAt),
   });
+  // After the message is out: a first contact's name and avatar follow as a conversation-updated.
+  if (customer.needsProfile) lookUpProfileLater({ page, customerId: customer.id, psid: customer.psid, conversationId: customer.conversationId });
 }
 
 /** Media the worker keeps a copy of (stickers are Meta's static images; locations and shares have no file). */
@@ -75,14 +78,12 @@ export function copyable(a: StoredAttachment): boolean {
   return Boolean(a.url) && !a.storedKey && ["image", "audio", "video", "file"].includes(a.type);
 }
 
-/** The batch already knows most senders; a first contact gets a customer (profile lookup) and a conversation. */
+/** The batch already knows most senders; a first contact gets a customer (fallback name) and a conversation in one statement. */
 export async function resolveCustomer(page: IngestPage, psid: string, known: Map<string, KnownCustomer>): Promise<Resolved> {
   const key = customerKey(page.id, psid);
   const hit = known.get(key);
   if (hit?.conversationId) return hit as Resolved;
-  const customer = hit ?? (await findOrCreateCustomer(page, psid));
-  const conversation = await findOrCreateConversation(page.id, customer.id);
-  const resolved: Resolved = { id: customer.id, psid, name: customer.name, avatarUrl: customer.avatarUrl, conversationId: conversation.id };
+  const resolved = await findOrCreateContact(page, psid);
   known.set(key, resolved);
   return resolved;
 }

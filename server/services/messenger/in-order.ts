@@ -27,3 +27,11 @@ export function createKeyedQueue() {
     },
   };
 }
+
+/**
+ * The worker's one queue per customer (key: Facebook page id + PSID): the webhook events
+ * (process-webhook.ts) and the profile update after a first contact (profile-lookup.ts) share it, so the
+ * update's conversation-updated never overtakes, or is overtaken by, that customer's new-message events.
+ */
+export const customerOrder = createKeyedQueue();
+export const customerOrderKey = (facebookPageId: string, psid: string) => `${facebookPageId}:${psid}`;

@@ -20,6 +20,7 @@ type Row = {
   name: string | null;
   avatarUrl: string | null;
   conversationId: string | null;
+  needsProfile: boolean | null;
 };
 
 // "Last webhook" is page health, not an audit trail: one write per page per half minute keeps a busy page's
@@ -35,7 +36,10 @@ export async function loadIngestContext(events: MessengerEvent[]): Promise<Inges
   const { rows } = await directPool().query<Row>({
     name: "webhook-context",
     text: `SELECT p.id AS "pageId", p.name AS "pageName", p.facebook_page_id AS "facebookPageId", w.psid,
-                  u.id AS "customerId", u.name, u.avatar_url AS "avatarUrl", c.id AS "conversationId"
+                  u.id AS "customerId", u.name, u.avatar_url AS "avatarUrl", c.id AS "conversationId",
+                  -- still the ingest's placeholder (customers.ts fallbackCustomerName) and never looked up:
+                  -- a first contact whose profile lookup was lost (crash) gets it on their next message
+                  u.profile_fetched_at IS NULL AND u.name = 'Customer ' || right(u.psid, 4) AS "needsProfile"
              FROM (SELECT DISTINCT * FROM unnest($1::text[], $2::text[])) AS w(facebook_page_id, psid)
              JOIN pages p ON p.facebook_page_id = w.facebook_page_id
              LEFT JOIN customers u ON u.page_id = p.id AND u.psid = w.psid
@@ -45,7 +49,7 @@ export async function loadIngestContext(events: MessengerEvent[]): Promise<Inges
   for (const row of rows) {
     context.pages.set(row.facebookPageId, { id: row.pageId, name: row.pageName, facebookPageId: row.facebookPageId });
     if (row.customerId) {
-      context.customers.set(customerKey(row.pageId, row.psid), { id: row.customerId, psid: row.psid, name: row.name!, avatarUrl: row.avatarUrl, conversationId: row.conversationId });
+      context.customers.set(customerKey(row.pageId, row.psid), { id: row.customerId, psid: row.psid, name: row.name!, avatarUrl: row.avatarUrl, conversationId: row.conversationId, needsProfile: row.needsProfile === true });
     }
   }
   await touchLastWebhook([...context.pages.values()], Date.now());

@@ -5,16 +5,13 @@ import { handleReactionEvent } from "@/server/services/messenger/handle-reaction
 import { handleEditEvent } from "@/server/services/messenger/handle-edit";
 import { handleUnsendEvent } from "@/server/services/messenger/handle-unsend";
 import { quarantine, type QuarantineEntry } from "@/server/services/webhook-quarantine/quarantine-store";
-import { createKeyedQueue } from "@/server/services/messenger/in-order";
+import { customerOrder, customerOrderKey } from "@/server/services/messenger/in-order";
 import { loadIngestContext, type IngestContext } from "@/server/services/messenger/ingest-context";
 import { withClaimedDeliveries, type DeliveryOutcome, type StoredDelivery } from "@/server/services/messenger/webhook-store";
 
 // Stored webhook deliveries → messages, a batch at a time. The worker's drain (workers/webhooks/) decides
 // when; this file decides how: claim, read what the batch needs once, handle each event in customer order,
 // mark the batch processed.
-
-/** One customer's events run in delivery order, also across batches in flight in this process. */
-const customerOrder = createKeyedQueue();
 
 export type BatchRun = {
   /** How many deliveries the batch claimed; resolves as soon as their events are queued, so the next batch may be claimed. */
@@ -82,7 +79,8 @@ function queueEvent(deliveryId: bigint, event: MessengerEvent, context: Promise<
       return { scope: "event", raw: JSON.stringify(event.raw), reason: `${event.kind}: ${(error as Error).message}`, facebookPageId: event.pageId, webhookEventId: deliveryId };
     }
   };
-  return customerOrder.run(`${event.pageId}:${event.psid}`, handle);
+  // One customer's events run in delivery order, also across batches in flight in this process.
+  return customerOrder.run(customerOrderKey(event.pageId, event.psid), handle);
 }
 
 /** One event against a loaded context; also the quarantine's retry (retry-quarantined.ts). */

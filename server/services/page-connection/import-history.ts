@@ -4,7 +4,7 @@ import { createOrFind } from "@/server/db-unique";
 import { redis } from "@/server/redis";
 import { decryptSecret } from "@/server/security/secret-box";
 import { fetchConversationsPage, type GraphConversation } from "@/server/messenger/graph-pages";
-import { fallbackCustomerName, findOrCreateConversation } from "@/server/services/messenger/customers";
+import { fallbackCustomerName } from "@/server/services/messenger/customers";
 
 // The history import right after a Page is connected: its most recent conversations (IMPORT_CONVERSATIONS,
 // default 100) with their newest messages (IMPORT_MESSAGES_PER_CONVERSATION, default 25), through the
@@ -93,4 +93,14 @@ async function importConversation(page: { id: string; facebookPageId: string }, 
     });
   }
   return count;
+}
+
+/** The imported customer's conversation (the webhook path creates both at once in customers.ts; an import already has its customer row). */
+async function findOrCreateConversation(pageId: string, customerId: string) {
+  const existing = await db.conversation.findUnique({ where: { customerId } });
+  if (existing) return existing;
+  return createOrFind(
+    () => db.conversation.create({ data: { pageId, customerId, lastMessageAt: new Date(0) } }),
+    () => db.conversation.findUnique({ where: { customerId } }),
+  );
 }

@@ -32,7 +32,11 @@ export async function handleGraphRequest(ctx: RouteContext): Promise<void> {
     if (id === "debug_token" && edge === undefined && method === "GET") return handleDebugToken(ctx, token);
     if (id === "me" && edge === "accounts" && method === "GET") return handleMyAccounts(ctx, token);
     if (edge === "subscribed_apps") return handleSubscribedApps(ctx, id, method, body.fields);
-    if (edge === undefined && method === "GET") return handleNodeRead(ctx, id);
+    if (edge === undefined && method === "GET") {
+      // Latency injection (PATCH /sim/config {profileDelayMs}): a slow profile must not hold up a first message.
+      if (ctx.sim.settings.profileDelayMs) await ctx.sim.tasks.sleep(ctx.sim.settings.profileDelayMs);
+      return handleNodeRead(ctx, id);
+    }
     if (edge === "messages" && method === "POST") return await handleSendApi(ctx, id, body);
     if (edge === "conversations" && method === "GET") return handleConversationsRead(ctx, id);
     if (edge === "message_attachments" && method === "POST") return handleAttachmentUpload(ctx, id, body);

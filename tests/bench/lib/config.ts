@@ -42,6 +42,8 @@ export function benchEnv(): Record<string, string> {
     GRAPH_API_URL: SIMULATOR_URL,
     // The bench's worker (webhook ingest) must never take jobs queued by anyone else on this Redis.
     QUEUE_PREFIX: "bench",
+    // The worker stamps its stage times into new-message (tests/bench/load.ts reads them).
+    BENCH_STAGE_TIMINGS: "1",
   };
 }
 

@@ -2,7 +2,7 @@ import pg from "pg";
 import type { Actor } from "@/server/auth/actor";
 import { ZConversationListQuery, ZThreadQuery } from "@/lib/schemas/conversations";
 import { encodeCursor } from "@/server/services/conversations/cursor";
-import { listConversations } from "@/server/services/conversations/list-conversations";
+import { listConversations, MAX_LIST_OFFSET } from "@/server/services/conversations/list-conversations";
 import { getThread } from "@/server/services/conversations/get-thread";
 import { BENCH } from "./config";
 import { RARE_WORD, type DatasetInfo } from "./dataset";
@@ -98,8 +98,8 @@ export async function buildScenarios(info: DatasetInfo): Promise<Scenario[]> {
     return [
       list("list.first", "inbox, first page (15)", {}),
       list("list.offset.p100", "page=100 (offset 1 485)", { page: "100" }),
-      list("list.offset.mid", `page=${Math.round(lastPage / 2)} (offset ~${Math.round(inbox / 2)})`, { page: String(Math.round(lastPage / 2)) }),
-      list("list.offset.last", `page=${lastPage} (offset ${deepOffset}, the last page)`, { page: String(lastPage) }),
+      // Deeper offsets are refused with a 400 (MAX_LIST_OFFSET): this is the deepest page= serves.
+      list("list.offset.max", `page=${MAX_LIST_OFFSET / LIST_LIMIT + 1} (offset ${MAX_LIST_OFFSET}, the deepest served)`, { page: String(MAX_LIST_OFFSET / LIST_LIMIT + 1) }),
       list("list.cursor.mid", `cursor at ~${Math.round(inbox / 2)} rows (keyset)`, { cursor: midCursor }),
       list("list.cursor.last", `cursor at ${deepOffset} rows (keyset, same depth as the last page)`, { cursor: deepCursor }),
       list("list.important", "isImportant=true, first page (5% of rows)", { isImportant: "true" }),

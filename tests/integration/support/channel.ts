@@ -3,20 +3,20 @@ import { db } from "@/server/db";
 import { createSimulator, type Simulator } from "@/server/simulator/create-simulator";
 import * as webhookRoute from "@/app/api/webhooks/messenger/route";
 import * as sendRoute from "@/app/api/send-message/route";
-import { startWebhookDrain } from "@/workers/webhooks/drain";
+import { startWebhookDrain, type DrainOptions, type WebhookDrain } from "@/workers/webhooks/drain";
 import { startAppServer } from "./app-server";
 
 // The whole channel for a test: an app server (webhook + send route + Socket.IO), the worker's webhook
 // ingest, and the Messenger simulator as Facebook, wired to each other exactly as in `npm run dev`.
 
-export type Channel = { appUrl: string; sim: Simulator; close: () => Promise<void> };
+export type Channel = { appUrl: string; sim: Simulator; drain: WebhookDrain; close: () => Promise<void> };
 
-export async function startChannel(pages: { pageId: string; name: string; accessToken: string }[]): Promise<Channel> {
+export async function startChannel(pages: { pageId: string; name: string; accessToken: string }[], drainOptions: DrainOptions = {}): Promise<Channel> {
   const app = await startAppServer({
     "/api/webhooks/messenger": { GET: webhookRoute.GET, POST: webhookRoute.POST },
     "/api/send-message": { POST: sendRoute.POST },
   });
-  const drain = startWebhookDrain({ log: () => {} });
+  const drain = startWebhookDrain({ log: () => {}, ...drainOptions });
   const sim = await createSimulator({
     port: Number(new URL(process.env.GRAPH_API_URL!).port),
     webhookUrl: `${app.url}/api/webhooks/messenger`,
@@ -29,6 +29,7 @@ export async function startChannel(pages: { pageId: string; name: string; access
   return {
     appUrl: app.url,
     sim,
+    drain,
     close: async () => {
       await sim.whenIdle();
       // Deliveries are processed after their 200: let the last ones finish before the next test empties

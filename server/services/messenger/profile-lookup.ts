@@ -1,0 +1,90 @@
+import { db } from "@/server/db";
+import { directPool } from "@/server/db-direct";
+import { fetchProfile } from "@/server/messenger/graph-client";
+import { emitToRooms, EVENTS } from "@/server/realtime/emit";
+import { conversationRoom, pageRoom } from "@/server/realtime/rooms";
+import { conversationListSelect, toConversationListItem } from "@/server/services/conversations/serialize";
+import { customerOrder, customerOrderKey } from "@/server/services/messenger/in-order";
+import { decryptSecret } from "@/server/security/secret-box";
+
+// A first contact is stored and shown with the fallback name at once; the Graph profile lookup (a network
+// call of tens of ms, seconds when Meta is slow) runs afterwards, here, and the name and avatar reach the
+// agents as a conversation-updated. Deduplicated per customer; a few at a time, so a burst of new
+// customers does not open hundreds of Graph calls at once. A lookup lost in a crash is made again on the
+// customer's next message (still the placeholder name, profile_fetched_at NULL: ingest-context.ts).
+
+export type ProfileTarget = { page: { id: string; facebookPageId: string }; customerId: string; psid: string; conversationId: string };
+
+const MAX_CONCURRENT = 8;
+/** How long a new name overrides the one a batch read before the update committed (see freshProfile). */
+const REMEMBER_MS = 60_000;
+
+const inFlight = new Map<string, Promise<void>>();
+const waiting: (() => void)[] = [];
+let active = 0;
+const recent = new Map<string, { name: string; avatarUrl: string | null }>();
+
+/** Starts the lookup unless one runs for this customer; never throws, never waits. */
+export function lookUpProfileLater(target: ProfileTarget): void {
+  if (inFlight.has(target.customerId) || recent.has(target.customerId)) return;
+  const run = withSlot(() => lookUp(target))
+    .catch((error: Error) => console.error(`[switchboard] profile update for ${target.psid} failed: ${error.message}`))
+    .finally(() => inFlight.delete(target.customerId));
+  inFlight.set(target.customerId, run);
+}
+
+/**
+ * The name a lookup found moments ago: a batch whose context was read before the update committed still
+ * holds the fallback name, and its new-message must not put that back on the agents' screens.
+ */
+export function freshProfile(customerId: string): { name: string; avatarUrl: string | null } | undefined {
+  return recent.get(customerId);
+}
+
+/** Resolves when no lookup is running or queued (worker shutdown, tests). */
+export async function profileLookupsSettled(): Promise<void> {
+  while (inFlight.size) await Promise.allSettled([...inFlight.values()]);
+}
+
+async function withSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (active >= MAX_CONCURRENT) await new Promise<void>((resolve) => waiting.push(resolve));
+  active++;
+  try {
+    return await work();
+  } finally {
+    active--;
+    waiting.shift()?.();
+  }
+}
+
+async function lookUp(target: ProfileTarget): Promise<void> {
+  let found: { name: string | null; avatarUrl: string | null } = { name: null, avatarUrl: null };
+  try {
+    // Read here rather than kept with the page: an updated token applies at once.
+    const { accessTokenEnc } = await db.page.findUniqueOrThrow({ where: { id: target.page.id }, select: { accessTokenEnc: true } });
+    const profile = await fetchProfile(target.psid, decryptSecret(accessTokenEnc));
+    found = { name: [profile.firstName, profile.lastName].filter(Boolean).join(" ").trim() || null, avatarUrl: profile.profilePic ?? null };
+  } catch (error) {
+    // The fallback name stays; the attempt is recorded below so it is not retried on every message.
+    console.warn(`[switchboard] profile lookup failed for ${target.psid}: ${(error as Error).message}`);
+  }
+  // In the customer's queue: this update's event lands between that customer's new-message events, in order.
+  await customerOrder.run(customerOrderKey(target.page.facebookPageId, target.psid), async () => {
+    // Only the first lookup writes (another worker may have done it); the attempt is recorded either way.
+    const { rows } = await directPool().query<{ name: string; avatar_url: string | null }>(
+      `UPDATE customers SET name = coalesce($2, name), avatar_url = coalesce($3, avatar_url), profile_fetched_at = now()
+        WHERE id = $1::uuid AND profile_fetched_at IS NULL RETURNING name, avatar_url`,
+      [target.customerId, found.name, found.avatarUrl],
+    );
+    if (!rows[0] || (!found.name && !found.avatarUrl)) return;
+    recent.set(target.customerId, { name: rows[0].name, avatarUrl: rows[0].avatar_url });
+    setTimeout(() => recent.delete(target.customerId), REMEMBER_MS).unref();
+    const row = await db.conversation.findUnique({ where: { id: target.conversationId }, select: conversationListSelect });
+    if (!row) return;
+    emitToRooms([pageRoom(row.pageId), conversationRoom(row.id)], EVENTS.conversationUpdated, {
+      conversation: toConversationListItem(row),
+      pageId: row.pageId,
+      conversationId: row.id,
+    });
+  });
+}

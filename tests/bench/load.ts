@@ -1,0 +1,256 @@
+import { createHmac } from "node:crypto";
+import pg from "pg";
+import { BENCH } from "./lib/config";
+import type { Bench, BenchContext } from "./lib/context";
+import { costMeter, pendingDeliveries } from "./lib/webhook";
+import { keepAliveAgent, request } from "./lib/http";
+import { runLoadGenerator } from "./lib/load-child";
+import { cleanupLoadData, loadConversations, loadCustomers, openLoadWorld, type LoadWorld } from "./lib/load-world";
+import { cpuPressure, loadAverage } from "./lib/pressure";
+import { sleep, summarize, verdict } from "./lib/stats";
+import type { LoadPlan } from "./load-generator";
+
+// What users feel at 200 msg/s (issue #13): signed webhooks at a steady 200/s from 200 customers of 3
+// Pages, 50 agent sockets in the Page and conversation rooms, 20 agents reading (list, thread, search every
+// 2 s each) and 5 replying through POST /api/send-message (the simulator answering the Send API). Twice:
+// customers the app knows, and 200 it has never seen (each one's first message inside the run). The load
+// generator is its own process (load-generator.ts); this process samples the backlog, CPU and the stage
+// times the database holds (received_at = stored, processed_at = claimed) beside the worker's stamps in
+// new-message (BENCH_STAGE_TIMINGS: written, emitted).
+
+const RATE = 200;
+const CUSTOMERS = 200;
+const SOCKETS = 50;
+const READERS = 20;
+const REPLIERS = 5;
+const EVERY_MS = 2_000;
+const TARGETS = { socketP95Ms: 50, socketP99Ms: 100, ackP99Ms: 20, listP95Ms: 25, threadP95Ms: 25, searchP95Ms: 50, replyP95Ms: 50 };
+
+type GeneratorResult = {
+  messages: number;
+  sockets: number;
+  failedPosts: number;
+  sendSeconds: number;
+  sendEndAt: number;
+  maxLagMs: number;
+  duplicates: number;
+  lostOnSomeSocket: number;
+  lostOnEverySocket: number;
+  latencies: number[];
+  ackServerMs: number[];
+  perMessage: [number, number, number, number, number][];
+  reads: Record<"list" | "thread" | "search", number[]>;
+  readFailures: Record<string, number>;
+  replies: number;
+  replyLatency: number[];
+  replyFailures: string[];
+  rss: Record<string, { beforeSocketsKb: number; withSocketsKb: number; maxKb: number }>;
+};
+
+const wall = () => performance.timeOrigin + performance.now();
+const round = (x: number) => Math.round(x * 100) / 100;
+
+/** One message from each customer, so they are known (and their profiles looked up) before a timed run. */
+export async function warmCustomers(customers: { facebookPageId: string; psid: string }[], client: pg.Client, log: (l: string) => void) {
+  const agent = keepAliveAgent(16);
+  const tag = `w${Date.now().toString(36)}`;
+  try {
+    for (const [i, c] of customers.entries()) {
+      const ts = Date.now();
+      const raw = JSON.stringify({ object: "page", entry: [{ id: c.facebookPageId, time: ts, messaging: [{ sender: { id: c.psid }, recipient: { id: c.facebookPageId }, timestamp: ts, message: { mid: `m_loadwarm_${tag}_${i}`, text: "hello, I wrote before" } }] }] });
+      const res = await request(agent, `${BENCH_APP_URL()}/api/webhooks/messenger`, { method: "POST", headers: { "Content-Type": "application/json", "X-Hub-Signature-256": `sha256=${createHmac("sha256", BENCH.appSecret).update(raw).digest("hex")}` }, body: raw });
+      if (res.status !== 200) throw new Error(`warm-up webhook answered ${res.status}`);
+    }
+    const deadline = performance.now() + 60_000;
+    for (;;) {
+      const { rows } = await client.query<{ n: string }>("SELECT count(*) AS n FROM customers WHERE psid = ANY($1) AND profile_fetched_at IS NOT NULL", [customers.map((c) => c.psid)]);
+      if (Number(rows[0]!.n) >= customers.length) break;
+      if (performance.now() > deadline) throw new Error(`warm-up: only ${rows[0]!.n}/${customers.length} customers known within 60 s`);
+      await sleep(200);
+    }
+    log(`  warm-up: ${customers.length} known customers on 3 pages (profiles looked up)`);
+  } finally {
+    agent.destroy();
+  }
+}
+const BENCH_APP_URL = () => `http://127.0.0.1:${BENCH.appPort}`;
+
+function plan(ctx: BenchContext, world: LoadWorld, customers: LoadPlan["customers"], conversations: { id: string; pageId: string }[], seconds: number, app: { pid: number; workerPid: number }): LoadPlan {
+  const pageIds = world.pages.map((p) => p.id);
+  const agentFor = (i: number) => world.agents[i % world.agents.length]!;
+  const pageA = ctx.dataset.pageA;
+  return {
+    appUrl: BENCH_APP_URL(),
+    appSecret: BENCH.appSecret,
+    tag: Date.now().toString(36),
+    rate: RATE,
+    seconds,
+    customers,
+    sockets: Array.from({ length: SOCKETS }, (_, i) => ({ token: agentFor(i).token, pageIds, conversationId: conversations[i % conversations.length]?.id ?? null })),
+    socketUsers: Array.from({ length: SOCKETS }, (_, i) => i % world.agents.length),
+    readers: Array.from({ length: READERS }, (_, i) => ({
+      token: agentFor(i).token,
+      list: `/api/conversations/${pageA.id}?limit=15`,
+      thread: `/api/conversation/${pageA.typicalConversationId}/${pageA.id}`,
+      search: ["warranty", "lima", "zebracorn"].map((term) => `/api/conversations/${pageA.id}?limit=15&search=${term}`),
+    })),
+    readEveryMs: EVERY_MS,
+    repliers: Array.from({ length: REPLIERS }, (_, i) => {
+      const page = world.pages[i % world.pages.length]!;
+      const mine = conversations.filter((c) => c.pageId === page.id).map((c) => c.id);
+      return { token: agentFor(i).token, userIndex: i % world.agents.length, pageId: page.id, conversationIds: mine };
+    }),
+    replyEveryMs: EVERY_MS,
+    rssPids: { server: app.pid, worker: app.workerPid },
+    graceSeconds: 15,
+  };
+}
+
+/** Pending deliveries every 100 ms while a run lasts: the backlog's peak and when it was last non-empty. */
+function backlogSampler(client: pg.Client) {
+  let max = 0;
+  let lastNonEmptyAt = 0;
+  let stopped = false;
+  const done = (async () => {
+    while (!stopped) {
+      const n = await pendingDeliveries(client);
+      max = Math.max(max, n);
+      if (n > 0) lastNonEmptyAt = wall();
+      await sleep(100);
+    }
+  })();
+  return { stop: async () => ((stopped = true), await done, { max, lastNonEmptyAt }) };
+}
+
+async function stageTimes(client: pg.Client, tag: string) {
+  const { rows } = await client.query<{ i: string; stored: number; claimed: number }>(
+    `SELECT substring(payload->'entry'->0->'messaging'->0->'message'->>'mid' from $2) AS i,
+            extract(epoch from received_at) * 1000 AS stored, extract(epoch from processed_at) * 1000 AS claimed
+       FROM webhook_events WHERE payload->'entry'->0->'messaging'->0->'message'->>'mid' LIKE $1`,
+    [`m_load_${tag}_%`, `^m_load_${tag}_(\\d+)$`],
+  );
+  return new Map(rows.map((r) => [Number(r.i), { stored: Number(r.stored), claimed: Number(r.claimed) }]));
+}
+
+async function oneRun(ctx: BenchContext, variant: string, loadPlan: LoadPlan, app: { pid: number; workerPid: number }, client: pg.Client) {
+  const before = { loadAverage: loadAverage(), cpuPressure: cpuPressure() };
+  const meter = await costMeter(app, client);
+  const backlog = backlogSampler(client);
+  const g = await runLoadGenerator<GeneratorResult>(loadPlan, ctx.log);
+  const drainDeadline = performance.now() + 60_000;
+  while ((await pendingDeliveries(client)) > 0 && performance.now() < drainDeadline) await sleep(100);
+  const { max, lastNonEmptyAt } = await backlog.stop();
+  const cost = await meter(g.messages);
+  const after = { loadAverage: loadAverage(), cpuPressure: cpuPressure() };
+
+  const db = await stageTimes(client, loadPlan.tag);
+  const stages = { sentToStored: [] as number[], storedToClaimed: [] as number[], claimedToWritten: [] as number[], writtenToEmitted: [] as number[], emittedToReceived: [] as number[] };
+  g.perMessage.forEach(([sent, , first, written, emitted], i) => {
+    const d = db.get(i);
+    if (!d || Number.isNaN(first)) return;
+    stages.sentToStored.push(d.stored - sent);
+    stages.storedToClaimed.push(d.claimed - d.stored);
+    if (!Number.isNaN(written)) {
+      stages.claimedToWritten.push(written - d.claimed);
+      stages.writtenToEmitted.push(emitted - written);
+      stages.emittedToReceived.push(first - emitted);
+    }
+  });
+  const socket = summarize(g.latencies);
+  const ack = summarize(g.perMessage.map((m) => m[1]).filter((x) => !Number.isNaN(x)));
+  const list = summarize(g.reads.list);
+  const thread = summarize(g.reads.thread);
+  const search = summarize(g.reads.search);
+  const reply = summarize(g.replyLatency);
+  const kb = (k: number) => Math.round(k / 1024);
+  const run = {
+    variant,
+    messages: g.messages,
+    sockets: g.sockets,
+    sendSeconds: round(g.sendSeconds),
+    failedPosts: g.failedPosts,
+    lost: g.lostOnEverySocket,
+    missedBySomeSocket: g.lostOnSomeSocket,
+    duplicates: g.duplicates,
+    webhookToSocketMs: socket,
+    ackMs: ack,
+    ackServerMs: summarize(g.ackServerMs),
+    readsMs: { list, thread, search },
+    readFailures: g.readFailures,
+    replies: g.replies,
+    replyToOtherSocketMs: reply,
+    replyFailures: g.replyFailures,
+    backlog: { max, drainSecondsAfterLastSend: round(Math.max(0, lastNonEmptyAt - g.sendEndAt) / 1000) },
+    stagesMs: Object.fromEntries(Object.entries(stages).map(([k, v]) => [k, summarize(v)])),
+    rssMb: Object.fromEntries(Object.entries(g.rss).map(([k, v]) => [k, { beforeSockets: kb(v.beforeSocketsKb), withSockets: kb(v.withSocketsKb), max: kb(v.maxKb) }])),
+    ...cost,
+    loadGeneratorMaxLagMs: g.maxLagMs,
+    machineBefore: before,
+    machineAfter: after,
+  };
+  ctx.log(
+    `  ${variant}: webhook→socket p50 ${socket.p50} p95 ${socket.p95} p99 ${socket.p99} ms; ack p99 ${ack.p99} (in the server ${run.ackServerMs.p99}); list/thread/search p95 ${list.p95}/${thread.p95}/${search.p95}; reply→socket p95 ${reply.p95} (n=${reply.n}); ` +
+      `lost ${run.lost}, dup ${run.duplicates}; backlog max ${max}, drained ${run.backlog.drainSecondsAfterLastSend} s after the last send; cpu/msg server ${cost.serverCpuMsPerMessage} worker ${cost.workerCpuMsPerMessage} db ${cost.dbCpuMsPerMessage} ms; ` +
+      `stages p95 stored ${run.stagesMs.sentToStored!.p95} claimed ${run.stagesMs.storedToClaimed!.p95} written ${run.stagesMs.claimedToWritten!.p95} emitted ${run.stagesMs.writtenToEmitted!.p95} received ${run.stagesMs.emittedToReceived!.p95}; load ${before.loadAverage[0]}→${after.loadAverage[0]}, psi ${before.cpuPressure?.avg10}→${after.cpuPressure?.avg10}`,
+  );
+  return run;
+}
+
+type Run = Awaited<ReturnType<typeof oneRun>>;
+
+/** Median and spread over the runs of a variant, for the figures with a bar. */
+function medianOf(runs: Run[]) {
+  const pick: Record<string, (r: Run) => number> = {
+    socketP95Ms: (r) => r.webhookToSocketMs.p95,
+    socketP99Ms: (r) => r.webhookToSocketMs.p99,
+    ackP99Ms: (r) => r.ackMs.p99,
+    listP95Ms: (r) => r.readsMs.list.p95,
+    threadP95Ms: (r) => r.readsMs.thread.p95,
+    searchP95Ms: (r) => r.readsMs.search.p95,
+    replyP95Ms: (r) => r.replyToOtherSocketMs.p95,
+  };
+  return Object.fromEntries(
+    Object.entries(pick).map(([name, f]) => {
+      const values = runs.map(f).sort((a, b) => a - b);
+      const median = values[Math.floor(values.length / 2)]!;
+      const target = TARGETS[name as keyof typeof TARGETS];
+      return [name, { median, min: values[0], max: values.at(-1), target, verdict: verdict(median, target) }];
+    }),
+  );
+}
+
+export const loadBench: Bench = {
+  name: "load",
+  needsApp: true,
+  async run(ctx) {
+    const quick = ctx.options.quick;
+    const seconds = quick ? 6 : 30;
+    const runsPerVariant = quick ? 1 : 3;
+    const { app, client, world } = await openLoadWorld(ctx);
+    try {
+      const known = await loadCustomers(world, app.sim, 0, CUSTOMERS);
+      await warmCustomers(known, client, ctx.log);
+      const conversations = await loadConversations(known.map((c) => c.psid));
+      const variants: Record<string, { runs: Run[]; summary: ReturnType<typeof medianOf> }> = {};
+      for (const variant of ["known", "new"] as const) {
+        const runs: Run[] = [];
+        for (let r = 0; r < runsPerVariant; r++) {
+          // New customers: 200 never seen, fresh for every run (their first message is inside the run).
+          const customers = variant === "known" ? known : await loadCustomers(world, app.sim, 1_000 * (r + 1), CUSTOMERS);
+          runs.push(await oneRun(ctx, `${variant} customers, run ${r + 1}/${runsPerVariant}`, plan(ctx, world, customers, conversations, seconds, app), app, client));
+        }
+        variants[variant] = { runs, summary: medianOf(runs) };
+      }
+      return {
+        target: TARGETS,
+        method: `load generator in its own process: signed webhooks (1 message each) open loop at ${RATE}/s for ${seconds} s from ${CUSTOMERS} customers of 3 pages; ${SOCKETS} agent sockets (${world.agents.length} users) in the 3 page rooms and a conversation room each; ${READERS} agents reading list, thread and search every ${EVERY_MS / 1000} s each over HTTP; ${REPLIERS} agents replying every ${EVERY_MS / 1000} s through POST /api/send-message (reply → first socket of another user). Known customers wrote once before; new ones never (fresh per run). ${runsPerVariant} run(s) each; median and spread. Stages: stored = webhook_events.received_at, claimed = processed_at (the claim transaction's start), written/emitted = the worker's stamps (BENCH_STAGE_TIMINGS), received = first socket.`,
+        known: variants.known,
+        new: variants.new,
+      };
+    } finally {
+      await client.end();
+      const removed = await cleanupLoadData().catch(() => 0);
+      ctx.log(`  removed ${removed} load customers (with their conversations and messages)`);
+    }
+  },
+};

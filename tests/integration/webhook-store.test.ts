@@ -1,0 +1,37 @@
+import { describe, expect, it, vi } from "vitest";
+import { db } from "@/server/db";
+import { directPool } from "@/server/db-direct";
+import { storeWebhookEvent } from "@/server/services/messenger/webhook-store";
+
+// The acknowledging INSERT's group commit (webhook-store.ts): deliveries that arrive while INSERTs are in
+// flight are stored together, each answered only once its row is committed, and one payload Postgres
+// refuses never fails the others.
+
+const body = (n: number) => JSON.stringify({ object: "page", entry: [], n });
+
+describe("storing deliveries", () => {
+  it("stores a burst with fewer INSERTs than deliveries, every one exactly once and committed when it resolves", async () => {
+    const query = vi.spyOn(directPool(), "query");
+    try {
+      const ids = await Promise.all(Array.from({ length: 60 }, (_, n) => storeWebhookEvent(body(n))));
+      const inserts = query.mock.calls.filter(([q]) => typeof q === "object" && /INSERT INTO webhook_events/.test((q as { text: string }).text));
+      expect(inserts.length).toBeLessThan(60);
+      expect(new Set(ids.map(String)).size).toBe(60);
+      const rows = await db.webhookEvent.findMany({ where: { id: { in: ids } } });
+      // Each id is the row of its own payload.
+      const byId = new Map(rows.map((r) => [String(r.id), (r.payload as { n: number }).n]));
+      ids.forEach((id, n) => expect(byId.get(String(id))).toBe(n));
+    } finally {
+      query.mockRestore();
+    }
+  });
+
+  it("fails only the delivery Postgres refuses, not the ones batched with it", async () => {
+    const poison = '{"object":"page","entry":[],"text":"\\u0000"}';
+    expect(() => JSON.parse(poison)).not.toThrow(); // valid JSON; jsonb refuses the NUL
+    const results = await Promise.allSettled([...Array.from({ length: 10 }, (_, n) => storeWebhookEvent(body(n))), storeWebhookEvent(poison), ...Array.from({ length: 10 }, (_, n) => storeWebhookEvent(body(100 + n)))]);
+    expect(results.filter((r) => r.status === "rejected")).toHaveLength(1);
+    expect(results[10]!.status).toBe("rejected");
+    expect(await db.webhookEvent.count()).toBe(20);
+  });
+});
