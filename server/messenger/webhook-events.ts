@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { StoredAttachment } from "@/lib/inbox/message-kinds";
 
 // Meta's webhook body → a flat list of events the ingest understands (GUIDE §3, "More inbound kinds").
 // Unknown fields are ignored (Meta adds fields over time). A messaging item with a field we do not handle
@@ -60,17 +61,8 @@ export const ZWebhookBody = z.object({
   entry: z.array(z.object({ id: ZId, time: z.number().optional(), messaging: z.array(z.unknown()).optional() })),
 });
 
-export type InboundAttachment = {
-  type: string;
-  url?: string;
-  stickerId?: string;
-  title?: string;
-  name?: string;
-  lat?: number;
-  long?: number;
-  subtitle?: string;
-  imageUrl?: string;
-};
+/** What Meta says about an attachment: the stored shape (lib/inbox/message-kinds.ts) before any copy. */
+export type InboundAttachment = Omit<StoredAttachment, "previewUrl" | "storedKey" | "copyError" | "mime" | "size">;
 export type Referral = { source?: string; type?: string; ref?: string; adId?: string };
 
 type Base = { pageId: string; psid: string; timestamp: number; raw: unknown };

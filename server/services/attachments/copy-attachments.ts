@@ -1,9 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { db } from "@/server/db";
 import type { StoredAttachment } from "@/lib/inbox/message-kinds";
-import { emitToRooms, EVENTS } from "@/server/realtime/emit";
-import { conversationRoom, pageRoom } from "@/server/realtime/rooms";
-import { conversationListSelect, messageSelect, toApiMessage, toConversationListItem } from "@/server/services/conversations/serialize";
+import { announceUpdate } from "@/server/services/messenger/message-update";
 import { FetchRefused, safeFetch } from "@/server/services/attachments/safe-fetch";
 import { sniffMediaType } from "@/server/services/attachments/media-type";
 import { attachmentStorage } from "@/server/services/attachments/storage";
@@ -46,16 +44,5 @@ export async function copyMessageAttachments(messageId: string): Promise<Outcome
 /** Writes only over the list it read (a concurrent edit of the row is not lost), then tells the thread. */
 async function saveAndAnnounce(messageId: string, before: StoredAttachment[], after: StoredAttachment[]): Promise<void> {
   const saved = await db.message.updateMany({ where: { id: messageId, attachments: { equals: before } }, data: { attachments: after } });
-  if (!saved.count) return;
-  const row = await db.message.findUniqueOrThrow({
-    where: { id: messageId },
-    select: { ...messageSelect, conversation: { select: { pageId: true, customer: { select: { name: true } }, page: { select: { name: true } } } } },
-  });
-  const conversation = await db.conversation.findUniqueOrThrow({ where: { id: row.conversationId }, select: conversationListSelect });
-  emitToRooms([pageRoom(row.conversation.pageId), conversationRoom(row.conversationId)], EVENTS.messageUpdated, {
-    message: toApiMessage(row, { customerName: row.conversation.customer.name, pageName: row.conversation.page.name }),
-    conversation: toConversationListItem(conversation),
-    pageId: row.conversation.pageId,
-    conversationId: row.conversationId,
-  });
+  if (saved.count) await announceUpdate(messageId);
 }

@@ -25,5 +25,5 @@ export async function handleEditEvent(page: IngestPage, event: EditEvent): Promi
     data: { text: sanitizeText(event.text), editedAt: at, previousTexts: [...previous, { text: target.text, until: at.toISOString(), reason: "edit" }] },
   });
   await replacePreviewIfLatest(target, sanitizeText(event.text));
-  await announceUpdate(page, target);
+  await announceUpdate(target.id);
 }

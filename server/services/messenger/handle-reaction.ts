@@ -28,5 +28,5 @@ export async function handleReactionEvent(page: IngestPage, event: ReactionEvent
   if (event.action === "unreact" && !theirs) return;
   await db.message.update({ where: { id: target.id }, data: { reactions: next } });
   const quoted = target.deletedAt ? UNSENT_TEXT : target.text;
-  await announceUpdate(page, target, event.action === "react" ? { at, text: reactionPreview(emoji, quoted) } : undefined);
+  await announceUpdate(target.id, event.action === "react" ? { at, text: reactionPreview(emoji, quoted) } : undefined);
 }

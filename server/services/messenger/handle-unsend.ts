@@ -24,6 +24,6 @@ export async function handleUnsendEvent(page: IngestPage, event: MessageEvent): 
     data: { text: null, deletedAt: at, previousTexts: [...previous, { text: target.text, until: at.toISOString(), reason: "unsend" }] },
   });
   await replacePreviewIfLatest(target, UNSENT_TEXT);
-  await announceUpdate(page, target);
+  await announceUpdate(target.id);
   return true;
 }

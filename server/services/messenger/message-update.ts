@@ -10,13 +10,13 @@ import type { IngestPage } from "@/server/services/messenger/ingest-context";
 // handle-unsend.ts). They find it by mid on this page, and announce the new state as `message-updated`.
 // They cost a few Prisma statements; Meta sends them far more rarely than messages.
 
-type Target = MessageRow & { conversation: { customer: { name: string } } };
+type Target = MessageRow;
 
 /** The stored message a reaction/edit/unsend names, on this page only; null when not (yet) stored. */
 export async function findTarget(page: IngestPage, mid: string): Promise<Target | null> {
   return db.message.findFirst({
     where: { mid, conversation: { pageId: page.id } },
-    select: { ...messageSelect, conversation: { select: { customer: { select: { name: true } } } } },
+    select: messageSelect,
   });
 }
 
@@ -32,18 +32,23 @@ export async function replacePreviewIfLatest(target: Target, text: string): Prom
 
 /**
  * Pushes the message's new state to the open thread and the page's list; with `preview`, the list's
- * last-message line changes too (a reaction), folded in event-time order like any message.
+ * last-message line changes too (a reaction), folded in event-time order like any message. Also used when
+ * a message's attachments were copied (copy-attachments.ts).
  */
-export async function announceUpdate(page: IngestPage, target: Target, preview?: { at: Date; text: string }): Promise<void> {
-  const message = await db.message.findUniqueOrThrow({ where: { id: target.id }, select: messageSelect });
-  const replyTarget = message.replyToMid ? (await loadReplyTargets(message.conversationId, [message])).get(message.replyToMid) : null;
+export async function announceUpdate(messageId: string, preview?: { at: Date; text: string }): Promise<void> {
+  const message = await db.message.findUniqueOrThrow({
+    where: { id: messageId },
+    select: { ...messageSelect, conversation: { select: { pageId: true, customer: { select: { name: true } }, page: { select: { name: true } } } } },
+  });
+  const { conversation: owner, ...row } = message;
+  const replyTarget = row.replyToMid ? (await loadReplyTargets(row.conversationId, [row])).get(row.replyToMid) : null;
   const conversation = preview
-    ? await applyToConversation(message.conversationId, { at: preview.at, text: preview.text, isImage: false, inbound: false })
-    : await db.conversation.findUniqueOrThrow({ where: { id: message.conversationId }, select: conversationListSelect });
-  emitToRooms([pageRoom(page.id), conversationRoom(message.conversationId)], EVENTS.messageUpdated, {
-    message: toApiMessage(message, { customerName: target.conversation.customer.name, pageName: page.name }, replyTarget),
+    ? await applyToConversation(row.conversationId, { at: preview.at, text: preview.text, isImage: false, inbound: false })
+    : await db.conversation.findUniqueOrThrow({ where: { id: row.conversationId }, select: conversationListSelect });
+  emitToRooms([pageRoom(owner.pageId), conversationRoom(row.conversationId)], EVENTS.messageUpdated, {
+    message: toApiMessage(row, { customerName: owner.customer.name, pageName: owner.page.name }, replyTarget),
     conversation: toConversationListItem(conversation),
-    pageId: page.id,
-    conversationId: message.conversationId,
+    pageId: owner.pageId,
+    conversationId: row.conversationId,
   });
 }
