@@ -12,7 +12,10 @@ const wall = () => performance.timeOrigin + performance.now();
 
 async function socketFor(token: string, pageId: string, conversationId: string, transports: string[]): Promise<Socket> {
   const s = connect(APP, { auth: { token }, transports, reconnection: false });
-  await new Promise<void>((resolve, reject) => (s.once("connect", () => resolve()), s.once("connect_error", reject)));
+  await new Promise<void>((resolve, reject) => {
+    s.once("connect", () => resolve());
+    s.once("connect_error", reject);
+  });
   await s.timeout(20_000).emitWithAck("join-page", { pageId });
   await s.timeout(20_000).emitWithAck("join-conversation", { room: conversationId });
   return s;
@@ -39,7 +42,9 @@ async function main() {
     const label = transports.join("+");
     const waitFor = (s: Socket, text: string) => new Promise<number>((resolve) => {
       const on = (e: { message?: { message?: string } }) => {
-        if (e?.message?.message === text) (s.off("new-message", on), resolve(wall()));
+        if (e?.message?.message !== text) return;
+        s.off("new-message", on);
+        resolve(wall());
       };
       s.on("new-message", on);
     });
@@ -62,4 +67,7 @@ async function main() {
   console.log(JSON.stringify(Object.fromEntries(Object.entries(out).map(([k, v]) => [k, v.map((x) => Math.round(x))]))));
   process.exit(0);
 }
-main().catch((e) => (console.error(e), process.exit(1)));
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
