@@ -207,8 +207,7 @@ describe("two app instances and two workers on one database", () => {
     // page's rate held across workers.
     // The audience: 150 people inside the window, 10 outside, and the 10 who wrote above (inside too).
     const people = [...(await seedAudience(w.page.id, 150, 10, 8_310_000_000_000_000)), ...psids.map((psid) => ({ psid, inside: true }))];
-    // includeSpam: the first of them was marked spam above, and offers skip spam unless told otherwise.
-    const scheduled = await api(w.front, w.tokens.admin, "POST", "/api/offers/schedule", { pageId: w.page.id, type: "text", tags: [], message: "Fleet sale", includeSpam: true });
+    const scheduled = await api(w.front, w.tokens.admin, "POST", "/api/offers/schedule", { pageId: w.page.id, type: "text", tags: [], message: "Fleet sale" });
     expect(scheduled.status, await scheduled.clone().text()).toBe(200);
     const offerId = ((await scheduled.json()) as { _id: string })._id;
     const { index: running, requestId: jobRequestId } = await workerRunningOffer(fleet!);
