@@ -53,6 +53,8 @@ export function useInboxRealtime(options: Options) {
     latest.current = options;
   });
   const pagesTimer = useRef<number | undefined>(undefined);
+  // Alerts still on screen, by conversation: a name that arrives after the message renames them.
+  const recentAlerts = useRef(new Map<string, { event: NewMessageEvent; withToast: boolean; until: number }>());
   useEffect(() => () => window.clearTimeout(pagesTimer.current), []);
 
   // Counts on the tabs come from the server shortly after a burst of events (new conversations, reads).
@@ -62,7 +64,7 @@ export function useInboxRealtime(options: Options) {
   }
 
   function onNewMessage(event: NewMessageEvent) {
-    const { pageId, selectedId, filters, mutateList, onSelectedChange, sinkRef, onOpen } = latest.current;
+    const { pageId, selectedId, filters, mutateList, onSelectedChange, sinkRef } = latest.current;
     const inbound = event.message.direction === "inbound";
     const isOpen = event.conversationId === selectedId;
     let item = event.conversation;
@@ -84,22 +86,42 @@ export function useInboxRealtime(options: Options) {
     }
     refreshPagesSoon();
     playNewMessageSound();
+    alertNewMessage(event, !viewing);
+  }
+
+  /**
+   * The toast and the desktop notification. A first contact is announced at once under its fallback name
+   * (the profile lookup comes after the message); when the name arrives while the alert is still up, the
+   * same toast id and notification tag replace it with the real name.
+   */
+  function alertNewMessage(event: NewMessageEvent, withToast: boolean) {
+    const { onOpen } = latest.current;
+    for (const [id, alert] of recentAlerts.current) if (alert.until < Date.now()) recentAlerts.current.delete(id);
+    recentAlerts.current.set(event.conversationId, { event, withToast, until: Date.now() + NEW_MESSAGE_TOAST_MS });
     notifyDesktop(event, () => onOpen(event.pageId, event.conversation));
-    if (!viewing) {
-      const name = event.conversation.from_name || event.message.from?.name || "a customer";
-      toast(`New message from ${name}`, {
-        id: `new-message-${event.conversationId}`,
-        description: preview(event),
-        duration: NEW_MESSAGE_TOAST_MS,
-        action: { label: "Open", onClick: () => onOpen(event.pageId, event.conversation) },
-      });
-    }
+    if (!withToast) return;
+    const name = event.conversation.from_name || event.message.from?.name || "a customer";
+    toast(`New message from ${name}`, {
+      id: `new-message-${event.conversationId}`,
+      description: preview(event),
+      duration: NEW_MESSAGE_TOAST_MS,
+      action: { label: "Open", onClick: () => onOpen(event.pageId, event.conversation) },
+    });
+  }
+
+  function renameRecentAlert(conversationId: string, conversation: ConversationListItem) {
+    const recent = recentAlerts.current.get(conversationId);
+    if (!recent) return;
+    if (recent.until < Date.now()) return void recentAlerts.current.delete(conversationId);
+    if (recent.event.conversation.from_name === conversation.from_name) return;
+    alertNewMessage({ ...recent.event, conversation: { ...recent.event.conversation, from_name: conversation.from_name } }, recent.withToast);
   }
 
   function onConversationUpdated(event: ConversationUpdatedEvent) {
     const { pageId, selectedId, filters, mutateList, onSelectedChange } = latest.current;
     if (event.pageId === pageId) void mutateList((pages) => (pages ? replaceConversation(pages, event.conversation, filters) : pages), { revalidate: false });
     if (event.conversationId === selectedId) onSelectedChange(event.conversation);
+    renameRecentAlert(event.conversationId, event.conversation);
     refreshPagesSoon();
   }
 
