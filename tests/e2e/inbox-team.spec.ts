@@ -1,27 +1,14 @@
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
 import { ACCOUNTS, signIn } from "./support/auth";
-import { E2E } from "./support/env";
+import { simPost, unique } from "./support/sim";
 
 // Team features beyond the spec (issue #15) and the inbox's rough edges, with two browser contexts as two
 // agents of Acme Support (Sara and Tom): presence and typing, ownership, notifications and the tab title,
 // keyboard shortcuts; plus the fixes' visible behaviour and screenshots at 1440 and 375 px.
 
-const SIM = `http://127.0.0.1:${E2E.simulatorPort}`;
 const SUPPORT = "100000000000003";
 const SHOES = "100000000000001";
 const TOM = "tom@acme.local";
-
-let seq = 0;
-function unique(first: string): string {
-  seq += 1;
-  return `${first}${Date.now().toString(36).slice(-4)}${seq}`;
-}
-
-async function simPost<T = Record<string, unknown>>(path: string, body: unknown): Promise<T> {
-  const res = await fetch(`${SIM}${path}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-  if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 async function customerWrites(pageId: string, firstName: string, text: string): Promise<string> {
   const { psid } = await simPost<{ psid: string }>("/sim/customers", { pageId, firstName, lastName: "Lima" });
