@@ -240,7 +240,11 @@ test.describe("the agent inbox", () => {
     // Search: debounced, matches highlighted, a clear button, the empty text with the query.
     const search = page.getByRole("searchbox", { name: "Search Messenger" });
     await page.getByRole("heading", { name: "Conversations" }).click();
+    // With a conversation open "/" opens the saved replies (issue #15's shortcut); without one it focuses search.
     await page.keyboard.press("/");
+    await expect(page.getByPlaceholder("Search saved replies...")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await search.click();
     await expect(search).toBeFocused();
     await search.fill(other.slice(0, 6));
     await expect(row(page, other)).toBeVisible();
