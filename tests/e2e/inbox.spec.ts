@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { ACCOUNTS, codeCount, nextCode, signIn } from "./support/auth";
 import { E2E } from "./support/env";
+import { simPost, unique } from "./support/sim";
 
 // The agent inbox at /chats (SPEC §2–§9) against the production build, with the Messenger simulator
 // playing the customers: live messages, reading, replying, the whitelist, images, flags and filters,
@@ -13,18 +14,6 @@ const SUPPORT = "100000000000003";
 // A 1×1 PNG (the upload checks the bytes, not only the name).
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
 
-let seq = 0;
-/** A name no other test uses, so tests sharing the database do not see each other's rows. */
-function unique(first: string): string {
-  seq += 1;
-  return `${first}${Date.now().toString(36).slice(-4)}${seq}`;
-}
-
-async function simPost<T = Record<string, unknown>>(path: string, body: unknown): Promise<T> {
-  const res = await fetch(`${SIM}${path}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-  if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 async function customer(pageId: string, firstName: string, lastName = "Lima"): Promise<string> {
   const { psid } = await simPost<{ psid: string }>("/sim/customers", { pageId, firstName, lastName });
@@ -251,7 +240,11 @@ test.describe("the agent inbox", () => {
     // Search: debounced, matches highlighted, a clear button, the empty text with the query.
     const search = page.getByRole("searchbox", { name: "Search Messenger" });
     await page.getByRole("heading", { name: "Conversations" }).click();
+    // With a conversation open "/" opens the saved replies (issue #15's shortcut); without one it focuses search.
     await page.keyboard.press("/");
+    await expect(page.getByPlaceholder("Search saved replies...")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await search.click();
     await expect(search).toBeFocused();
     await search.fill(other.slice(0, 6));
     await expect(row(page, other)).toBeVisible();

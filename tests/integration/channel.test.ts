@@ -209,6 +209,26 @@ describe("replies through the Send API", () => {
     await eventually(() => messagesOf(psid), (r) => r[1]?.sendStatus === "read");
   });
 
+  it("with auto-assign on, the first agent to reply owns a conversation nobody owned (not one already owned)", async () => {
+    const { psid } = await customer("Ana");
+    await simPost(channel.sim, "/sim/messages", { pageId: PAGE_ID, psid, text: "Hello?" });
+    const conversation = await repliable(psid);
+    // Off (the default): replying assigns nobody.
+    expect((await send({ conversationId: conversation!.id, text: "Hi!" })).status).toBe(200);
+    expect((await conversationOf(psid)).assigneeId).toBeNull();
+    await db.page.update({ where: { id: page.id }, data: { autoAssign: true } });
+    const res = await send({ conversationId: conversation!.id, text: "How can I help?" });
+    expect(res.status).toBe(200);
+    const staff = await db.user.findFirstOrThrow({ where: { name: "Sara Staff", companyId } });
+    expect((await conversationOf(psid)).assigneeId).toBe(staff.id);
+    // Someone else's conversation stays theirs.
+    const other = await makeUser("staff", companyId, { name: "Tom Staff" });
+    await db.pageAssignment.create({ data: { userId: other.id, pageId: page.id } });
+    await db.conversation.update({ where: { id: conversation!.id }, data: { assigneeId: other.id } });
+    expect((await send({ conversationId: conversation!.id, text: "One more thing" })).status).toBe(200);
+    expect((await conversationOf(psid)).assigneeId).toBe(other.id);
+  });
+
   it("uses MESSAGE_TAG + HUMAN_AGENT between 24 h and 7 d, and refuses after 7 d without calling Meta", async () => {
     const { psid } = await customer();
     await simPost(channel.sim, "/sim/messages", { pageId: PAGE_ID, psid, text: "old question", timestamp: Date.now() - 30 * 3_600_000 });
