@@ -136,6 +136,9 @@ const useSimulator = !process.env.GRAPH_API_URL;
 const simulatorUrl = `http://127.0.0.1:${process.env.SIMULATOR_PORT ?? 4010}`;
 if (useSimulator) {
   process.env.GRAPH_API_URL = simulatorUrl;
+  // "Connect with Facebook" runs against the simulator's Login dialog, with its app id.
+  process.env.META_DIALOG_URL ??= simulatorUrl;
+  process.env.META_APP_ID ??= process.env.SIMULATOR_APP_ID ?? "1234567890";
   process.env.SIMULATOR_WEBHOOK_URL ??= `http://127.0.0.1:${env().PORT}/api/webhooks/messenger`;
   run("simulator", ["server/simulator/index.ts"]);
 }

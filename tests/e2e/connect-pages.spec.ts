@@ -19,6 +19,8 @@ async function sim(path: string, body: unknown) {
 async function shoot(page: Page, name: string) {
   for (const width of [1440, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    // From the top: a full-page shot of a scrolled page draws the sticky header in mid-page.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `screenshots/issue-10-${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1440, height: 900 });

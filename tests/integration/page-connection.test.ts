@@ -7,6 +7,7 @@ import type { Simulator } from "@/server/simulator/create-simulator";
 import * as pagesRoute from "@/app/api/pages/route";
 import * as pageRoute from "@/app/api/pages/[id]/route";
 import * as reconnectRoute from "@/app/api/pages/[id]/reconnect/route";
+import * as verifyRoute from "@/app/api/pages/verify/route";
 import * as startRoute from "@/app/api/pages/facebook/start/route";
 import * as callbackRoute from "@/app/api/pages/facebook/callback/route";
 import * as sessionRoute from "@/app/api/pages/facebook/session/[id]/route";
@@ -99,6 +100,34 @@ describe("connecting a page checks its token with Graph first", () => {
     expect(duplicate.body.message).toContain("already exists");
     expect(await db.page.count({ where: { facebookPageId: pageId } })).toBe(1);
     expect((await db.page.findFirstOrThrow({ where: { facebookPageId: pageId } })).companyId).toBe(w.acme.id);
+  });
+});
+
+describe("Check with Facebook and appsecret_proof", () => {
+  it("POST /api/pages/verify offers Graph's name for the Page and saves nothing", async () => {
+    const pageId = freshPageId();
+    const token = simulatePage(sim, pageId, "Corner Bakery");
+    const res = await call(verifyRoute.POST, "POST", "/api/pages/verify", { token: w.tokens.owner, body: { page_id: pageId, page_access_token: token } });
+    expect(res.body).toEqual({ success: true, page_id: pageId, name: "Corner Bakery" });
+    const wrong = await call(verifyRoute.POST, "POST", "/api/pages/verify", { token: w.tokens.owner, body: { page_id: pageId, page_access_token: "EAA-made-up-token-0000000000" } });
+    expect(wrong.status).toBe(400);
+    expect(await db.page.count()).toBe(0);
+  });
+
+  it("with 'Require App Secret' on, the app's calls still work (they carry the proof) and a call without it is refused", async () => {
+    const pageId = freshPageId();
+    const token = simulatePage(sim, pageId, "Proof Shoes");
+    sim.settings.requireAppSecretProof = true;
+    try {
+      expect((await add(w.tokens.owner, { name: "Proof Shoes", page_id: pageId, page_access_token: token })).status).toBe(201);
+      const bare = await fetch(`${sim.url}/v25.0/me?fields=id,name&access_token=${token}`);
+      expect(bare.status).toBe(400);
+      expect(((await bare.json()) as { error: { message: string } }).error.message).toBe("API calls from the server require an appsecret_proof argument");
+      const forged = await fetch(`${sim.url}/v25.0/me?access_token=${token}&appsecret_proof=${"0".repeat(64)}`);
+      expect(((await forged.json()) as { error: { message: string } }).error.message).toBe("Invalid appsecret_proof provided in the API argument");
+    } finally {
+      sim.settings.requireAppSecretProof = false;
+    }
   });
 });
 

@@ -7,7 +7,8 @@ import { TextField } from "@/components/admin/common/text-field";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { formFailure, isAlreadyExists, zodFieldErrors, type FieldErrors } from "@/lib/admin/form-errors";
-import { PAGE_ALREADY_ADDED_UI, ZAddPage, ZUpdatePage } from "@/lib/schemas/pages";
+import { PAGE_ALREADY_ADDED_UI, ZAddPage, ZCheckPageToken, ZUpdatePage } from "@/lib/schemas/pages";
+import { api } from "@/lib/api/client";
 
 export type PageFormValues = { name: string; page_id: string; page_access_token: string };
 export type PageFormPayload = { name: string; page_id: string; user_id?: string; page_access_token?: string };
@@ -34,6 +35,8 @@ export function PageForm({
   const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const [checking, setChecking] = useState(false);
+  const [graphName, setGraphName] = useState<string | null>(null);
   const adding = mode === "add";
   const fallback = adding ? "Failed to add page, please try again" : "Failed to update page, please try again";
 
@@ -41,6 +44,26 @@ export function PageForm({
     setValues((v) => ({ ...v, [key]: value }));
     setErrors(({ [key]: _cleared, ...rest }) => rest);
   };
+
+  /** "Check with Facebook": Graph says whose token it is and offers the Page's name; nothing is saved. */
+  async function check() {
+    setMessage(null);
+    setGraphName(null);
+    const parsed = ZCheckPageToken.safeParse(values);
+    if (!parsed.success) return setErrors(zodFieldErrors(parsed.error));
+    setChecking(true);
+    try {
+      const res = await api<{ name: string }>("/api/pages/verify", { method: "POST", body: parsed.data });
+      setGraphName(res.name);
+      if (!values.name.trim()) set("name")(res.name);
+    } catch (error) {
+      const failure = formFailure(error, "Facebook could not check this token. Please try again.");
+      setErrors(failure.fields);
+      setMessage(failure.message);
+    } finally {
+      setChecking(false);
+    }
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -97,6 +120,21 @@ export function PageForm({
         onValue={set("page_access_token")}
         error={errors.page_access_token}
       />
+      <div className="flex flex-wrap items-center gap-3">
+        <Button variant="secondary" size="sm" pending={checking} pendingText="Checking..." onClick={check}>
+          Check with Facebook
+        </Button>
+        {graphName !== null && (
+          <span className="text-sm text-emerald-700" role="status">
+            Facebook confirms this token belongs to “{graphName}”.
+            {values.name.trim() !== graphName && (
+              <button type="button" className="ml-2 text-blue-700 underline" onClick={() => set("name")(graphName)}>
+                Use this name
+              </button>
+            )}
+          </span>
+        )}
+      </div>
     </FormCard>
   );
 }

@@ -71,6 +71,12 @@ export const TARGETS: Record<string, Target> = {
   "DELETE /api/pages/[id]": { scope: "company", request: (o) => ({ params: { id: o.pageId } }) },
   "POST /api/pages/assign": { scope: "company", request: (o) => ({ body: { userId: o.userId, pageIds: [o.pageId] } }) },
   "GET /api/pages/details/[id]": { scope: "company", request: (o) => ({ params: { id: o.pageId } }) },
+  // Facebook Login: the state and picker sessions are bound to the user who started the login, so there is
+  // no object of another company to aim at; a made-up session is 404 for everyone.
+  "POST /api/pages/facebook/start": { scope: "none", request: () => ({ body: {} }) },
+  "GET /api/pages/facebook/callback": { scope: "none", request: () => ({ query: { code: "AQBx-made-up-code", state: "made.up" } }) },
+  "GET /api/pages/facebook/session/[id]": { scope: "none", request: () => ({ params: { id: "made-up-session" } }) },
+  "POST /api/pages/facebook/connect": { scope: "none", request: (o) => ({ body: { session: "made-up-session", pageIds: [o.facebookPageId] } }) },
   "POST /api/pages/[id]/reconnect": { scope: "company", request: (o) => ({ params: { id: o.pageId } }) },
   // Checks a token with Graph and saves nothing: there is no object of another company to aim at.
   "POST /api/pages/verify": { scope: "none", request: (o) => ({ body: { page_id: o.facebookPageId, page_access_token: "EAAB-token-for-another-company-page" } }) },
