@@ -11,13 +11,13 @@ test.describe("sign-in through the UI lands each role on its path", () => {
     await expect(page.getByRole("banner").getByText("super admin", { exact: true })).toBeVisible();
   });
 
-  test("company admin → /company/dashboard with the seven items, no Chats button", async ({ page }) => {
+  test("company admin → /company/dashboard with the seven items and, like admins, a Chats button (DECISIONS)", async ({ page }) => {
     await signIn(page, ACCOUNTS.companyAdmin.email);
     await expect(page).toHaveURL(/\/company\/dashboard$/);
     await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link")).toHaveText(COMPANY_MENU);
     await expect(page.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
     await expect(page.getByRole("banner").getByText("company admin", { exact: true })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Chats" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Chats" })).toHaveAttribute("href", "/chats");
   });
 
   test("admin → /company/dashboard with the seven items and a Chats button", async ({ page }) => {
