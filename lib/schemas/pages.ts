@@ -140,6 +140,8 @@ export type ApiPage = {
   subscriptionError: string | null;
   import: ImportProgress | null;
   lastWebhookAt: string | null;
+  /** Webhook events of this page kept in the quarantine (never processed); on the single-page answers only. */
+  quarantinedEvents?: number;
   company: { _id: string; name: string };
 };
 

@@ -3,6 +3,7 @@ import { db } from "@/server/db";
 import * as webhookRoute from "@/app/api/webhooks/messenger/route";
 import * as listRoute from "@/app/api/admin/webhook-quarantine/route";
 import * as retryRoute from "@/app/api/admin/webhook-quarantine/[id]/retry/route";
+import * as pageRoute from "@/app/api/pages/[id]/route";
 import { processPendingWebhookEvents } from "@/server/services/messenger/process-webhook";
 import { countQuarantinedByPage } from "@/server/services/webhook-quarantine/count-quarantined";
 import { call } from "./support/http";
@@ -60,6 +61,10 @@ describe("bodies Postgres would refuse are acknowledged", () => {
     expect(kept).toMatchObject({ scope: "body", facebookPageId: page.facebookPageId, reason: expect.stringMatching(/nested deeper/) });
     expect(kept!.raw).toBe(raw);
     expect(await countQuarantinedByPage([page.facebookPageId, "1"])).toEqual(new Map([[page.facebookPageId, 1]]));
+    // …and the Page's own screen says so (its health panel reads quarantinedEvents).
+    const owner = await tokenFor(await makeUser("company_admin", page.companyId));
+    const shown = await call(pageRoute.GET, "GET", `/api/pages/${page.id}`, { token: owner, params: { id: page.id } });
+    expect(shown.body).toMatchObject({ _id: page.id, quarantinedEvents: 1 });
   });
 
   it("a signed body that is not JSON, and one over 1 MB: 200 and quarantined; unsigned stays 401", async () => {

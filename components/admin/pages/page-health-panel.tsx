@@ -22,6 +22,12 @@ export function PageHealthPanel({ page }: { page: ApiPage }) {
           Facebook refused the token on {page.tokenErrorCall ?? "a call"} at {formatDateTime(page.tokenErrorAt)}.
         </p>
       )}
+      {Boolean(page.quarantinedEvents) && (
+        <p className="text-amber-800">
+          {page.quarantinedEvents === 1 ? "1 webhook event" : `${page.quarantinedEvents} webhook events`} could not be processed and wait in the quarantine
+          (a super admin can re-run them).
+        </p>
+      )}
       {page.subscriptionError && <p className="text-amber-800">{page.subscriptionError} (retrying automatically)</p>}
       {page.import && <ImportProgressLine progress={page.import} />}
       <Button size="sm" variant="secondary" pending={pendingId === page._id} pendingText="Reconnecting..." onClick={() => reconnect(page)}>

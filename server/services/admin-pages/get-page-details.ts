@@ -3,6 +3,7 @@ import type { Actor } from "@/server/auth/actor";
 import type { ApiPageDetails } from "@/lib/schemas/pages";
 import { apiPageSelect, toApiPage } from "@/server/services/admin-pages/serialize-page";
 import { findManagedPage } from "@/server/services/admin-pages/page-scope";
+import { withQuarantineCount } from "@/server/services/admin-pages/get-page";
 
 /** GET /api/pages/details/{id}: the page with its owner, the users assigned to it and what it holds. */
 export async function getPageDetails(actor: Actor, id: string): Promise<ApiPageDetails> {
@@ -16,7 +17,7 @@ export async function getPageDetails(actor: Actor, id: string): Promise<ApiPageD
       _count: { select: { conversations: true, labels: true, savedReplies: true, notes: true, assignments: true } },
     },
   });
-  return {
+  return withQuarantineCount({
     ...toApiPage(row),
     owner: row.owner ? { _id: row.owner.id, name: row.owner.name, email: row.owner.email } : null,
     assignedUsers: row.assignments.map(({ user }) => ({ _id: user.id, name: user.name, email: user.email, role: user.role })),
@@ -27,5 +28,5 @@ export async function getPageDetails(actor: Actor, id: string): Promise<ApiPageD
       notes: row._count.notes,
       assignedUsers: row._count.assignments,
     },
-  };
+  });
 }
