@@ -18,6 +18,8 @@ import { GET as ready } from "@/app/api/health/ready/route";
 import { GET as scrapeMetrics } from "@/app/api/metrics/route";
 import { POST as receiveWebhookDelivery } from "@/app/api/webhooks/messenger/route";
 
+const KEEP_ALIVE_MS = 65_000;
+
 // The app process around a request handler (Next's, in server/index.ts): start-up checks, request ids,
 // HTTP metrics, the routes served directly, Socket.IO, and the graceful stop. Start-up order: config
 // (by the caller), Postgres and Redis reachable, the port bound (exit at once when taken), then the
@@ -69,6 +71,12 @@ export async function runAppServer(config: AppEnv, prepareHandler: () => Promise
     });
     withRequestId(requestId, () => dispatch(req, res, pathname));
   });
+  // Keep-alive connections outlive a balancer's idle timeout (nginx 60 s, most cloud balancers 60 s) and a
+  // webhook sender's pause: with Node's default 5 s, a client reusing a connection the server is closing at
+  // that instant gets ECONNRESET — measured as unacknowledged webhooks in the load benchmark (Meta retries
+  // them, but every such retry is a late message). headersTimeout must stay above it.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
   const realtime = attachRealtime(server);
   await listenOrExit(server, config.PORT, config.HOST);
   handlerReady(await prepareHandler());

@@ -171,6 +171,12 @@ async function main() {
   const webhookAgent = keepAliveAgent(64);
   const readAgent = keepAliveAgent(32);
   let failedPosts = 0;
+  // Why each failed delivery failed (HTTP status and body, or the connection error): a lost ack needs its cause.
+  const postFailures: Record<string, number> = {};
+  const failedBecause = (why: string) => {
+    failedPosts++;
+    postFailures[why] = (postFailures[why] ?? 0) + 1;
+  };
   let stopReading = false;
   const reads: Record<string, number[]> = { list: [], thread: [], search: [] };
   const readFailures: Record<string, number> = { list: 0, thread: 0, search: 0 };
@@ -231,10 +237,10 @@ async function main() {
       }).then(
         (res) => {
           if (res.status === 200) ackMs[i] = res.ms;
-          else failedPosts++;
+          else failedBecause(`${res.status}: ${res.body.slice(0, 120)}`);
           if (res.serverMs !== undefined) ackServerMs.push(res.serverMs);
         },
-        () => void failedPosts++,
+        (error: Error) => failedBecause(error.message),
       ),
     );
   }
@@ -256,6 +262,7 @@ async function main() {
     messages: count,
     sockets: sockets.length,
     failedPosts,
+    postFailures,
     sendSeconds: (sendEndAt - sentAt[0]!) / 1000,
     sendEndAt,
     maxLagMs: Math.round(maxLagMs * 10) / 10,

@@ -30,6 +30,7 @@ type GeneratorResult = {
   messages: number;
   sockets: number;
   failedPosts: number;
+  postFailures: Record<string, number>;
   sendSeconds: number;
   sendEndAt: number;
   maxLagMs: number;
@@ -169,6 +170,7 @@ async function oneRun(ctx: BenchContext, variant: string, loadPlan: LoadPlan, ap
     sockets: g.sockets,
     sendSeconds: round(g.sendSeconds),
     failedPosts: g.failedPosts,
+    postFailures: g.postFailures,
     lost: g.lostOnEverySocket,
     missedBySomeSocket: g.lostOnSomeSocket,
     duplicates: g.duplicates,
