@@ -5,13 +5,19 @@
 // Two worktrees benchmarking at once must not share these (one run's Redis FLUSHDB, ports and schema
 // changes would land in the other's figures): BENCH_DATABASE_URL, BENCH_REDIS_URL, BENCH_APP_PORT and
 // BENCH_SIMULATOR_PORT move a run elsewhere. Read before the process.env overwrite below.
+import { portsFromEnv } from "../../support/free-port";
+
+// Free ports unless pinned: the machine may run other services on any fixed one (tests/support/free-port.ts).
+// Written back to the environment, so the processes the bench starts agree on them.
+const ports = portsFromEnv(["BENCH_APP_PORT", "BENCH_SIMULATOR_PORT"]);
+
 export const BENCH = {
   // application_name tags every connection of the run (app, worker, this process), so the database CPU it
   // reports counts only them, not someone else's queries on the same database.
   databaseUrl: withApplicationName(process.env.BENCH_DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/switchboard_bench"),
   redisUrl: process.env.BENCH_REDIS_URL || "redis://127.0.0.1:6379/11",
-  appPort: Number(process.env.BENCH_APP_PORT || 3400),
-  simulatorPort: Number(process.env.BENCH_SIMULATOR_PORT || 4030),
+  appPort: ports.BENCH_APP_PORT,
+  simulatorPort: ports.BENCH_SIMULATOR_PORT,
   smtpUrl: "smtp://127.0.0.1:2599", // nothing is sent: no bench path signs anyone in by e-mail
   distDir: ".next-bench",
   authSecret: "switchboard-bench-auth-secret-0123456789abcdef",
