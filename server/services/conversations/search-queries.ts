@@ -116,15 +116,16 @@ export async function walk(ctx: SearchCtx, w: { after: Key | null; messages: "ow
 }
 
 /**
- * The first `want` matches among the newest `stretch` rows, and the stretch's last row (none when
- * the inbox ends inside it). Short of `want`, the stretch was read to its end, so the hits are all of them.
+ * The first `want` matches among the `stretch` rows after `after` (the newest when null), and the
+ * stretch's last row (none when the inbox ends inside it). Short of `want`, the stretch was read to its
+ * end, so the hits are all of them.
  */
-export async function stretchHits(ctx: SearchCtx, want: number, stretch: number) {
+export async function stretchHits(ctx: SearchCtx, want: number, stretch: number, after: Key | null = null) {
   const rows = await db.$queryRaw<{ id: string; at: Date; hit: boolean }[]>`
-    (SELECT x.id::text AS id, x.last_message_at AS at, true AS hit FROM (${walkedSql(ctx, null, stretch)}) x
+    (SELECT x.id::text AS id, x.last_message_at AS at, true AS hit FROM (${walkedSql(ctx, after, stretch)}) x
       WHERE ${hitSql(ctx, "own")} ORDER BY x.last_message_at DESC, x.id DESC LIMIT ${want})
     UNION ALL
-    (SELECT c.id::text, c.last_message_at, false FROM conversations c WHERE ${filtersSql(ctx, null)}
+    (SELECT c.id::text, c.last_message_at, false FROM conversations c WHERE ${filtersSql(ctx, after)}
       ORDER BY c.last_message_at DESC, c.id DESC OFFSET ${stretch - 1} LIMIT 1)`;
   const end = rows.find((r) => !r.hit);
   return { hits: rows.filter((r) => r.hit), end: end ? { at: end.at, id: end.id } : null };
