@@ -9,36 +9,49 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 
 type Handler = (request: Request) => Promise<Response>;
 
+/**
+ * A handler of the received bytes themselves, for the webhook: building a fetch Request around them (and
+ * reading a Response back) costs ~0.5 ms of CPU per delivery in undici's streams, a quarter of the app's
+ * whole share of a message at 200/s (docs/PERFORMANCE.md §6). A plain answer is written as is; a Response
+ * (the rare refusal, mapped by the route's own error handling) is written like serveDirect's.
+ */
+export type RawAnswer = { status: number; contentType: string; body: string };
+export type RawHandler = (body: Buffer, req: IncomingMessage) => Promise<RawAnswer | Response>;
+
 /** Bodies above this are refused without being kept (the webhook service refuses above 1 MB anyway). */
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
 export async function serveDirect(req: IncomingMessage, res: ServerResponse, handler: Handler): Promise<void> {
-  const started = performance.now();
-  try {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    // Read to the end even when too large (the excess is dropped): the client then gets the 413 instead of
-    // a connection reset in the middle of its upload.
-    for await (const chunk of req) {
-      size += (chunk as Buffer).length;
-      if (size <= MAX_BODY_BYTES) chunks.push(chunk as Buffer);
-    }
-    if (size > MAX_BODY_BYTES) {
-      res.writeHead(413, { "Content-Type": "application/json" }).end('{"error":"payload_too_large","message":"Request body is too large"}');
-      return;
-    }
+  await serve(req, res, async (body, started) => {
     const hasBody = req.method !== "GET" && req.method !== "HEAD"; // fetch's Request refuses a body on these
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) {
       if (typeof value === "string") headers.set(name, value);
       else if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     }
-    const request = new Request(`http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`, { method: req.method, headers, body: hasBody ? Buffer.concat(chunks) : undefined });
-    const response = await handler(request);
-    // The server's own share of the answer time (the bench reads it to tell it from the network and client).
-    const serverTiming = `app;dur=${(performance.now() - started).toFixed(2)}`;
-    res.writeHead(response.status, { ...Object.fromEntries(response.headers), "Server-Timing": serverTiming });
-    res.end(Buffer.from(await response.arrayBuffer()));
+    const request = new Request(`http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`, { method: req.method, headers, body: hasBody ? Buffer.concat([body]) : undefined });
+    await writeResponse(res, await handler(request), started);
+  });
+}
+
+export async function serveRawBody(req: IncomingMessage, res: ServerResponse, handler: RawHandler): Promise<void> {
+  await serve(req, res, async (body, started) => {
+    const answer = await handler(body, req);
+    if (answer instanceof Response) return writeResponse(res, answer, started);
+    res.writeHead(answer.status, { "Content-Type": answer.contentType, "Server-Timing": serverTiming(started) }).end(answer.body);
+  });
+}
+
+/** Reads the body (to its end even when too large: the client then gets the 413 instead of a reset mid-upload), then answers. */
+async function serve(req: IncomingMessage, res: ServerResponse, answer: (body: Buffer, started: number) => Promise<void>): Promise<void> {
+  const started = performance.now();
+  try {
+    const { body, size } = await readBody(req);
+    if (size > MAX_BODY_BYTES) {
+      res.writeHead(413, { "Content-Type": "application/json" }).end('{"error":"payload_too_large","message":"Request body is too large"}');
+      return;
+    }
+    await answer(body, started);
   } catch (error) {
     // The handler maps its own errors to responses; this is the transport failing (client gone, bad URL).
     console.error("[switchboard] direct route failed:", (error as Error).message);
@@ -46,3 +59,29 @@ export async function serveDirect(req: IncomingMessage, res: ServerResponse, han
     else res.destroy();
   }
 }
+
+/** Events rather than `for await`: the async iterator costs a promise per chunk on the hottest path. */
+function readBody(req: IncomingMessage): Promise<{ body: Buffer; size: number }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+    });
+    req.once("end", () => resolve({ body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks), size }));
+    req.once("error", reject);
+    req.once("close", () => {
+      if (!req.complete) reject(new Error("the client closed the request before its end"));
+    });
+  });
+}
+
+async function writeResponse(res: ServerResponse, response: Response, started: number): Promise<void> {
+  const body = Buffer.from(await response.arrayBuffer());
+  res.writeHead(response.status, { ...Object.fromEntries(response.headers), "Server-Timing": serverTiming(started) });
+  res.end(body);
+}
+
+/** The server's own share of the answer time (the bench reads it to tell it from the network and client). */
+const serverTiming = (started: number) => `app;dur=${(performance.now() - started).toFixed(2)}`;

@@ -1,8 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AppEnv } from "@/server/env";
 import { CLIENT_IP_HEADER } from "@/server/http/client-ip";
-import { serveDirect } from "@/server/http/direct-route";
+import { serveDirect, serveRawBody } from "@/server/http/direct-route";
 import { refuseMalformedRequest } from "@/server/http/request-guard";
+import { receiveDelivery } from "@/server/http/webhook-delivery";
 import { applySecurityHeaders } from "@/server/http/security-headers";
 import { waitForDependencies } from "@/server/lifecycle/dependencies";
 import { listenOrExit } from "@/server/lifecycle/listen";
@@ -16,7 +17,6 @@ import { attachRealtime, type Realtime } from "@/server/realtime/index";
 import { GET as live } from "@/app/api/health/live/route";
 import { GET as ready } from "@/app/api/health/ready/route";
 import { GET as scrapeMetrics } from "@/app/api/metrics/route";
-import { POST as receiveWebhookDelivery } from "@/app/api/webhooks/messenger/route";
 
 const KEEP_ALIVE_MS = 65_000;
 
@@ -30,12 +30,12 @@ export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => unkn
 // Served without Next's router: the webhook for its 20 ms ack bar (server/http/direct-route.ts), health and
 // metrics so they answer while Next is still preparing or busy. The same handlers Next would call.
 const DIRECT: Record<string, (request: Request) => Promise<Response>> = {
-  "POST /api/webhooks/messenger": (r) => receiveWebhookDelivery(r),
   "GET /api/health/live": (r) => live(r),
   "GET /api/health/ready": (r) => ready(r),
   "GET /api/metrics": (r) => scrapeMetrics(r),
 };
 const WEBHOOK_ROUTE = "/api/webhooks/messenger";
+const headerValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0]! : (value ?? null));
 
 export async function runAppServer(config: AppEnv, prepareHandler: () => Promise<RequestHandler>): Promise<{ server: Server; realtime: Realtime }> {
   routeConsoleToLogger();
@@ -50,6 +50,9 @@ export async function runAppServer(config: AppEnv, prepareHandler: () => Promise
     req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress ?? "unknown";
     applySecurityHeaders(req, res, config);
     if (refuseMalformedRequest(req, res)) return;
+    if (req.method === "POST" && pathname === WEBHOOK_ROUTE) {
+      return void serveRawBody(req, res, (body) => receiveDelivery(body, headerValue(req.headers["x-hub-signature-256"])));
+    }
     const direct = DIRECT[`${req.method} ${pathname}`];
     if (direct) return void serveDirect(req, res, direct);
     void handler.then((handle) => handle(req, res));

@@ -50,7 +50,8 @@ const globalForEmitter = globalThis as unknown as { switchboardEmitter?: { emitt
  */
 export function publishToRooms(rooms: string[], event: string, payload: unknown): void {
   if (!globalForEmitter.switchboardEmitter) {
-    const redis = createRedis({ maxRetriesPerRequest: 1 });
+    // Auto-pipelining: the PUBLISHes of one tick (a batch's new-messages) share one write, in order.
+    const redis = createRedis({ maxRetriesPerRequest: 1, enableAutoPipelining: true });
     const client = {
       publish: (channel: string, message: Buffer) =>
         redis.publish(channel, message).catch((error: Error) => console.error(`[switchboard] realtime publish failed: ${error.message}`)),

@@ -222,6 +222,8 @@ async function main() {
 
   // Open loop at the rate, as Meta sends: a slow answer never delays the next delivery.
   const started = performance.now();
+  // This process's own CPU while it sends: it shares the machine's 2 cores with what it measures.
+  const cpuAtStart = process.cpuUsage();
   const inflight: Promise<void>[] = [];
   for (let i = 0; i < count; i++) {
     const due = started + (i * 1000) / plan.rate;
@@ -246,6 +248,7 @@ async function main() {
   }
   await Promise.all(inflight);
   const sendEndAt = wall();
+  const cpu = process.cpuUsage(cpuAtStart);
   const deadline = performance.now() + plan.graceSeconds * 1000;
   const everyoneHasAll = () => receivedBy.every((n) => n >= sockets.length);
   while (!everyoneHasAll() && performance.now() < deadline) await sleep(50);
@@ -266,6 +269,7 @@ async function main() {
     sendSeconds: (sendEndAt - sentAt[0]!) / 1000,
     sendEndAt,
     maxLagMs: Math.round(maxLagMs * 10) / 10,
+    cpuMsPerMessage: Math.round(((cpu.user + cpu.system) / 1000 / count) * 100) / 100,
     duplicates,
     lostOnSomeSocket: Array.from(receivedBy).filter((n) => n < sockets.length).length,
     lostOnEverySocket: Array.from(receivedBy).filter((n) => n === 0).length,

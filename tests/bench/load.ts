@@ -34,6 +34,7 @@ type GeneratorResult = {
   sendSeconds: number;
   sendEndAt: number;
   maxLagMs: number;
+  cpuMsPerMessage: number;
   duplicates: number;
   lostOnSomeSocket: number;
   lostOnEverySocket: number;
@@ -187,12 +188,13 @@ async function oneRun(ctx: BenchContext, variant: string, loadPlan: LoadPlan, ap
     rssMb: Object.fromEntries(Object.entries(g.rss).map(([k, v]) => [k, { beforeSockets: kb(v.beforeSocketsKb), withSockets: kb(v.withSocketsKb), max: kb(v.maxKb) }])),
     ...cost,
     loadGeneratorMaxLagMs: g.maxLagMs,
+    loadGeneratorCpuMsPerMessage: g.cpuMsPerMessage,
     machineBefore: before,
     machineAfter: after,
   };
   ctx.log(
     `  ${variant}: webhook→socket p50 ${socket.p50} p95 ${socket.p95} p99 ${socket.p99} ms; ack p99 ${ack.p99} (in the server ${run.ackServerMs.p99}); list/thread/search p95 ${list.p95}/${thread.p95}/${search.p95}; reply→socket p95 ${reply.p95} (n=${reply.n}); ` +
-      `lost ${run.lost}, dup ${run.duplicates}; backlog max ${max}, drained ${run.backlog.drainSecondsAfterLastSend} s after the last send; cpu/msg server ${cost.serverCpuMsPerMessage} worker ${cost.workerCpuMsPerMessage} db ${cost.dbCpuMsPerMessage} ms; ` +
+      `lost ${run.lost}, dup ${run.duplicates}; backlog max ${max}, drained ${run.backlog.drainSecondsAfterLastSend} s after the last send; cpu/msg server ${cost.serverCpuMsPerMessage} worker ${cost.workerCpuMsPerMessage} db ${cost.dbCpuMsPerMessage} generator ${g.cpuMsPerMessage} ms; ` +
       `stages p95 stored ${run.stagesMs.sentToStored!.p95} claimed ${run.stagesMs.storedToClaimed!.p95} written ${run.stagesMs.claimedToWritten!.p95} emitted ${run.stagesMs.writtenToEmitted!.p95} received ${run.stagesMs.emittedToReceived!.p95}; load ${before.loadAverage[0]}→${after.loadAverage[0]}, psi ${before.cpuPressure?.avg10}→${after.cpuPressure?.avg10}`,
   );
   return run;

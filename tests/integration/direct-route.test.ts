@@ -1,31 +1,40 @@
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/server/db";
-import { serveDirect } from "@/server/http/direct-route";
+import { serveDirect, serveRawBody } from "@/server/http/direct-route";
+import { receiveDelivery } from "@/server/http/webhook-delivery";
 import { signatureFor } from "@/server/messenger/webhook-signature";
 import * as webhookRoute from "@/app/api/webhooks/messenger/route";
 
-// The custom server hands Meta's POSTs straight to the route handler (server/index.ts): the same answers
-// as through Next, over a real socket.
+// The custom server hands Meta's POSTs straight to the webhook's handler on the received bytes
+// (server/lifecycle/app-server.ts): the same answers as the route handler through a fetch Request (Next's
+// way, and serveDirect's for health and metrics), over a real socket.
 
-let server: Server;
-let url: string;
+type Serve = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+const PATHS: [string, Serve][] = [
+  ["the received bytes (the custom server)", (req, res) => serveRawBody(req, res, (body) => receiveDelivery(body, (req.headers["x-hub-signature-256"] as string | undefined) ?? null))],
+  ["a fetch Request to the route handler", (req, res) => serveDirect(req, res, (request) => webhookRoute.POST(request))],
+];
 
-beforeEach(async () => {
-  server = createServer((req, res) => void serveDirect(req, res, (request) => webhookRoute.POST(request)));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/webhooks/messenger`;
-});
+describe.each(PATHS)("webhook POST without Next's router, through %s", (_, serve) => {
+  let server: Server;
+  let url: string;
 
-afterEach(async () => {
-  await new Promise((resolve) => server.close(resolve));
-});
+  beforeEach(async () => {
+    server = createServer((req, res) => void serve(req, res));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/webhooks/messenger`;
+  });
 
-const post = (body: string, signature: string | null) =>
-  fetch(url, { method: "POST", headers: { "content-type": "application/json", ...(signature ? { "x-hub-signature-256": signature } : {}) }, body });
+  afterEach(async () => {
+    await new Promise((resolve) => server.close(resolve));
+  });
 
-describe("webhook POST without Next's router", () => {
+  const post = (body: string, signature: string | null) =>
+    fetch(url, { method: "POST", headers: { "content-type": "application/json", ...(signature ? { "x-hub-signature-256": signature } : {}) }, body });
+
+
   it("stores a signed delivery byte for byte and answers EVENT_RECEIVED", async () => {
     const body = JSON.stringify({ object: "page", entry: [{ id: "1", time: 1, messaging: [] }] });
     const res = await post(body, signatureFor(body, "integration-app-secret"));

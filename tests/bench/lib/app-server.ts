@@ -129,9 +129,14 @@ process.once("exit", () => {
   for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
 });
 
-/** A tsx child with its output kept; stop() sends SIGTERM (tsx forwards it), then SIGKILL after 10 s. */
+/**
+ * A child run as production runs it (`node --import tsx`, package.json's start and worker), its output
+ * kept; stop() sends SIGTERM, then SIGKILL after 10 s. BENCH_NODE_ARGS adds Node flags to both, e.g.
+ * `--cpu-prof --cpu-prof-dir=/tmp/prof` for a CPU profile of each (Node refuses those in NODE_OPTIONS).
+ */
 function startChild(entry: string) {
-  const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", entry], { cwd: ROOT, env: { ...process.env, ...benchEnv() }, stdio: ["ignore", "pipe", "pipe"] });
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", entry], { cwd: ROOT, env: { ...process.env, ...benchEnv() }, stdio: ["ignore", "pipe", "pipe"] });
   children.add(child);
   let output = "";
   child.stdout!.on("data", (c) => (output += c));

@@ -14,7 +14,7 @@ export async function runLoadGenerator<T>(plan: LoadPlan, log: (line: string) =>
   writeFileSync(file, JSON.stringify(plan));
   try {
     return await new Promise<T>((resolve, reject) => {
-      const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "tests/bench/load-generator.ts", file, resultFile], { cwd: process.cwd(), stdio: ["ignore", "ignore", "pipe"] });
+      const child = spawn(process.execPath, ["--import", "tsx", "tests/bench/load-generator.ts", file, resultFile], { cwd: process.cwd(), stdio: ["ignore", "ignore", "pipe"] });
       let err = "";
       child.stderr.on("data", (c: Buffer) => {
         err += c;

@@ -1,5 +1,6 @@
 import { publicRoute } from "@/server/http/route";
-import { receiveWebhook, verifySubscription } from "@/server/services/messenger/receive-webhook";
+import { receiveDelivery } from "@/server/http/webhook-delivery";
+import { verifySubscription } from "@/server/services/messenger/receive-webhook";
 
 export const dynamic = "force-dynamic";
 
@@ -9,8 +10,9 @@ export const GET = publicRoute({}, ({ request }) => {
   return new Response(challenge, { status: 200, headers: { "Content-Type": "text/plain" } });
 });
 
-// POST /api/webhooks/messenger — signed deliveries: verify, store, acknowledge; the worker processes them
+// POST /api/webhooks/messenger — signed deliveries: verify, store, acknowledge; the worker processes them.
+// The custom server answers it without Next's router (server/lifecycle/app-server.ts), with the same function.
 export const POST = publicRoute({}, async ({ request }) => {
-  await receiveWebhook(Buffer.from(await request.arrayBuffer()), request.headers.get("x-hub-signature-256"));
-  return new Response("EVENT_RECEIVED", { status: 200 });
+  const answer = await receiveDelivery(Buffer.from(await request.arrayBuffer()), request.headers.get("x-hub-signature-256"));
+  return answer instanceof Response ? answer : new Response(answer.body, { status: answer.status, headers: { "Content-Type": answer.contentType } });
 });
