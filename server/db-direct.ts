@@ -24,3 +24,26 @@ export function directPool(): pg.Pool {
   return globalForPool.switchboardDirectPool;
 }
 
+
+const globalForIngestPool = globalThis as unknown as { switchboardIngestPool?: pg.Pool };
+
+/**
+ * The worker's ingest statements (a batch's context, messages and first contacts; a first contact's profile
+ * afterwards): committed without waiting for
+ * the WAL flush (synchronous_commit off), which on this kind of disk is 1–2.5 ms a commit — per message, and
+ * one customer's messages wait for each other. Durability is not given up: the batch's rows are marked
+ * processed by the claim transaction (webhook-store.ts), which commits synchronously after every one of these
+ * statements, and its flush writes all WAL before it. If Postgres itself stops before that, the unflushed
+ * writes are lost but so is the mark: the deliveries are pending again and processed anew (the mid dedupes).
+ * A lost profile update leaves the fallback name, and the customer's next message looks it up again.
+ */
+export function ingestPool(): pg.Pool {
+  globalForIngestPool.switchboardIngestPool ??= new pg.Pool({
+    connectionString: env().DATABASE_URL,
+    max: 8,
+    idleTimeoutMillis: 30_000,
+    allowExitOnIdle: true,
+    options: "-c synchronous_commit=off",
+  });
+  return globalForIngestPool.switchboardIngestPool;
+}

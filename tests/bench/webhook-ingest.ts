@@ -13,11 +13,15 @@ import { ingestQueryProfile } from "./lib/ingest-profile";
 // acknowledged) push N messages as fast as the server acknowledges them; throughput is messages stored per
 // second, counted in the messages table, from the first send until the last one is stored.
 
-type Variant = { name: string; perPost: number; concurrency: number };
+// "burst" is issue #13's bar: 20 000 events at once (Meta redelivering after an outage, a broadcast's
+// answers) drained at ≥ 1 000 events/s with none lost — from the first send until the last is stored.
+type Variant = { name: string; perPost: number; concurrency: number; messages?: (quick: boolean) => number };
 const VARIANTS: Variant[] = [
   { name: "single", perPost: 1, concurrency: 16 },
   { name: "batched", perPost: 10, concurrency: 4 },
+  { name: "burst", perPost: 10, concurrency: 8, messages: (quick) => (quick ? 2_000 : 20_000) },
 ];
+export const BURST_TARGET_PER_SECOND = 1_000;
 
 export const webhookIngestBench: Bench = {
   name: "webhook-ingest",
@@ -36,7 +40,7 @@ export const webhookIngestBench: Bench = {
         try {
           await warmWebhookPath(agent, ctx.log);
           const tag = runTag();
-          const posts = Math.ceil(ingestMessages / variant.perPost);
+          const posts = Math.ceil((variant.messages?.(ctx.options.quick) ?? ingestMessages) / variant.perPost);
           const total = posts * variant.perPost;
           const ackMs: number[] = [];
           let failed = 0;
@@ -54,7 +58,7 @@ export const webhookIngestBench: Bench = {
           };
           await Promise.all(Array.from({ length: variant.concurrency }, sender));
           const acked = performance.now();
-          const stored = await waitStored(client, tag, total, 120_000, 50);
+          const stored = await waitStored(client, tag, total, 300_000, 50);
           const cost = await meter(stored.count);
           const storeSeconds = (stored.at - started) / 1000;
           const ackSeconds = (acked - started) / 1000;
@@ -65,6 +69,7 @@ export const webhookIngestBench: Bench = {
             messages: total,
             failedPosts: failed,
             stored: stored.count,
+            lost: total - stored.count,
             ackedMessagesPerSecond: Math.round(total / ackSeconds),
             storedMessagesPerSecond: Math.round(stored.count / storeSeconds),
             secondsToStoreAll: Math.round(storeSeconds * 100) / 100,

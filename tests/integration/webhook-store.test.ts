@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { db } from "@/server/db";
-import { directPool } from "@/server/db-direct";
+import { directPool, ingestPool } from "@/server/db-direct";
 import { storeWebhookEvent } from "@/server/services/messenger/webhook-store";
 
 // The acknowledging INSERT's group commit (webhook-store.ts): deliveries that arrive while INSERTs are in
@@ -33,5 +33,12 @@ describe("storing deliveries", () => {
     expect(results.filter((r) => r.status === "rejected")).toHaveLength(1);
     expect(results[10]!.status).toBe("rejected");
     expect(await db.webhookEvent.count()).toBe(20);
+  });
+
+  it("commits the ack and the batch's mark synchronously, the worker's ingest statements without waiting for the flush", async () => {
+    const setting = async (pool: typeof directPool) => (await pool().query<{ synchronous_commit: string }>("SHOW synchronous_commit")).rows[0]!.synchronous_commit;
+    // acknowledged = durable, and a batch is durable once its mark is (db-direct.ts, ingestPool)
+    expect(await setting(directPool)).toBe("on");
+    expect(await setting(ingestPool)).toBe("off");
   });
 });

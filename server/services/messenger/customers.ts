@@ -1,4 +1,4 @@
-import { directPool } from "@/server/db-direct";
+import { ingestPool } from "@/server/db-direct";
 import { UUID_V7_EXPRESSION } from "@/server/db-uuid";
 
 type PageRef = { id: string };
@@ -46,7 +46,7 @@ type Contact = { id: string; name: string; avatarUrl: string | null; needsProfil
  */
 export async function findOrCreateContact(page: PageRef, psid: string): Promise<KnownCustomer & { conversationId: string }> {
   for (let attempt = 0; ; attempt++) {
-    const { rows } = await directPool().query<Contact>({ name: "webhook-first-contact", text: FIRST_CONTACT_SQL, values: [page.id, psid, fallbackCustomerName(psid)] });
+    const { rows } = await ingestPool().query<Contact>({ name: "webhook-first-contact", text: FIRST_CONTACT_SQL, values: [page.id, psid, fallbackCustomerName(psid)] });
     const row = rows[0];
     // Another worker created the row after this statement's snapshot began (seen by neither half): again.
     if (row?.conversationId) return { ...row, psid, conversationId: row.conversationId };

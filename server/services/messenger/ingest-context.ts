@@ -1,5 +1,5 @@
 import { db } from "@/server/db";
-import { directPool } from "@/server/db-direct";
+import { ingestPool } from "@/server/db-direct";
 import type { MessengerEvent } from "@/server/messenger/webhook-events";
 import { customerKey, type KnownCustomer } from "@/server/services/messenger/customers";
 
@@ -33,7 +33,7 @@ export async function loadIngestContext(events: MessengerEvent[]): Promise<Inges
   const people = events.flatMap((e) => ("psid" in e ? [{ facebookPageId: e.pageId, psid: e.psid }] : []));
   if (!people.length) return context;
   // Unknown pages simply have no row; known people without a customer row come back with nulls.
-  const { rows } = await directPool().query<Row>({
+  const { rows } = await ingestPool().query<Row>({
     name: "webhook-context",
     text: `SELECT p.id AS "pageId", p.name AS "pageName", p.facebook_page_id AS "facebookPageId", w.psid,
                   u.id AS "customerId", u.name, u.avatar_url AS "avatarUrl", c.id AS "conversationId",

@@ -1,5 +1,5 @@
 import { db } from "@/server/db";
-import { directPool } from "@/server/db-direct";
+import { ingestPool } from "@/server/db-direct";
 import { fetchProfile } from "@/server/messenger/graph-client";
 import { emitToRooms, EVENTS } from "@/server/realtime/emit";
 import { conversationRoom, pageRoom } from "@/server/realtime/rooms";
@@ -71,7 +71,7 @@ async function lookUp(target: ProfileTarget): Promise<void> {
   // In the customer's queue: this update's event lands between that customer's new-message events, in order.
   await customerOrder.run(customerOrderKey(target.page.facebookPageId, target.psid), async () => {
     // Only the first lookup writes (another worker may have done it); the attempt is recorded either way.
-    const { rows } = await directPool().query<{ name: string; avatar_url: string | null }>(
+    const { rows } = await ingestPool().query<{ name: string; avatar_url: string | null }>(
       `UPDATE customers SET name = coalesce($2, name), avatar_url = coalesce($3, avatar_url), profile_fetched_at = now()
         WHERE id = $1::uuid AND profile_fetched_at IS NULL RETURNING name, avatar_url`,
       [target.customerId, found.name, found.avatarUrl],

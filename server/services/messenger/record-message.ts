@@ -1,4 +1,4 @@
-import { directPool } from "@/server/db-direct";
+import { ingestPool } from "@/server/db-direct";
 import { UUID_V7_EXPRESSION } from "@/server/db-uuid";
 import type { MessageRow } from "@/server/services/conversations/serialize";
 import type { StoredAttachment } from "@/lib/inbox/message-kinds";
@@ -62,7 +62,7 @@ const RECORD_MESSAGE_SQL = `
  */
 export async function recordMessage(m: NewMessage): Promise<Recorded | null> {
   const change = { at: m.createdTime, text: m.preview ?? m.text ?? (m.isImage ? "" : null), isImage: m.isImage, inbound: m.countsAsInbound };
-  const { rows } = await directPool().query<Row>({
+  const { rows } = await ingestPool().query<Row>({
     name: "webhook-record-message",
     text: RECORD_MESSAGE_SQL,
     values: [...summaryParams(change), m.conversationId, m.mid, m.direction, m.senderId, m.text, m.stickerUrl, JSON.stringify(m.attachments), m.isImage, m.isEcho, m.sendStatus,

@@ -1,5 +1,5 @@
 import pg from "pg";
-import { directPool } from "@/server/db-direct";
+import { directPool, ingestPool } from "@/server/db-direct";
 import { processWebhookBatch } from "@/server/services/messenger/process-webhook";
 import { storeWebhookEvent } from "@/server/services/messenger/webhook-store";
 import { BENCH } from "./config";
@@ -22,14 +22,14 @@ const shorten = (sql: string) =>
 
 type QueryArg = string | { text: string };
 
-/** Connections of the hot path's pool (Prisma's adapter also runs on pg.Client: those are not counted here). */
+/** Connections of the hot path's pools (Prisma's adapter also runs on pg.Client: those are not counted here). */
 const directClients = new WeakSet<object>();
 let watching = false;
 
 /** Runs `work` and returns the SQL it sent through the direct pool, in order. */
 async function onPlainPg<T>(work: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
   if (!watching) {
-    directPool().on("connect", (c) => directClients.add(c));
+    for (const pool of [directPool(), ingestPool()]) pool.on("connect", (c) => directClients.add(c));
     watching = true;
   }
   const statements: string[] = [];
