@@ -15,6 +15,7 @@ import { checkOutgoingLinks } from "@/server/services/messages/record-violation"
 import { assertSendableFileUrl, assertSendableImageUrl } from "@/server/services/uploads/sendable-image";
 import { attachmentPreview, type StoredAttachment } from "@/lib/inbox/message-kinds";
 import { assignToFirstReplier } from "@/server/services/ownership/auto-assign";
+import { attachMid } from "@/server/services/messages/attach-mid";
 
 export const VIOLATION_ERROR = "Security Violation Alert: Unauthorized content detected in your message";
 
@@ -80,7 +81,7 @@ export async function sendAgentMessage(actor: Actor, input: TSendMessage) {
 
   const row = await attachMid(pending.id, mid);
   await assignToFirstReplier(page, conversation, actor.id);
-  const summary = await applyToConversation(conversation.id, { at: row.createdTime, text: text || (file ? attachmentPreview([file]) : ""), isImage: row.isImage, inbound: false });
+  const summary = await applyToConversation(conversation.id, { at: row.createdTime, text: text || (file ? attachmentPreview([file]) : ""), isImage: row.isImage, inbound: false }, customer, page);
   const apiMessage = toApiMessage(row, names);
   emitToPageAndConversation(page.id, conversation.id, EVENTS.newMessage, {
     message: apiMessage,
@@ -89,19 +90,6 @@ export async function sendAgentMessage(actor: Actor, input: TSendMessage) {
     conversationId: conversation.id,
   });
   return apiMessage;
-}
-
-/** Records Meta's message id. If the echo webhook already stored it as its own row, that row goes. */
-async function attachMid(messageId: string, mid: string) {
-  const current = await db.message.findUniqueOrThrow({ where: { id: messageId }, select: { mid: true } });
-  if (current.mid === null) {
-    const echoRow = await db.message.findUnique({ where: { mid }, select: { id: true } });
-    await db.$transaction([
-      ...(echoRow ? [db.message.delete({ where: { id: echoRow.id } })] : []),
-      db.message.update({ where: { id: messageId }, data: { mid } }),
-    ]);
-  }
-  return db.message.update({ where: { id: messageId }, data: { sendStatus: "sent" }, select: messageSelect });
 }
 
 async function sendFailure(pageId: string, error: unknown): Promise<AppError> {

@@ -1,5 +1,5 @@
 import { db } from "@/server/db";
-import { conversationListSelect, type ConversationListRow } from "@/server/services/conversations/serialize";
+import type { ConversationListRow } from "@/server/services/conversations/serialize";
 
 export type SummaryChange = { at: Date; text: string | null; isImage: boolean; inbound: boolean };
 
@@ -21,10 +21,18 @@ export function summaryParams(change: SummaryChange): [Date, string | null, bool
   return [change.at, change.text, change.isImage, change.inbound];
 }
 
-/** Folds one message into the summary and reads the list item back (the agent's send path). */
-export async function applyToConversation(conversationId: string, change: SummaryChange) {
-  await db.$executeRawUnsafe(`UPDATE conversations SET ${SUMMARY_SET_SQL} WHERE id = $5::uuid`, ...summaryParams(change), conversationId);
-  return db.conversation.findUniqueOrThrow({ where: { id: conversationId }, select: conversationListSelect });
+/**
+ * Folds one message into the summary and returns the list item (the agent's send path): one statement, the
+ * caller already holds the customer and the page.
+ */
+export async function applyToConversation(conversationId: string, change: SummaryChange, customer: ConversationListRow["customer"], page: ConversationListRow["page"]) {
+  const [summary] = await db.$queryRawUnsafe<SummaryColumns[]>(
+    `UPDATE conversations SET ${SUMMARY_SET_SQL} WHERE id = $5::uuid RETURNING ${SUMMARY_RETURNING_SQL}`,
+    ...summaryParams(change),
+    conversationId,
+  );
+  if (!summary) throw new Error(`conversation ${conversationId} is gone`);
+  return toListRow(conversationId, summary, customer, page);
 }
 
 /** The conversation's own columns as `RETURNING` them for a list item; tags in creation order, like the list. */

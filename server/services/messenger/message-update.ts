@@ -38,12 +38,12 @@ export async function replacePreviewIfLatest(target: Target, text: string): Prom
 export async function announceUpdate(messageId: string, preview?: { at: Date; text: string }): Promise<void> {
   const message = await db.message.findUniqueOrThrow({
     where: { id: messageId },
-    select: { ...messageSelect, conversation: { select: { pageId: true, customer: { select: { name: true } }, page: { select: { name: true } } } } },
+    select: { ...messageSelect, conversation: { select: { pageId: true, customer: { select: conversationListSelect.customer.select }, page: { select: conversationListSelect.page.select } } } },
   });
   const { conversation: owner, ...row } = message;
   const replyTarget = row.replyToMid ? (await loadReplyTargets(row.conversationId, [row])).get(row.replyToMid) : null;
   const conversation = preview
-    ? await applyToConversation(row.conversationId, { at: preview.at, text: preview.text, isImage: false, inbound: false })
+    ? await applyToConversation(row.conversationId, { at: preview.at, text: preview.text, isImage: false, inbound: false }, owner.customer, owner.page)
     : await db.conversation.findUniqueOrThrow({ where: { id: row.conversationId }, select: conversationListSelect });
   emitToRooms([pageRoom(owner.pageId), conversationRoom(row.conversationId)], EVENTS.messageUpdated, {
     message: toApiMessage(row, { customerName: owner.customer.name, pageName: owner.page.name }, replyTarget),
