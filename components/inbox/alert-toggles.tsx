@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, useSyncExternalStore } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { cn } from "@/lib/cn";
 import { alertPrefs } from "@/lib/inbox/alert-prefs";
 import { BellIcon, BellOffIcon, VolumeIcon, VolumeOffIcon } from "@/components/inbox/inbox-icons";

@@ -1,14 +1,21 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { usePathname } from "next/navigation";
-import { useEffect, useState } from "react";
-import { Toaster } from "sonner";
+import { useEffect, useState, useSyncExternalStore } from "react";
 import { useMediaQuery } from "@/lib/hooks/use-media-query";
+import { subscribeToastsWanted, toastsWanted } from "@/lib/toast";
 
 // The one Toaster (SPEC §9: top-right; the whitelist screens ask for top-center per toast). At most three
 // show at once, so a burst of actions cannot build a wall that pauses while hovered. In the inbox the
 // stack sits over the message area — below the header and the thread header, left of the right panel —
 // so it never covers the controls an agent is clicking.
+//
+// Sonner is not part of any first load (lib/toast.ts): the Toaster mounts once the page is running, and in
+// the inbox only when a toast is wanted — the first toast, or a conversation opening (its actions report
+// with toasts).
+
+const Toaster = dynamic(() => import("sonner").then((m) => m.Toaster), { ssr: false });
 
 export const VISIBLE_TOASTS = 3;
 const GAP = 8;
@@ -40,6 +47,8 @@ export function AppToaster() {
   const inInbox = usePathname() === "/chats";
   const wide = useMediaQuery("(min-width: 1280px)");
   const top = useInboxTop(inInbox);
+  const wanted = useSyncExternalStore(subscribeToastsWanted, toastsWanted, () => false);
+  if (inInbox && !wanted) return null;
   const offset = inInbox ? { top, right: (wide ? RIGHT_PANEL : 0) + 16 } : undefined;
   return <Toaster position="top-right" richColors closeButton visibleToasts={VISIBLE_TOASTS} offset={offset} mobileOffset={inInbox ? { top, right: 16, left: 16 } : undefined} />;
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, type RefObject } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { useSWRConfig } from "swr";
 import type { SWRInfiniteKeyedMutator } from "swr/infinite";
 import { api } from "@/lib/api/client";

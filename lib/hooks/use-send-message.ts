@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { api, errorMessage } from "@/lib/api/client";
 import { TEXTS } from "@/lib/inbox/constants";
 import type { ApiMessage, ConversationListItem, SendMessageResult } from "@/lib/inbox/types";

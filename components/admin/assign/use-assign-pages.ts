@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { sameSelection } from "@/lib/admin/assign-pages";
 import { api, errorMessage } from "@/lib/api/client";
 import { useRefreshPages } from "@/lib/hooks/use-admin-pages";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { PageHeader } from "@/components/layout/page-header";
 import { BackLink } from "@/components/admin/common/back-link";
 import { LoadError } from "@/components/admin/common/load-error";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { api } from "@/lib/api/client";
 import { useRefreshPages } from "@/lib/hooks/use-admin-pages";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { FormCard } from "@/components/admin/common/form-card";
 import { TextField } from "@/components/admin/common/text-field";
 import { ErrorAlert } from "@/components/ui/alert";

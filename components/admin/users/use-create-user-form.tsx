@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import type { z } from "zod";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { formFailure, zodFieldErrors, type FieldErrors } from "@/lib/admin/form-errors";

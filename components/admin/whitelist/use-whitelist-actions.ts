@@ -1,7 +1,8 @@
 "use client";
 
 import { useState } from "react";
-import { toast, type ExternalToast } from "sonner";
+import type { ExternalToast } from "sonner";
+import { toast } from "@/lib/toast";
 import { useSWRConfig } from "swr";
 import type { WhitelistEntry } from "@/lib/admin/types";
 import { api, errorMessage } from "@/lib/api/client";

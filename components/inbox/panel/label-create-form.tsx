@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { useSWRConfig } from "swr";
 import { LABEL_TEXTS } from "@/components/inbox/panel/tag-rules";
 import { LabelColorPicker } from "@/components/inbox/panel/label-color-picker";

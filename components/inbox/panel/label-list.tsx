@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { useSWRConfig } from "swr";
 import { LabelRow } from "@/components/inbox/panel/label-row";
 import { LABEL_TEXTS, sameTag } from "@/components/inbox/panel/tag-rules";

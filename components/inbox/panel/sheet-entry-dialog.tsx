@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { PanelDialog } from "@/components/inbox/panel/panel-dialog";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { useSWRConfig } from "swr";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { api } from "@/lib/api/client";
 import type { ConversationListItem, ConversationTag } from "@/lib/inbox/types";
 import type { TagsResponse } from "@/lib/schemas/labels";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { useSWRConfig } from "swr";
 import { NOTE_TEXTS } from "@/components/inbox/panel/note-rules";
 import { api } from "@/lib/api/client";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { useSWRConfig } from "swr";
 import { REPLY_TEXTS, replyId } from "@/components/inbox/saved-replies/reply-rules";
 import { api } from "@/lib/api/client";

@@ -2,7 +2,7 @@
 
 import * as Popover from "@radix-ui/react-popover";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { useAuth } from "@/components/auth/auth-provider";
 import { errorMessage } from "@/lib/api/client";
 import { cn } from "@/lib/cn";

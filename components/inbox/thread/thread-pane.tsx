@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from "react";
-import { toast } from "sonner";
+import { loadToasts, toast } from "@/lib/toast";
 import { api } from "@/lib/api/client";
 import { activityLabel } from "@/lib/inbox/activity";
 import { TEXTS } from "@/lib/inbox/constants";
@@ -61,6 +61,11 @@ export function ThreadPane({ conversation, senderName, sinkRef, onConversation, 
   // When this agent started the reply being written: another agent's reply since then is a collision.
   const [typingSince, setTypingSince] = useState<number | null>(null);
   const [collision, setCollision] = useState<string | null>(null);
+
+  // Sending, assigning and the flags report failures with toasts: have them ready before the network can go.
+  useEffect(() => {
+    loadToasts().catch(() => {});
+  }, []);
 
   const { receive, revise, receipt, addOptimistic, settle } = thread;
   useEffect(() => {
