@@ -14,12 +14,17 @@ export const MAX_SOCKETS_PER_USER = 20;
 
 export type AuthedSocket = Socket & { data: { actor: Actor } };
 
+/** Socket.IO's path; server/lifecycle/upgrades.ts keeps these upgrades away from Next's router. */
+export const REALTIME_PATH = "/socket.io";
+/** Whether an HTTP request (an upgrade) is Socket.IO's: engine.io takes exactly the URLs under `${REALTIME_PATH}/`. */
+export const isRealtimeUrl = (url: string | undefined) => Boolean(url?.startsWith(`${REALTIME_PATH}/`));
+
 const globalForIo = globalThis as unknown as { switchboardIo?: Server };
 
 export type Realtime = { io: Server; close: () => Promise<void> };
 
 export function attachRealtime(httpServer: HttpServer): Realtime {
-  const io = new Server(httpServer, { path: "/socket.io", serveClient: false, cors: { origin: false } });
+  const io = new Server(httpServer, { path: REALTIME_PATH, serveClient: false, cors: { origin: false } });
   const pub = createRedis({ maxRetriesPerRequest: null });
   const sub = pub.duplicate();
   io.adapter(createAdapter(pub, sub));
