@@ -14,7 +14,8 @@ export const MAX_SOCKETS_PER_USER = 20;
 //
 // What a connection keeps is what one Page's 1 000 agents cost (issue #13: ≤ 30 MB): the actor's ids, name
 // and role, its rooms, and Socket.IO's and ws's own state. Not the upgrade request (its headers, raw headers
-// and streams), not the token.
+// and streams), not the token, and no closures of ours (the handlers in rooms.ts and presence.ts are shared
+// and read the socket from `this`).
 
 /** Socket.IO's path; server/lifecycle/upgrades.ts keeps these upgrades away from Next's router. */
 export const REALTIME_PATH = "/socket.io";
@@ -23,7 +24,7 @@ export const isRealtimeUrl = (url: string | undefined) => Boolean(url?.startsWit
 
 /** Who a socket acts for: what the room checks and presence read, nothing more (no e-mail, no token). */
 export type SocketActor = Pick<Actor, "id" | "name" | "role" | "companyId">;
-export type SocketData = { actor: SocketActor };
+export type SocketData = { actor: SocketActor; joinTokens: number; joinRefilledAt: number };
 export type AuthedSocket = Socket & { data: SocketData };
 
 const globalForIo = globalThis as unknown as { switchboardIo?: Server };
