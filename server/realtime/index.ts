@@ -15,7 +15,7 @@ export const MAX_SOCKETS_PER_USER = 20;
 // What a connection keeps is what one Page's 1 000 agents cost (issue #13: ≤ 30 MB): the actor's ids, name
 // and role, its rooms, and Socket.IO's and ws's own state. Not the upgrade request (its headers, raw headers
 // and streams), not the token, and no closures of ours (the handlers in rooms.ts and presence.ts are shared
-// and read the socket from `this`).
+// and read the socket from `this`). tests/integration/realtime-memory.test.ts fails if any of that comes back.
 
 /** Socket.IO's path; server/lifecycle/upgrades.ts keeps these upgrades away from Next's router. */
 export const REALTIME_PATH = "/socket.io";
