@@ -4,6 +4,7 @@ import net from "node:net";
 import path from "node:path";
 import { createSimulator, type Simulator } from "@/server/simulator/create-simulator";
 import { APP_URL, BENCH, benchEnv } from "./config";
+import { childPids } from "./inspector";
 import { PAGE_A, PAGE_B, WEBHOOK_CUSTOMERS, webhookPsid } from "./dataset";
 
 // The real production app server (`NODE_ENV=production tsx server/index.ts` on the `.next-bench` build),
@@ -18,6 +19,8 @@ export type AppServer = {
   url: string;
   /** The tsx parent's pid; the server runs in its child (see treeCpuMs). */
   pid: number;
+  /** The node process that runs the server (tsx's child): the one whose inspector is armed. */
+  serverNodePid: () => number;
   /** The worker's tsx parent pid (webhook processing runs there). */
   workerPid: number;
   sim: Simulator;
@@ -130,8 +133,8 @@ process.once("exit", () => {
 });
 
 /** A tsx child with its output kept; stop() sends SIGTERM (tsx forwards it), then SIGKILL after 10 s. */
-function startChild(entry: string) {
-  const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", entry], { cwd: ROOT, env: { ...process.env, ...benchEnv() }, stdio: ["ignore", "pipe", "pipe"] });
+function startChild(entry: string, extraEnv: Record<string, string> = {}) {
+  const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", entry], { cwd: ROOT, env: { ...process.env, ...benchEnv(), ...extraEnv }, stdio: ["ignore", "pipe", "pipe"] });
   children.add(child);
   let output = "";
   child.stdout!.on("data", (c) => (output += c));
@@ -167,7 +170,8 @@ export async function startApp(options: { rebuild: boolean; log: (line: string) 
     customers: Array.from({ length: WEBHOOK_CUSTOMERS + 1 }, (_, i) => ({ pageId: PAGE_B.facebookPageId, psid: webhookPsid(i), firstName: "Bench", lastName: `Customer${i}` })),
   });
 
-  const server = startChild("server/index.ts");
+  // The inspector armed, not open (no cost): a bench that wants memory after GC opens it (lib/inspector.ts).
+  const server = startChild("server/index.ts", { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --inspect-port=127.0.0.1:${BENCH.inspectPort}`.trim() });
   const worker = startChild("workers/index.ts");
   const child = server.child;
   const output = () => `${server.output()}\n--- worker ---\n${worker.output()}`;
@@ -204,5 +208,17 @@ export async function startApp(options: { rebuild: boolean; log: (line: string) 
     await new Promise((r) => setTimeout(r, 100));
   }
   log(`app: production server ready on ${APP_URL}, worker running (simulator on ${sim.url})`);
-  return { url: APP_URL, pid: child.pid!, workerPid: worker.child.pid!, sim, build: { ...build, builtAt: statSync(BUILD_ID).mtime.toISOString(), staleSources: staleSources.slice(0, 20) }, output, stop };
+  return { url: APP_URL, pid: child.pid!, serverNodePid: () => serverNodePid(child.pid!), workerPid: worker.child.pid!, sim, build: { ...build, builtAt: statSync(BUILD_ID).mtime.toISOString(), staleSources: staleSources.slice(0, 20) }, output, stop };
+}
+
+/** tsx's child that runs server/index.ts (not an esbuild service, which SIGUSR1 would end). */
+function serverNodePid(tsxPid: number): number {
+  for (const pid of childPids(tsxPid)) {
+    try {
+      if (readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("server/index.ts")) return pid;
+    } catch {
+      /* gone */
+    }
+  }
+  throw new Error(`no node child of ${tsxPid} runs server/index.ts`);
 }
