@@ -1,10 +1,11 @@
 import type { Server as HttpServer, IncomingMessage } from "node:http";
 import { Server, type Socket } from "socket.io";
 import { createAdapter } from "@socket.io/redis-adapter";
-import { actorFromToken, type Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/auth/actor";
 import { createRedis } from "@/server/redis";
 import { registerRoomHandlers, userRoom } from "@/server/realtime/rooms";
 import { registerPresenceHandlers } from "@/server/realtime/presence";
+import { socketActorFromToken } from "@/server/realtime/lookups";
 
 /** Live sockets one user may hold (tabs, devices); a new one beyond this ends their oldest. */
 export const MAX_SOCKETS_PER_USER = 20;
@@ -51,8 +52,9 @@ export function attachRealtime(httpServer: HttpServer): Realtime {
       const token = typeof auth?.token === "string" ? auth.token : null;
       // The token proves who this is once; it is not kept (nor sent to other instances in fetchSockets replies).
       if (auth && typeof auth === "object") delete auth.token;
-      const { id, name, role, companyId } = await actorFromToken(token);
-      socket.data.actor = { id, name, role, companyId };
+      const actor = await socketActorFromToken(token);
+      if (!actor) return next(new Error("unauthorized"));
+      socket.data.actor = actor;
       next();
     } catch {
       next(new Error("unauthorized"));

@@ -2,10 +2,10 @@ import { z } from "zod";
 import { db } from "@/server/db";
 import { visiblePagesWhere } from "@/server/services/pages/visible-pages";
 import { isUuid } from "@/lib/ids";
-import { pageIdWhere } from "@/server/services/conversations/find-conversation";
 import type { AuthedSocket } from "@/server/realtime/index";
 import { ROUTE_ROLES, type Role } from "@/lib/roles";
 import { presenceJoined, presenceLeft } from "@/server/realtime/presence";
+import { visiblePageIdFor } from "@/server/realtime/lookups";
 
 // Room names and the join rules: a socket may join a page's room only if its actor may see that page.
 
@@ -28,8 +28,7 @@ type Ack = (reply: { ok: boolean; error?: string }) => void;
 
 /** Our page id for a page the socket's actor may see (clients may hold our id or Facebook's), or null. */
 async function visiblePageId(socket: AuthedSocket, pageId: string): Promise<string | null> {
-  const page = await db.page.findFirst({ where: { AND: [visiblePagesWhere(socket.data.actor), pageIdWhere(pageId)] }, select: { id: true } }).catch(() => null);
-  return page?.id ?? null;
+  return visiblePageIdFor(socket.data.actor, pageId).catch(() => null);
 }
 
 /**
