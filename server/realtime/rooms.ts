@@ -53,26 +53,22 @@ function mayJoin(socket: AuthedSocket): boolean {
 // The handlers are shared by every socket (Socket.IO calls them with the socket as `this`): a closure per
 // socket and event would be memory each of a Page's thousand sockets keeps.
 
-async function onJoinPage(this: AuthedSocket, payload: unknown, ack?: Ack) {
-  if (!mayJoin(this)) return ack?.({ ok: false, error: TOO_MANY_JOINS });
-  const parsed = ZJoinPage.safeParse(typeof payload === "string" ? { pageId: payload } : payload);
-  if (!parsed.success) return ack?.({ ok: false, error: "pageId is required" });
-  const pageId = INBOX_ROLES.includes(this.data.actor.role) ? await visiblePageId(this, parsed.data.pageId) : null;
-  if (!pageId) return ack?.({ ok: false, error: "You cannot join this page" });
-  await this.join(pageRoom(pageId));
-  ack?.({ ok: true });
+/** A handler that joins a room of a page the actor may see, for the roles that may be in such rooms. */
+function pageRoomJoiner(roles: readonly Role[], room: (pageId: string) => string, refusal: string) {
+  return async function (this: AuthedSocket, payload: unknown, ack?: Ack) {
+    if (!mayJoin(this)) return ack?.({ ok: false, error: TOO_MANY_JOINS });
+    const parsed = ZJoinPage.safeParse(typeof payload === "string" ? { pageId: payload } : payload);
+    if (!parsed.success) return ack?.({ ok: false, error: "pageId is required" });
+    const pageId = roles.includes(this.data.actor.role) ? await visiblePageId(this, parsed.data.pageId) : null;
+    if (!pageId) return ack?.({ ok: false, error: refusal });
+    await this.join(room(pageId));
+    ack?.({ ok: true });
+  };
 }
 
+const onJoinPage = pageRoomJoiner(INBOX_ROLES, pageRoom, "You cannot join this page");
 // The scheduled-offers screen: offer-progress of the pages the admin may run offers on.
-async function onJoinOffers(this: AuthedSocket, payload: unknown, ack?: Ack) {
-  if (!mayJoin(this)) return ack?.({ ok: false, error: TOO_MANY_JOINS });
-  const parsed = ZJoinPage.safeParse(typeof payload === "string" ? { pageId: payload } : payload);
-  if (!parsed.success) return ack?.({ ok: false, error: "pageId is required" });
-  const pageId = OFFER_ROLES.includes(this.data.actor.role) ? await visiblePageId(this, parsed.data.pageId) : null;
-  if (!pageId) return ack?.({ ok: false, error: "You cannot follow this page's offers" });
-  await this.join(offersRoom(pageId));
-  ack?.({ ok: true });
-}
+const onJoinOffers = pageRoomJoiner(OFFER_ROLES, offersRoom, "You cannot follow this page's offers");
 
 // The room is the conversation id; a socket may watch one open conversation at a time.
 async function onJoinConversation(this: AuthedSocket, payload: unknown, ack?: Ack) {
