@@ -37,8 +37,9 @@ export function attachRealtime(httpServer: HttpServer): Realtime {
     path: REALTIME_PATH,
     serveClient: false,
     cors: { origin: false },
-    // engine.io's default, written down: a compressing socket holds zlib deflate and inflate contexts
-    // (hundreds of KB each at the default window) for its whole life; our events are small JSON.
+    // engine.io's default, written down: a compressing socket holds a zlib deflate and an inflate context
+    // for its whole life (~256 KB + ~40 KB at zlib's default window and memory level); our events are
+    // small JSON. realtime-memory.test.ts checks that none is negotiated.
     perMessageDeflate: false,
   });
   const pub = createRedis({ maxRetriesPerRequest: null });
