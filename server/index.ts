@@ -8,8 +8,9 @@ import { runAppServer } from "@/server/lifecycle/app-server";
 // left pending.
 const config = loadEnvOrExit();
 
-await runAppServer(config, async () => {
-  const app = next({ dev: !config.isProduction, hostname: "localhost", port: config.PORT });
+await runAppServer(config, async (upgrades) => {
+  // Next adds its "upgrade" listener to `upgrades`, which gets every upgrade but Socket.IO's (lifecycle/upgrades.ts).
+  const app = next({ dev: !config.isProduction, hostname: "localhost", port: config.PORT, httpServer: upgrades });
   await app.prepare();
   return app.getRequestHandler();
 });

@@ -14,6 +14,7 @@ import { metrics } from "@/server/observability/metrics";
 import { REQUEST_ID_HEADER, requestIdFrom, withRequestId } from "@/server/observability/request-context";
 import { loadRoutePatterns, routeLabel } from "@/server/observability/route-patterns";
 import { attachRealtime, type Realtime } from "@/server/realtime/index";
+import { routeUpgrades } from "@/server/lifecycle/upgrades";
 import { GET as live } from "@/app/api/health/live/route";
 import { GET as ready } from "@/app/api/health/ready/route";
 import { GET as scrapeMetrics } from "@/app/api/metrics/route";
@@ -37,7 +38,11 @@ const DIRECT: Record<string, (request: Request) => Promise<Response>> = {
 const WEBHOOK_ROUTE = "/api/webhooks/messenger";
 const headerValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0]! : (value ?? null));
 
-export async function runAppServer(config: AppEnv, prepareHandler: () => Promise<RequestHandler>): Promise<{ server: Server; realtime: Realtime }> {
+/**
+ * `prepareHandler` gets the server Next must take as its `httpServer` (the upgrades that are not Socket.IO's,
+ * server/lifecycle/upgrades.ts); a handler that is not Next's ignores it.
+ */
+export async function runAppServer(config: AppEnv, prepareHandler: (upgrades: Server) => Promise<RequestHandler>): Promise<{ server: Server; realtime: Realtime }> {
   routeConsoleToLogger();
   await waitForDependencies(config);
   const patterns = loadRoutePatterns();
@@ -81,8 +86,9 @@ export async function runAppServer(config: AppEnv, prepareHandler: () => Promise
   server.keepAliveTimeout = KEEP_ALIVE_MS;
   server.headersTimeout = KEEP_ALIVE_MS + 1_000;
   const realtime = attachRealtime(server);
+  const nextUpgrades = routeUpgrades(server);
   await listenOrExit(server, config.PORT, config.HOST);
-  handlerReady(await prepareHandler());
+  handlerReady(await prepareHandler(nextUpgrades));
   logger().info(`ready on ${config.APP_URL} (${config.isProduction ? "production" : "development"}), listening on ${config.HOST}:${config.PORT}`);
 
   onStopSignals(async () => {

@@ -1,33 +1,61 @@
-import type { Server as HttpServer } from "node:http";
+import type { Server as HttpServer, IncomingMessage } from "node:http";
 import { Server, type Socket } from "socket.io";
 import { createAdapter } from "@socket.io/redis-adapter";
-import { actorFromToken, type Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/auth/actor";
 import { createRedis } from "@/server/redis";
 import { registerRoomHandlers, userRoom } from "@/server/realtime/rooms";
 import { registerPresenceHandlers } from "@/server/realtime/presence";
+import { socketActorFromToken } from "@/server/realtime/lookups";
 
 /** Live sockets one user may hold (tabs, devices); a new one beyond this ends their oldest. */
 export const MAX_SOCKETS_PER_USER = 20;
 
 // Socket.IO on the custom server. Each connection authenticates with the same bearer token as the API
 // (`auth: { token }`); the Redis adapter lets several app instances share rooms.
+//
+// What a connection keeps is what one Page's 1 000 agents cost (issue #13: ≤ 30 MB): the actor's ids, name
+// and role, its rooms, and Socket.IO's and ws's own state. Not the upgrade request (its headers, raw headers
+// and streams), not the token, and no closures of ours (the handlers in rooms.ts and presence.ts are shared
+// and read the socket from `this`). tests/integration/realtime-memory.test.ts fails if any of that comes back.
 
-export type AuthedSocket = Socket & { data: { actor: Actor } };
+/** Socket.IO's path; server/lifecycle/upgrades.ts keeps these upgrades away from Next's router. */
+export const REALTIME_PATH = "/socket.io";
+/** Whether an HTTP request (an upgrade) is Socket.IO's: engine.io takes exactly the URLs under `${REALTIME_PATH}/`. */
+export const isRealtimeUrl = (url: string | undefined) => Boolean(url?.startsWith(`${REALTIME_PATH}/`));
+
+/** Who a socket acts for: what the room checks and presence read, nothing more (no e-mail, no token). */
+export type SocketActor = Pick<Actor, "id" | "name" | "role" | "companyId">;
+export type SocketData = { actor: SocketActor; joinTokens: number; joinRefilledAt: number };
+export type AuthedSocket = Socket & { data: SocketData };
 
 const globalForIo = globalThis as unknown as { switchboardIo?: Server };
 
 export type Realtime = { io: Server; close: () => Promise<void> };
 
 export function attachRealtime(httpServer: HttpServer): Realtime {
-  const io = new Server(httpServer, { path: "/socket.io", serveClient: false, cors: { origin: false } });
+  const io = new Server(httpServer, {
+    path: REALTIME_PATH,
+    serveClient: false,
+    cors: { origin: false },
+    // engine.io's default, written down: a compressing socket holds a zlib deflate and an inflate context
+    // for its whole life (~256 KB + ~40 KB at zlib's default window and memory level); our events are
+    // small JSON. realtime-memory.test.ts checks that none is negotiated.
+    perMessageDeflate: false,
+  });
   const pub = createRedis({ maxRetriesPerRequest: null });
   const sub = pub.duplicate();
   io.adapter(createAdapter(pub, sub));
+  forgetUpgradeRequests(io);
 
   io.use(async (socket, next) => {
     try {
-      const token = typeof socket.handshake.auth?.token === "string" ? socket.handshake.auth.token : null;
-      socket.data.actor = await actorFromToken(token);
+      const auth = socket.handshake.auth as Record<string, unknown> | null | undefined;
+      const token = typeof auth?.token === "string" ? auth.token : null;
+      // The token proves who this is once; it is not kept (nor sent to other instances in fetchSockets replies).
+      if (auth && typeof auth === "object") delete auth.token;
+      const actor = await socketActorFromToken(token);
+      if (!actor) return next(new Error("unauthorized"));
+      socket.data.actor = actor;
       next();
     } catch {
       next(new Error("unauthorized"));
@@ -53,6 +81,28 @@ export function attachRealtime(httpServer: HttpServer): Realtime {
         });
       }),
   };
+}
+
+/**
+ * Socket.IO keeps the HTTP request that opened each connection (`socket.request`), and engine.io's
+ * WebSocketResponse keeps it too (its listener on the TCP socket's "close" lives as long as the connection):
+ * headers, raw headers, streams and whatever else was attached to it. Nothing here reads it
+ * after the handshake (the token comes in the CONNECT packet), so both references are dropped when the
+ * engine.io session opens, as Socket.IO's memory-usage guide suggests for the first one. The handshake is
+ * then built without headers, which we never read.
+ */
+function forgetUpgradeRequests(io: Server): void {
+  const responses = new WeakMap<IncomingMessage, { req: IncomingMessage | null }>();
+  io.engine.use((req: IncomingMessage, res: { req: IncomingMessage | null }, next: () => void) => {
+    responses.set(req, res);
+    next();
+  });
+  io.engine.on("connection", (raw: { request: IncomingMessage | null; transport: { name: string } }) => {
+    const res = raw.request && responses.get(raw.request);
+    // Only engine.io's own stand-in for a WebSocket upgrade; a polling session's response is Node's.
+    if (res && raw.transport.name === "websocket") res.req = null;
+    raw.request = null;
+  });
 }
 
 /**

@@ -69,31 +69,43 @@ export async function presenceLeft(socket: AuthedSocket, conversationId: string)
   await broadcast(conversationId);
 }
 
+const safely = (work: Promise<void>) => void work.catch((error: Error) => console.error(`[switchboard] presence: ${error.message}`));
+
+// Shared by every socket (Socket.IO calls them with the socket as `this`), like the room handlers.
+
+function onTyping(this: AuthedSocket, payload: unknown): void {
+  const parsed = ZTyping.safeParse(payload);
+  if (!parsed.success || watched(this) !== parsed.data.room) return;
+  const { room, typing } = parsed.data;
+  safely(
+    (async () => {
+      await put(this, room, typing);
+      await broadcast(room);
+    })(),
+  );
+}
+
+function onPresencePing(this: AuthedSocket, payload: unknown): void {
+  const parsed = ZPing.safeParse(payload);
+  if (!parsed.success || watched(this) !== parsed.data.room) return;
+  const { room } = parsed.data;
+  safely(
+    (async () => {
+      const current = await redis().hget(key(room), this.id);
+      await put(this, room, current ? (JSON.parse(current) as Entry).typing : false);
+    })(),
+  );
+}
+
+// Rooms are already empty on "disconnect": read the watched room while it is still there.
+function onDisconnecting(this: AuthedSocket): void {
+  const conversationId = watched(this);
+  if (conversationId) safely(presenceLeft(this, conversationId));
+}
+
 /** typing {room, typing} and presence-ping {room}: only for the conversation the socket is in. */
 export function registerPresenceHandlers(socket: AuthedSocket): void {
-  const safely = (work: () => Promise<void>) => void work().catch((error: Error) => console.error(`[switchboard] presence: ${error.message}`));
-
-  socket.on("typing", (payload: unknown) => {
-    const parsed = ZTyping.safeParse(payload);
-    if (!parsed.success || watched(socket) !== parsed.data.room) return;
-    safely(async () => {
-      await put(socket, parsed.data.room, parsed.data.typing);
-      await broadcast(parsed.data.room);
-    });
-  });
-
-  socket.on("presence-ping", (payload: unknown) => {
-    const parsed = ZPing.safeParse(payload);
-    if (!parsed.success || watched(socket) !== parsed.data.room) return;
-    safely(async () => {
-      const current = await redis().hget(key(parsed.data.room), socket.id);
-      await put(socket, parsed.data.room, current ? (JSON.parse(current) as Entry).typing : false);
-    });
-  });
-
-  // Rooms are already empty on "disconnect": read the watched room while it is still there.
-  socket.on("disconnecting", () => {
-    const conversationId = watched(socket);
-    if (conversationId) safely(() => presenceLeft(socket, conversationId));
-  });
+  socket.on("typing", onTyping);
+  socket.on("presence-ping", onPresencePing);
+  socket.on("disconnecting", onDisconnecting);
 }

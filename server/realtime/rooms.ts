@@ -2,10 +2,10 @@ import { z } from "zod";
 import { db } from "@/server/db";
 import { visiblePagesWhere } from "@/server/services/pages/visible-pages";
 import { isUuid } from "@/lib/ids";
-import { pageIdWhere } from "@/server/services/conversations/find-conversation";
 import type { AuthedSocket } from "@/server/realtime/index";
 import { ROUTE_ROLES, type Role } from "@/lib/roles";
 import { presenceJoined, presenceLeft } from "@/server/realtime/presence";
+import { visiblePageIdFor } from "@/server/realtime/lookups";
 
 // Room names and the join rules: a socket may join a page's room only if its actor may see that page.
 
@@ -26,84 +26,83 @@ const ZJoinConversation = z.object({ room: z.string().min(1).max(100) });
 
 type Ack = (reply: { ok: boolean; error?: string }) => void;
 
-
 /** Our page id for a page the socket's actor may see (clients may hold our id or Facebook's), or null. */
 async function visiblePageId(socket: AuthedSocket, pageId: string): Promise<string | null> {
-  const page = await db.page.findFirst({ where: { AND: [visiblePagesWhere(socket.data.actor), pageIdWhere(pageId)] }, select: { id: true } }).catch(() => null);
-  return page?.id ?? null;
+  return visiblePageIdFor(socket.data.actor, pageId).catch(() => null);
 }
 
 /**
  * Room joins per socket: a token bucket. The inbox joins one room per page when it connects (an admin may
  * have a hundred pages), then a few as the agent clicks around; a script asking thousands a second is cut
- * to the refill rate, each join being a database query.
+ * to the refill rate, each join being a database query. The bucket is two numbers on socket.data.
  */
 export const JOIN_BURST = 100;
 export const JOINS_PER_SECOND = 10;
 const TOO_MANY_JOINS = "Too many room joins; please slow down";
 
-function joinLimiter(): () => boolean {
-  let tokens = JOIN_BURST;
-  let last = Date.now();
-  return () => {
-    const now = Date.now();
-    tokens = Math.min(JOIN_BURST, tokens + ((now - last) / 1000) * JOINS_PER_SECOND);
-    last = now;
-    if (tokens < 1) return false;
-    tokens -= 1;
-    return true;
+function mayJoin(socket: AuthedSocket): boolean {
+  const now = Date.now();
+  const data = socket.data;
+  data.joinTokens = Math.min(JOIN_BURST, data.joinTokens + ((now - data.joinRefilledAt) / 1000) * JOINS_PER_SECOND);
+  data.joinRefilledAt = now;
+  if (data.joinTokens < 1) return false;
+  data.joinTokens -= 1;
+  return true;
+}
+
+// The handlers are shared by every socket (Socket.IO calls them with the socket as `this`): a closure per
+// socket and event would be memory each of a Page's thousand sockets keeps.
+
+/** A handler that joins a room of a page the actor may see, for the roles that may be in such rooms. */
+function pageRoomJoiner(roles: readonly Role[], room: (pageId: string) => string, refusal: string) {
+  return async function (this: AuthedSocket, payload: unknown, ack?: Ack) {
+    if (!mayJoin(this)) return ack?.({ ok: false, error: TOO_MANY_JOINS });
+    const parsed = ZJoinPage.safeParse(typeof payload === "string" ? { pageId: payload } : payload);
+    if (!parsed.success) return ack?.({ ok: false, error: "pageId is required" });
+    const pageId = roles.includes(this.data.actor.role) ? await visiblePageId(this, parsed.data.pageId) : null;
+    if (!pageId) return ack?.({ ok: false, error: refusal });
+    await this.join(room(pageId));
+    ack?.({ ok: true });
   };
+}
+
+const onJoinPage = pageRoomJoiner(INBOX_ROLES, pageRoom, "You cannot join this page");
+// The scheduled-offers screen: offer-progress of the pages the admin may run offers on.
+const onJoinOffers = pageRoomJoiner(OFFER_ROLES, offersRoom, "You cannot follow this page's offers");
+
+// The room is the conversation id; a socket may watch one open conversation at a time.
+async function onJoinConversation(this: AuthedSocket, payload: unknown, ack?: Ack) {
+  if (!mayJoin(this)) return ack?.({ ok: false, error: TOO_MANY_JOINS });
+  const parsed = ZJoinConversation.safeParse(typeof payload === "string" ? { room: payload } : payload);
+  if (!parsed.success || !isUuid(parsed.data.room)) return ack?.({ ok: false, error: "room is required" });
+  if (!INBOX_ROLES.includes(this.data.actor.role)) return ack?.({ ok: false, error: "You cannot join this conversation" });
+  const conversation = await db.conversation
+    .findFirst({ where: { id: parsed.data.room, page: visiblePagesWhere(this.data.actor) }, select: { id: true } })
+    .catch(() => null);
+  if (!conversation) return ack?.({ ok: false, error: "You cannot join this conversation" });
+  for (const room of this.rooms) {
+    if (!room.startsWith("conversation:")) continue;
+    await this.leave(room);
+    void presenceLeft(this, room.slice("conversation:".length)).catch(() => {});
+  }
+  await this.join(conversationRoom(conversation.id));
+  ack?.({ ok: true });
+  void presenceJoined(this, conversation.id).catch((error: Error) => console.error(`[switchboard] presence: ${error.message}`));
+}
+
+async function onLeaveConversation(this: AuthedSocket, payload: unknown) {
+  const room = typeof payload === "string" ? payload : (payload as { room?: unknown } | null)?.room;
+  if (typeof room !== "string" || !this.rooms.has(conversationRoom(room))) return;
+  await this.leave(conversationRoom(room));
+  void presenceLeft(this, room).catch(() => {});
 }
 
 export function registerRoomHandlers(socket: AuthedSocket): void {
   void socket.join(userRoom(socket.data.actor.id));
-  const mayJoin = joinLimiter();
-
-  socket.on("join-page", async (payload: unknown, ack?: Ack) => {
-    if (!mayJoin()) return ack?.({ ok: false, error: TOO_MANY_JOINS });
-    const parsed = ZJoinPage.safeParse(typeof payload === "string" ? { pageId: payload } : payload);
-    if (!parsed.success) return ack?.({ ok: false, error: "pageId is required" });
-    const pageId = INBOX_ROLES.includes(socket.data.actor.role) ? await visiblePageId(socket, parsed.data.pageId) : null;
-    if (!pageId) return ack?.({ ok: false, error: "You cannot join this page" });
-    await socket.join(pageRoom(pageId));
-    ack?.({ ok: true });
-  });
-
-  // The scheduled-offers screen: offer-progress of the pages the admin may run offers on.
-  socket.on("join-offers", async (payload: unknown, ack?: Ack) => {
-    if (!mayJoin()) return ack?.({ ok: false, error: TOO_MANY_JOINS });
-    const parsed = ZJoinPage.safeParse(typeof payload === "string" ? { pageId: payload } : payload);
-    if (!parsed.success) return ack?.({ ok: false, error: "pageId is required" });
-    const pageId = OFFER_ROLES.includes(socket.data.actor.role) ? await visiblePageId(socket, parsed.data.pageId) : null;
-    if (!pageId) return ack?.({ ok: false, error: "You cannot follow this page's offers" });
-    await socket.join(offersRoom(pageId));
-    ack?.({ ok: true });
-  });
-
-  // The room is the conversation id; a socket may watch one open conversation at a time.
-  socket.on("join-conversation", async (payload: unknown, ack?: Ack) => {
-    if (!mayJoin()) return ack?.({ ok: false, error: TOO_MANY_JOINS });
-    const parsed = ZJoinConversation.safeParse(typeof payload === "string" ? { room: payload } : payload);
-    if (!parsed.success || !isUuid(parsed.data.room)) return ack?.({ ok: false, error: "room is required" });
-    if (!INBOX_ROLES.includes(socket.data.actor.role)) return ack?.({ ok: false, error: "You cannot join this conversation" });
-    const conversation = await db.conversation
-      .findFirst({ where: { id: parsed.data.room, page: visiblePagesWhere(socket.data.actor) }, select: { id: true } })
-      .catch(() => null);
-    if (!conversation) return ack?.({ ok: false, error: "You cannot join this conversation" });
-    for (const room of socket.rooms) {
-      if (!room.startsWith("conversation:")) continue;
-      await socket.leave(room);
-      void presenceLeft(socket, room.slice("conversation:".length)).catch(() => {});
-    }
-    await socket.join(conversationRoom(conversation.id));
-    ack?.({ ok: true });
-    void presenceJoined(socket, conversation.id).catch((error: Error) => console.error(`[switchboard] presence: ${error.message}`));
-  });
-
-  socket.on("leave-conversation", async (payload: unknown) => {
-    const room = typeof payload === "string" ? payload : (payload as { room?: unknown } | null)?.room;
-    if (typeof room !== "string" || !socket.rooms.has(conversationRoom(room))) return;
-    await socket.leave(conversationRoom(room));
-    void presenceLeft(socket, room).catch(() => {});
-  });
+  socket.data.joinTokens = JOIN_BURST;
+  socket.data.joinRefilledAt = Date.now();
+  socket.on("join-page", onJoinPage);
+  socket.on("join-offers", onJoinOffers);
+  socket.on("join-conversation", onJoinConversation);
+  socket.on("leave-conversation", onLeaveConversation);
 }

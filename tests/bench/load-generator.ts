@@ -2,12 +2,12 @@
 // its CPU — signing, HTTP, parsing every socket event of every agent — is not the app's or the worker's,
 // and its own event-loop lag is measured apart. Reads its plan from the JSON file named by argv[2]; prints
 // progress on stderr and one JSON result line on stdout. Self-contained: it imports no server code (and
-// so no server environment), only the bench's HTTP helper.
+// so no server environment), only the bench's HTTP and inspector helpers.
 import { createHmac } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import { io as connect, type Socket } from "socket.io-client";
 import { keepAliveAgent, request } from "./lib/http";
+import { openInspector, settledMemory, treeRssKb, type SettledMemory } from "./lib/inspector";
 
 export type LoadPlan = {
   appUrl: string;
@@ -31,31 +31,16 @@ export type LoadPlan = {
   rssPids: Record<string, number>;
   /** Seconds to wait after the last send for stragglers. */
   graceSeconds: number;
+  /**
+   * Also read the server's memory after garbage collection (lib/inspector.ts), at the end of the run: with
+   * the sockets still connected, then after they all left. Taken after every other figure, so it changes none.
+   */
+  settle?: { inspectPort: number; serverNodePid: number };
 };
 
 const wall = () => performance.timeOrigin + performance.now();
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 const log = (line: string) => process.stderr.write(`  [load] ${line}\n`);
-
-function rssKb(pid: number): number {
-  // The process and its direct children (tsx runs the program in a child).
-  let total = 0;
-  const one = (p: number) => {
-    try {
-      const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, "utf8"));
-      total += m ? Number(m[1]) : 0;
-    } catch {
-      /* gone */
-    }
-  };
-  one(pid);
-  try {
-    for (const child of readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean)) one(Number(child));
-  } catch {
-    /* no children file */
-  }
-  return total;
-}
 
 function body(plan: LoadPlan, i: number): string {
   const who = plan.customers[i % plan.customers.length]!;
@@ -95,15 +80,32 @@ async function openSockets(plan: LoadPlan): Promise<Socket[]> {
   return sockets;
 }
 
+/** The server's memory after GC with the sockets connected, then once all of them left. */
+async function settledServerMemory(settle: NonNullable<LoadPlan["settle"]>, treePid: number, sockets: Socket[]): Promise<{ withSockets: SettledMemory; afterTheyLeft: SettledMemory; clientsLeft: number }> {
+  const inspector = await openInspector(settle.serverNodePid, settle.inspectPort);
+  try {
+    const withSockets = await settledMemory(inspector, treePid);
+    for (const socket of sockets) socket.disconnect();
+    const clients = () => inspector.evaluate<number>("globalThis.switchboardIo?.engine.clientsCount ?? -1");
+    const deadline = performance.now() + 15_000;
+    while ((await clients()) > 0 && performance.now() < deadline) await sleep(200);
+    await sleep(1000); // the presence clean-up of the last ones
+    const afterTheyLeft = await settledMemory(inspector, treePid);
+    return { withSockets, afterTheyLeft, clientsLeft: await clients() };
+  } finally {
+    inspector.close();
+  }
+}
+
 async function main() {
   const plan = JSON.parse(await readFile(process.argv[2]!, "utf8")) as LoadPlan;
   const count = plan.rate * plan.seconds;
   const rss: Record<string, { beforeSocketsKb: number; withSocketsKb: number; maxKb: number }> = {};
-  for (const [name, pid] of Object.entries(plan.rssPids)) rss[name] = { beforeSocketsKb: rssKb(pid), withSocketsKb: 0, maxKb: 0 };
+  for (const [name, pid] of Object.entries(plan.rssPids)) rss[name] = { beforeSocketsKb: treeRssKb(pid), withSocketsKb: 0, maxKb: 0 };
 
   const sockets = await openSockets(plan);
   await sleep(500);
-  for (const [name, pid] of Object.entries(plan.rssPids)) rss[name]!.withSocketsKb = rssKb(pid);
+  for (const [name, pid] of Object.entries(plan.rssPids)) rss[name]!.withSocketsKb = treeRssKb(pid);
   log(`${sockets.length} sockets connected and joined`);
 
   // Receipts: per message, the first socket's time and every socket's latency; stages from the payload.
@@ -165,7 +167,7 @@ async function main() {
     lagTick = now;
   }, 100);
   const rssTimer = setInterval(() => {
-    for (const [name, pid] of Object.entries(plan.rssPids)) rss[name]!.maxKb = Math.max(rss[name]!.maxKb, rssKb(pid));
+    for (const [name, pid] of Object.entries(plan.rssPids)) rss[name]!.maxKb = Math.max(rss[name]!.maxKb, treeRssKb(pid));
   }, 500);
 
   const webhookAgent = keepAliveAgent(64);
@@ -257,6 +259,7 @@ async function main() {
   await sleep(300); // the last replies' events
   clearInterval(lagTimer);
   clearInterval(rssTimer);
+  const settled = plan.settle ? await settledServerMemory(plan.settle, plan.rssPids.server!, sockets) : undefined;
   for (const socket of sockets) socket.disconnect();
   webhookAgent.destroy();
   readAgent.destroy();
@@ -282,6 +285,7 @@ async function main() {
     replyLatency,
     replyFailures,
     rss,
+    settled,
   };
   // A file, not stdout: a pipe is written asynchronously and exit() would cut a large result short.
   await writeFile(process.argv[3]!, JSON.stringify(result));

@@ -16,9 +16,11 @@ const SOURCE_DIRS = ["app", "server", "lib", "components"];
 
 export type AppServer = {
   url: string;
-  /** The tsx parent's pid; the server runs in its child (see treeCpuMs). */
+  /** The server's pid (node --import tsx: the server runs in this process itself). */
   pid: number;
-  /** The worker's tsx parent pid (webhook processing runs there). */
+  /** The node process that runs the server: the one whose inspector is armed (the same as pid). */
+  serverNodePid: () => number;
+  /** The worker's pid (webhook processing runs there). */
   workerPid: number;
   sim: Simulator;
   /** Facts about the build the server runs. */
@@ -134,9 +136,9 @@ process.once("exit", () => {
  * kept; stop() sends SIGTERM, then SIGKILL after 10 s. BENCH_NODE_ARGS adds Node flags to both, e.g.
  * `--cpu-prof --cpu-prof-dir=/tmp/prof` for a CPU profile of each (Node refuses those in NODE_OPTIONS).
  */
-function startChild(entry: string) {
+function startChild(entry: string, extraEnv: Record<string, string> = {}) {
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", entry], { cwd: ROOT, env: { ...process.env, ...benchEnv() }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", entry], { cwd: ROOT, env: { ...process.env, ...benchEnv(), ...extraEnv }, stdio: ["ignore", "pipe", "pipe"] });
   children.add(child);
   let output = "";
   child.stdout!.on("data", (c) => (output += c));
@@ -172,7 +174,8 @@ export async function startApp(options: { rebuild: boolean; log: (line: string) 
     customers: Array.from({ length: WEBHOOK_CUSTOMERS + 1 }, (_, i) => ({ pageId: PAGE_B.facebookPageId, psid: webhookPsid(i), firstName: "Bench", lastName: `Customer${i}` })),
   });
 
-  const server = startChild("server/index.ts");
+  // The inspector armed, not open (no cost): a bench that wants memory after GC opens it (lib/inspector.ts).
+  const server = startChild("server/index.ts", { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --inspect-port=127.0.0.1:${BENCH.inspectPort}`.trim() });
   const worker = startChild("workers/index.ts");
   const child = server.child;
   const output = () => `${server.output()}\n--- worker ---\n${worker.output()}`;
@@ -209,5 +212,5 @@ export async function startApp(options: { rebuild: boolean; log: (line: string) 
     await new Promise((r) => setTimeout(r, 100));
   }
   log(`app: production server ready on ${APP_URL}, worker running (simulator on ${sim.url})`);
-  return { url: APP_URL, pid: child.pid!, workerPid: worker.child.pid!, sim, build: { ...build, builtAt: statSync(BUILD_ID).mtime.toISOString(), staleSources: staleSources.slice(0, 20) }, output, stop };
+  return { url: APP_URL, pid: child.pid!, serverNodePid: () => child.pid!, workerPid: worker.child.pid!, sim, build: { ...build, builtAt: statSync(BUILD_ID).mtime.toISOString(), staleSources: staleSources.slice(0, 20) }, output, stop };
 }

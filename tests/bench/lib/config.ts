@@ -3,13 +3,14 @@
 // never another developer's database or Redis, whatever the shell exported.
 
 // Two worktrees benchmarking at once must not share these (one run's Redis FLUSHDB, ports and schema
-// changes would land in the other's figures): BENCH_DATABASE_URL, BENCH_REDIS_URL, BENCH_APP_PORT and
-// BENCH_SIMULATOR_PORT move a run elsewhere. Read before the process.env overwrite below.
+// changes would land in the other's figures): BENCH_DATABASE_URL, BENCH_REDIS_URL, BENCH_APP_PORT,
+// BENCH_SIMULATOR_PORT and BENCH_INSPECT_PORT move a run elsewhere. Read before the process.env overwrite below.
 import { portsFromEnv } from "../../support/free-port";
 
 // Free ports unless pinned: the machine may run other services on any fixed one (tests/support/free-port.ts).
 // Written back to the environment, so the processes the bench starts agree on them.
-const ports = portsFromEnv(["BENCH_APP_PORT", "BENCH_SIMULATOR_PORT"]);
+// BENCH_INSPECT_PORT: where the app server's inspector opens when a bench asks for it (lib/inspector.ts).
+const ports = portsFromEnv(["BENCH_APP_PORT", "BENCH_SIMULATOR_PORT", "BENCH_INSPECT_PORT"]);
 
 export const BENCH = {
   // application_name tags every connection of the run (app, worker, this process), so the database CPU it
@@ -18,6 +19,7 @@ export const BENCH = {
   redisUrl: process.env.BENCH_REDIS_URL || "redis://127.0.0.1:6379/11",
   appPort: ports.BENCH_APP_PORT,
   simulatorPort: ports.BENCH_SIMULATOR_PORT,
+  inspectPort: ports.BENCH_INSPECT_PORT,
   smtpUrl: "smtp://127.0.0.1:2599", // nothing is sent: no bench path signs anyone in by e-mail
   distDir: ".next-bench",
   authSecret: "switchboard-bench-auth-secret-0123456789abcdef",

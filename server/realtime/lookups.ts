@@ -1,0 +1,56 @@
+import { isUuid } from "@/lib/ids";
+import type { Role } from "@/lib/roles";
+import { readToken } from "@/server/auth/token";
+import { directPool } from "@/server/db-direct";
+import type { SocketActor } from "@/server/realtime/index";
+
+// The two reads of every socket connect: who the token names, and (once per page the inbox shows) whether
+// they may join that page's room. After a deploy or a network blip a Page's 1 000 agents reconnect at once,
+// so these run a thousand times in a few seconds. Through Prisma 7 each connect allocated ~225 KB (130 KB of
+// it in Prisma, its adapter and pg) and took 3.7 ms of server CPU; with plain pg and prepared statements, as
+// on the webhook hot path (server/db-direct.ts), ~107 KB and 2.1–2.5 ms (tests/bench/socket-memory.ts
+// --alloc, docs/PERFORMANCE.md §6). Less garbage per connect is less memory in a reconnect storm. Joins of
+// a conversation and everything else about sockets stay on Prisma.
+
+type UserRow = { id: string; name: string; role: Role; company_id: string | null; is_active: boolean };
+
+/**
+ * The user a bearer token names, as a socket keeps it; null for a bad or expired token and for an unknown
+ * or deactivated user. The same checks as actorFromToken (server/auth/actor.ts), read on every connect so
+ * a ban ends access at once.
+ */
+export async function socketActorFromToken(token: string | null): Promise<SocketActor | null> {
+  const userId = token ? await readToken(token) : null;
+  if (!userId || !isUuid(userId)) return null;
+  const { rows } = await directPool().query<UserRow>({
+    name: "socket-actor",
+    text: "SELECT id, name, role, company_id, is_active FROM users WHERE id = $1",
+    values: [userId],
+  });
+  const user = rows[0];
+  if (!user?.is_active) return null;
+  return { id: user.id, name: user.name, role: user.role, companyId: user.company_id };
+}
+
+/**
+ * Our id of the page `pageId` names (our id or Facebook's) if the actor may see it, else null. The rule is
+ * visiblePagesWhere's (server/services/pages/visible-pages.ts) in SQL: the super admin every page, a company
+ * admin their company's, admins and staff the pages assigned to them in their company.
+ * tests/integration/realtime-lookups.test.ts holds the two to the same answers.
+ */
+export async function visiblePageIdFor(actor: SocketActor, pageId: string): Promise<string | null> {
+  const { rows } = await directPool().query<{ id: string }>({
+    name: "socket-visible-page",
+    text: `SELECT p.id FROM pages p
+            WHERE (p.facebook_page_id = $1 OR p.id = $2::uuid)
+              AND CASE $3::text
+                    WHEN 'super_admin' THEN true
+                    WHEN 'company_admin' THEN p.company_id = $4::uuid
+                    ELSE ($4::uuid IS NULL OR p.company_id = $4::uuid)
+                         AND EXISTS (SELECT 1 FROM page_assignments a WHERE a.page_id = p.id AND a.user_id = $5::uuid)
+                  END
+            LIMIT 1`,
+    values: [pageId, isUuid(pageId) ? pageId : null, actor.role, actor.companyId, actor.id],
+  });
+  return rows[0]?.id ?? null;
+}
