@@ -11,39 +11,29 @@ import { env } from "@/server/env";
 //
 // Named statements are prepared once per connection (Postgres then reuses the plan). pg returns int8 as
 // string, timestamptz as Date and json/jsonb parsed.
-const globalForPool = globalThis as unknown as { switchboardDirectPool?: pg.Pool };
+const pools = globalThis as unknown as { switchboardDirectPool?: pg.Pool; switchboardIngestPool?: pg.Pool };
 
-export function directPool(): pg.Pool {
-  globalForPool.switchboardDirectPool ??= new pg.Pool({
-    connectionString: env().DATABASE_URL,
-    max: 8,
-    idleTimeoutMillis: 30_000,
-    // Idle connections never keep a script or a test process alive.
-    allowExitOnIdle: true,
-  });
-  return globalForPool.switchboardDirectPool;
+function newPool(options: pg.PoolConfig = {}): pg.Pool {
+  // Idle connections never keep a script or a test process alive.
+  return new pg.Pool({ connectionString: env().DATABASE_URL, max: 8, idleTimeoutMillis: 30_000, allowExitOnIdle: true, ...options });
 }
 
-
-const globalForIngestPool = globalThis as unknown as { switchboardIngestPool?: pg.Pool };
+export function directPool(): pg.Pool {
+  pools.switchboardDirectPool ??= newPool();
+  return pools.switchboardDirectPool;
+}
 
 /**
  * The worker's ingest statements (a batch's context, messages and first contacts; a first contact's profile
- * afterwards): committed without waiting for
- * the WAL flush (synchronous_commit off), which on this kind of disk is 1–2.5 ms a commit — per message, and
- * one customer's messages wait for each other. Durability is not given up: the batch's rows are marked
- * processed by the claim transaction (webhook-store.ts), which commits synchronously after every one of these
- * statements, and its flush writes all WAL before it. If Postgres itself stops before that, the unflushed
- * writes are lost but so is the mark: the deliveries are pending again and processed anew (the mid dedupes).
- * A lost profile update leaves the fallback name, and the customer's next message looks it up again.
+ * afterwards): committed without waiting for the WAL flush (synchronous_commit off), which on this kind of
+ * disk is 1–2.5 ms a commit — per message, and one customer's messages wait for each other. Durability is
+ * not given up: the batch's rows are marked processed by the claim transaction (webhook-store.ts), which
+ * commits synchronously after every one of these statements, and its flush writes all WAL before it. If
+ * Postgres itself stops before that, the unflushed writes are lost but so is the mark: the deliveries are
+ * pending again and processed anew (the mid dedupes). A lost profile update leaves the fallback name, and
+ * the customer's next message looks it up again.
  */
 export function ingestPool(): pg.Pool {
-  globalForIngestPool.switchboardIngestPool ??= new pg.Pool({
-    connectionString: env().DATABASE_URL,
-    max: 8,
-    idleTimeoutMillis: 30_000,
-    allowExitOnIdle: true,
-    options: "-c synchronous_commit=off",
-  });
-  return globalForIngestPool.switchboardIngestPool;
+  pools.switchboardIngestPool ??= newPool({ options: "-c synchronous_commit=off" });
+  return pools.switchboardIngestPool;
 }
