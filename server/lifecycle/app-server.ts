@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AppEnv } from "@/server/env";
 import { CLIENT_IP_HEADER } from "@/server/http/client-ip";
+import { createApiRouter } from "@/server/http/api-router";
 import { serveDirect, serveRawBody } from "@/server/http/direct-route";
 import { refuseMalformedRequest } from "@/server/http/request-guard";
 import { receiveDelivery } from "@/server/http/webhook-delivery";
@@ -42,10 +43,17 @@ const headerValue = (value: string | string[] | undefined) => (Array.isArray(val
  * `prepareHandler` gets the server Next must take as its `httpServer` (the upgrades that are not Socket.IO's,
  * server/lifecycle/upgrades.ts); a handler that is not Next's ignores it.
  */
-export async function runAppServer(config: AppEnv, prepareHandler: (upgrades: Server) => Promise<RequestHandler>): Promise<{ server: Server; realtime: Realtime }> {
+export async function runAppServer(
+  config: AppEnv,
+  prepareHandler: (upgrades: Server) => Promise<RequestHandler>,
+  // The API's routes served by server/http/api-router.ts rather than Next's router: in production, where
+  // Next's share was most of a read's cost; `npm run dev` keeps Next's, which recompiles a route on edit.
+  { directApi = config.isProduction }: { directApi?: boolean } = {},
+): Promise<{ server: Server; realtime: Realtime }> {
   routeConsoleToLogger();
   await waitForDependencies(config);
   const patterns = loadRoutePatterns();
+  const api = directApi ? createApiRouter(patterns) : null;
   // Requests that arrive while the handler is being prepared wait for it.
   let handlerReady: (handle: RequestHandler) => void = () => {};
   const handler = new Promise<RequestHandler>((resolve) => (handlerReady = resolve));
@@ -60,6 +68,7 @@ export async function runAppServer(config: AppEnv, prepareHandler: (upgrades: Se
     }
     const direct = DIRECT[`${req.method} ${pathname}`];
     if (direct) return void serveDirect(req, res, direct);
+    if (api && pathname.startsWith("/api/") && api.serve(req, res, pathname)) return;
     void handler.then((handle) => handle(req, res));
   }
 
@@ -88,7 +97,8 @@ export async function runAppServer(config: AppEnv, prepareHandler: (upgrades: Se
   const realtime = attachRealtime(server);
   const nextUpgrades = routeUpgrades(server);
   await listenOrExit(server, config.PORT, config.HOST);
-  handlerReady(await prepareHandler(nextUpgrades));
+  const [handle] = await Promise.all([prepareHandler(nextUpgrades), api?.preload()]);
+  handlerReady(handle);
   logger().info(`ready on ${config.APP_URL} (${config.isProduction ? "production" : "development"}), listening on ${config.HOST}:${config.PORT}`);
 
   onStopSignals(async () => {

@@ -1,7 +1,7 @@
 import { directPool } from "@/server/db-direct";
 
 // How far the webhook ingest is behind: read by readiness (/api/health/ready) and by the metrics scrape.
-// The partial scan uses the (processed_at, id) index: pending rows are the ones with processed_at NULL.
+// Pending rows are the ones with processed_at NULL, all of them in the partial index webhook_events_pending_idx.
 export async function webhookBacklog(): Promise<{ pending: number; oldestAgeSeconds: number }> {
   const { rows } = await directPool().query<{ pending: string; oldest: string | null }>({
     name: "webhook-backlog",

@@ -6,6 +6,7 @@ import { createRedis } from "@/server/redis";
 import { registerRoomHandlers, userRoom } from "@/server/realtime/rooms";
 import { registerPresenceHandlers } from "@/server/realtime/presence";
 import { socketActorFromToken } from "@/server/realtime/lookups";
+import { coalesceSocketWrites } from "@/server/realtime/coalesce-writes";
 
 /** Live sockets one user may hold (tabs, devices); a new one beyond this ends their oldest. */
 export const MAX_SOCKETS_PER_USER = 20;
@@ -46,6 +47,7 @@ export function attachRealtime(httpServer: HttpServer): Realtime {
   const sub = pub.duplicate();
   io.adapter(createAdapter(pub, sub));
   forgetUpgradeRequests(io);
+  coalesceSocketWrites(io);
 
   io.use(async (socket, next) => {
     try {

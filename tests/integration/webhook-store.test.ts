@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { db } from "@/server/db";
 import { directPool, ingestPool } from "@/server/db-direct";
-import { storeWebhookEvent } from "@/server/services/messenger/webhook-store";
+import { claimSql, storeWebhookEvent, withClaimedDeliveries } from "@/server/services/messenger/webhook-store";
 
 // The acknowledging INSERT's group commit (webhook-store.ts): deliveries that arrive while INSERTs are in
 // flight are stored together, each answered only once its row is committed, and one payload Postgres
@@ -40,5 +40,23 @@ describe("storing deliveries", () => {
     // acknowledged = durable, and a batch is durable once its mark is (db-direct.ts, ingestPool)
     expect(await setting(directPool)).toBe("on");
     expect(await setting(ingestPool)).toBe("off");
+  });
+
+  it("claims the pending deliveries without reading the processed ones", async () => {
+    // A day at 200 messages/s is 17 million processed rows; the claim once walked them all from the first.
+    await db.$executeRaw`INSERT INTO webhook_events (payload, processed_at) SELECT '{}'::jsonb, now() FROM generate_series(1, 5000)`;
+    const pending = await Promise.all([storeWebhookEvent(body(1)), storeWebhookEvent(body(2))]);
+    await db.$executeRaw`ANALYZE webhook_events`;
+    const explained = await db.$queryRawUnsafe<{ "QUERY PLAN": unknown }[]>(`EXPLAIN (ANALYZE, FORMAT JSON) ${claimSql(50)}`);
+    const nodes = JSON.stringify(explained[0]!["QUERY PLAN"]);
+    expect(nodes).toContain('"Index Name":"webhook_events_pending_idx"');
+    const removed = [...nodes.matchAll(/"Rows Removed by Filter":(\d+)/g)].reduce((sum, m) => sum + Number(m[1]), 0);
+    expect(removed).toBe(0);
+    let claimed: bigint[] = [];
+    await withClaimedDeliveries(50, async (deliveries) => {
+      claimed = deliveries.map((d) => d.id);
+      return deliveries.map((d) => ({ id: d.id, error: null }));
+    });
+    expect(claimed).toEqual([...pending].sort((a, b) => (a < b ? -1 : 1)));
   });
 });

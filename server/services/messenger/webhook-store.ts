@@ -88,10 +88,7 @@ export async function withClaimedDeliveries(limit: number, process: (deliveries:
   const client = await directPool().connect();
   try {
     // A worker that hangs mid-batch must not hold its locks forever: Postgres ends such a session.
-    const results = (await client.query(
-      `BEGIN; SET LOCAL idle_in_transaction_session_timeout = '120s';
-       SELECT id, payload, received_at FROM webhook_events WHERE processed_at IS NULL ORDER BY id LIMIT ${Math.trunc(limit)} FOR UPDATE SKIP LOCKED`,
-    )) as unknown as pg.QueryResult<{ id: string; payload: unknown; received_at: Date }>[];
+    const results = (await client.query(`BEGIN; SET LOCAL idle_in_transaction_session_timeout = '120s'; ${claimSql(limit)}`)) as unknown as pg.QueryResult<{ id: string; payload: unknown; received_at: Date }>[];
     const deliveries = results[2]!.rows.map((row) => ({ id: BigInt(row.id), payload: row.payload }));
     const outcomes = await process(deliveries);
     await client.query(outcomes.length ? `${markSql(client, outcomes)}; COMMIT` : "COMMIT");
@@ -103,6 +100,10 @@ export async function withClaimedDeliveries(limit: number, process: (deliveries:
     throw error;
   }
 }
+
+/** The oldest pending deliveries, locked; served by the partial index of pending rows (schema.prisma, WebhookEvent). */
+export const claimSql = (limit: number) =>
+  `SELECT id, payload, received_at FROM webhook_events WHERE processed_at IS NULL ORDER BY id LIMIT ${Math.trunc(limit)} FOR UPDATE SKIP LOCKED`;
 
 /** One UPDATE for the whole batch; values inlined (ids are integers, errors escaped) to share the COMMIT's round trip. */
 function markSql(client: pg.PoolClient, outcomes: DeliveryOutcome[]): string {
