@@ -172,6 +172,11 @@ async function oneRun(ctx: BenchContext, variant: string, loadPlan: LoadPlan, ap
     }
   });
   const socket = summarize(g.latencies);
+  // First socket's latency per second of the run: where in the run the tail is (first contacts come first).
+  const start = Math.min(...g.perMessage.map((m) => m[0]));
+  const bySecond: number[][] = [];
+  for (const [sent, , first] of g.perMessage) if (!Number.isNaN(first)) (bySecond[Math.floor((sent - start) / 1000)] ??= []).push(first - sent);
+  const firstSocketP95BySecond = bySecond.map((v) => (v?.length ? summarize(v).p95 : null));
   const ack = summarize(g.perMessage.map((m) => m[1]).filter((x) => !Number.isNaN(x)));
   const list = summarize(g.reads.list);
   const thread = summarize(g.reads.thread);
@@ -197,6 +202,7 @@ async function oneRun(ctx: BenchContext, variant: string, loadPlan: LoadPlan, ap
     replyToOtherSocketMs: reply,
     replyFailures: g.replyFailures,
     backlog: { max, drainSecondsAfterLastSend: round(Math.max(0, lastNonEmptyAt - g.sendEndAt) / 1000) },
+    firstSocketP95BySecond,
     stagesMs: Object.fromEntries(Object.entries(stages).map(([k, v]) => [k, summarize(v)])),
     rssMb: Object.fromEntries(Object.entries(g.rss).map(([k, v]) => [k, { beforeSockets: kb(v.beforeSocketsKb), withSockets: kb(v.withSocketsKb), max: kb(v.maxKb) }])),
     ...cost,

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/server/db";
 import { encryptSecret } from "@/server/security/secret-box";
+import { conversationListSelect, toConversationListItem } from "@/server/services/conversations/serialize";
 import { makeCompany, makeUser, tokenFor } from "./support/factory";
 import { eventually, openSocket, simPost, startChannel, type Channel } from "./support/channel";
 
@@ -80,6 +81,9 @@ describe("first contact", () => {
     });
     const customer = await db.customer.findFirstOrThrow({ where: { psid } });
     expect(customer).toMatchObject({ name: "Slow Profile", profileFetchedAt: expect.any(Date) });
+    // The whole item, as the list API shows this conversation (the update builds it from its own statement).
+    const row = await db.conversation.findFirstOrThrow({ where: { customerId: customer.id }, select: conversationListSelect });
+    expect((socket.events[updated]!.payload as Updated).conversation).toEqual(toConversationListItem(row));
     socket.close();
   });
 

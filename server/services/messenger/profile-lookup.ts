@@ -1,9 +1,10 @@
-import { db } from "@/server/db";
 import { ingestPool } from "@/server/db-direct";
 import { fetchProfile } from "@/server/messenger/graph-client";
 import { emitToRooms, EVENTS } from "@/server/realtime/emit";
 import { conversationRoom, pageRoom } from "@/server/realtime/rooms";
-import { conversationListSelect, toConversationListItem } from "@/server/services/conversations/serialize";
+import { toConversationListItem } from "@/server/services/conversations/serialize";
+import { SUMMARY_RETURNING_SQL, toListRow, type SummaryColumns } from "@/server/services/messenger/conversation-summary";
+import type { IngestPage } from "@/server/services/messenger/ingest-context";
 import { customerOrder, customerOrderKey } from "@/server/services/messenger/in-order";
 import { decryptSecret } from "@/server/security/secret-box";
 
@@ -13,7 +14,7 @@ import { decryptSecret } from "@/server/security/secret-box";
 // customers does not open hundreds of Graph calls at once. A lookup lost in a crash is made again on the
 // customer's next message (still the placeholder name, profile_fetched_at NULL: ingest-context.ts).
 
-export type ProfileTarget = { page: { id: string; facebookPageId: string }; customerId: string; psid: string; conversationId: string };
+export type ProfileTarget = { page: IngestPage; customerId: string; psid: string; conversationId: string };
 
 const MAX_CONCURRENT = 8;
 /** How long a new name overrides the one a batch read before the update committed (see freshProfile). */
@@ -61,8 +62,9 @@ async function lookUp(target: ProfileTarget): Promise<void> {
   let found: { name: string | null; avatarUrl: string | null } = { name: null, avatarUrl: null };
   try {
     // Read here rather than kept with the page: an updated token applies at once.
-    const { accessTokenEnc } = await db.page.findUniqueOrThrow({ where: { id: target.page.id }, select: { accessTokenEnc: true } });
-    const profile = await fetchProfile(target.psid, decryptSecret(accessTokenEnc));
+    const { rows } = await ingestPool().query<{ access_token_enc: string }>({ name: "profile-page-token", text: "SELECT access_token_enc FROM pages WHERE id = $1::uuid", values: [target.page.id] });
+    if (!rows[0]) throw new Error("the page is gone");
+    const profile = await fetchProfile(target.psid, decryptSecret(rows[0].access_token_enc));
     found = { name: [profile.firstName, profile.lastName].filter(Boolean).join(" ").trim() || null, avatarUrl: profile.profilePic ?? null };
   } catch (error) {
     // The fallback name stays; the attempt is recorded below so it is not retried on every message.
@@ -70,21 +72,30 @@ async function lookUp(target: ProfileTarget): Promise<void> {
   }
   // In the customer's queue: this update's event lands between that customer's new-message events, in order.
   await customerOrder.run(customerOrderKey(target.page.facebookPageId, target.psid), async () => {
-    // Only the first lookup writes (another worker may have done it); the attempt is recorded either way.
-    const { rows } = await ingestPool().query<{ name: string; avatar_url: string | null }>(
-      `UPDATE customers SET name = coalesce($2, name), avatar_url = coalesce($3, avatar_url), profile_fetched_at = now()
-        WHERE id = $1::uuid AND profile_fetched_at IS NULL RETURNING name, avatar_url`,
-      [target.customerId, found.name, found.avatarUrl],
-    );
-    if (!rows[0] || (!found.name && !found.avatarUrl)) return;
-    recent.set(target.customerId, { name: rows[0].name, avatarUrl: rows[0].avatar_url });
+    // Only the first lookup writes (another worker may have done it); the attempt is recorded either way. The
+    // conversation's list item comes back from the same statement: a burst of first contacts is a burst of
+    // these, each one round trip (docs/PERFORMANCE.md §6).
+    const { rows } = await ingestPool().query<SummaryColumns & { name: string; avatar_url: string | null }>({
+      name: "profile-update",
+      text: `WITH updated AS (
+               UPDATE customers SET name = coalesce($2, name), avatar_url = coalesce($3, avatar_url), profile_fetched_at = now()
+                WHERE id = $1::uuid AND profile_fetched_at IS NULL RETURNING name, avatar_url)
+             SELECT updated.name, updated.avatar_url, ${SUMMARY_RETURNING_SQL}
+               FROM updated LEFT JOIN conversations ON conversations.id = $4::uuid`,
+      values: [target.customerId, found.name, found.avatarUrl, target.conversationId],
+    });
+    const row = rows[0];
+    if (!row || (!found.name && !found.avatarUrl)) return;
+    recent.set(target.customerId, { name: row.name, avatarUrl: row.avatar_url });
     setTimeout(() => recent.delete(target.customerId), REMEMBER_MS).unref();
-    const row = await db.conversation.findUnique({ where: { id: target.conversationId }, select: conversationListSelect });
-    if (!row) return;
-    emitToRooms([pageRoom(row.pageId), conversationRoom(row.id)], EVENTS.conversationUpdated, {
-      conversation: toConversationListItem(row),
-      pageId: row.pageId,
-      conversationId: row.id,
+    if (!row.last_message_at) return; // the conversation is gone
+    const { page } = target;
+    const customer = { id: target.customerId, psid: target.psid, name: row.name, avatarUrl: row.avatar_url };
+    const item = toConversationListItem(toListRow(target.conversationId, row, customer, { id: page.id, name: page.name, facebookPageId: page.facebookPageId }));
+    emitToRooms([pageRoom(page.id), conversationRoom(target.conversationId)], EVENTS.conversationUpdated, {
+      conversation: item,
+      pageId: page.id,
+      conversationId: target.conversationId,
     });
   });
 }
