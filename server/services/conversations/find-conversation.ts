@@ -3,6 +3,7 @@ import type { Actor } from "@/server/auth/actor";
 import { AppError } from "@/server/http/errors";
 import { isUuid } from "@/lib/ids";
 import { visiblePagesWhere } from "@/server/services/pages/visible-pages";
+import { conversationListSelect } from "@/server/services/conversations/serialize";
 
 /** Accepts our page id or the Facebook page id, as clients may hold either. */
 export function pageIdWhere(pageId: string) {
@@ -18,11 +19,19 @@ export async function findVisiblePage(actor: Actor, pageId: string) {
 
 /** A conversation on a page the actor may see, or 404. */
 export async function findVisibleConversation(actor: Actor, conversationId: string, pageId?: string) {
-  if (!isUuid(conversationId)) throw new AppError("not_found", "Conversation not found");
-  const conversation = await db.conversation.findFirst({
-    where: { id: conversationId, page: { AND: [visiblePagesWhere(actor), ...(pageId ? [pageIdWhere(pageId)] : [])] } },
-    include: { customer: true, page: true },
-  });
+  const conversation = await db.conversation.findFirst({ where: visibleConversationWhere(actor, conversationId, pageId), include: { customer: true, page: true } });
   if (!conversation) throw new AppError("not_found", "Conversation not found");
   return conversation;
+}
+
+/** The same conversation as its list item's row (the thread sends it along): one read where the thread once made two. */
+export async function findVisibleConversationItem(actor: Actor, conversationId: string, pageId?: string) {
+  const row = await db.conversation.findFirst({ where: visibleConversationWhere(actor, conversationId, pageId), select: conversationListSelect });
+  if (!row) throw new AppError("not_found", "Conversation not found");
+  return row;
+}
+
+function visibleConversationWhere(actor: Actor, conversationId: string, pageId?: string) {
+  if (!isUuid(conversationId)) throw new AppError("not_found", "Conversation not found");
+  return { id: conversationId, page: { AND: [visiblePagesWhere(actor), ...(pageId ? [pageIdWhere(pageId)] : [])] } };
 }

@@ -2,10 +2,10 @@ import { db } from "@/server/db";
 import type { Prisma } from "@/server/generated/prisma/client";
 import type { Actor } from "@/server/auth/actor";
 import type { TThreadQuery } from "@/lib/schemas/conversations";
-import { findVisibleConversation } from "@/server/services/conversations/find-conversation";
+import { findVisibleConversationItem } from "@/server/services/conversations/find-conversation";
 import { decodeCursor, encodeCursor } from "@/server/services/conversations/cursor";
 import { loadReplyTargets } from "@/server/services/conversations/reply-targets";
-import { conversationListSelect, messageSelect, toApiMessage, toConversationListItem } from "@/server/services/conversations/serialize";
+import { messageSelect, toApiMessage, toConversationListItem } from "@/server/services/conversations/serialize";
 
 /**
  * GET /api/conversation/{conversationId}/{pageId}: messages newest first, as the Graph API pages them.
@@ -13,7 +13,7 @@ import { conversationListSelect, messageSelect, toApiMessage, toConversationList
  * newer ones. paging.next is set while older messages remain.
  */
 export async function getThread(actor: Actor, conversationId: string, pageId: string, query: TThreadQuery, requestUrl: string) {
-  const conversation = await findVisibleConversation(actor, conversationId, pageId);
+  const conversation = await findVisibleConversationItem(actor, conversationId, pageId);
   const newer = query.before ? decodeCursor(query.before) : null;
   const older = query.after ? decodeCursor(query.after) : null;
 
@@ -45,17 +45,14 @@ export async function getThread(actor: Actor, conversationId: string, pageId: st
   const last = page.at(-1);
   const olderRemain = newer ? true : hasMore;
   const next = olderRemain && last ? withCursor(requestUrl, "after", encodeCursor(last.createdTime, last.id)) : null;
-  const [summary, replyTargets] = await Promise.all([
-    db.conversation.findUniqueOrThrow({ where: { id: conversation.id }, select: conversationListSelect }),
-    loadReplyTargets(conversation.id, page),
-  ]);
+  const replyTargets = await loadReplyTargets(conversation.id, page);
   return {
     data: page.map((row) => toApiMessage(row, names, row.replyToMid ? replyTargets.get(row.replyToMid) : null)),
     paging: {
       cursors: { before: first ? encodeCursor(first.createdTime, first.id) : null, after: last ? encodeCursor(last.createdTime, last.id) : null },
       next,
     },
-    conversation: toConversationListItem(summary),
+    conversation: toConversationListItem(conversation),
   };
 }
 

@@ -1,5 +1,6 @@
 import { db } from "@/server/db";
 import type { Actor } from "@/server/auth/actor";
+import { extractLinks } from "@/lib/whitelist/extract";
 import { findViolations } from "@/lib/whitelist/match";
 
 type Context = { actor: Actor; companyId: string; page: { id: string; name: string; facebookPageId: string }; conversationId: string; text: string };
@@ -9,6 +10,8 @@ type Context = { actor: Actor; companyId: string; page: { id: string; name: stri
  * so the thread shows it in red, and the attempt is logged for the company's violation log.
  */
 export async function checkOutgoingLinks({ actor, companyId, page, conversationId, text }: Context) {
+  // Most replies carry no link: nothing to check, and no read of the whitelist on the reply's path.
+  if (!extractLinks(text).length) return null;
   const patterns = (await db.whitelistEntry.findMany({ where: { companyId }, select: { url: true } })).map((e) => e.url);
   const urls = findViolations(text, patterns);
   if (!urls.length) return null;
