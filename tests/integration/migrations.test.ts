@@ -87,6 +87,19 @@ describe("offline migrations", () => {
     expect(await diffMigrationsToSchema(databaseUrl)).toBe("");
   }, 120_000); // the WASM schema engine is slow on a busy 2-core machine
 
+  it("sets the storage parameters schema.prisma cannot express (search and the webhook claim rely on them)", async () => {
+    const { rows } = await client.query<{ relname: string; reloptions: string[] | null }>(
+      "SELECT relname, reloptions FROM pg_class WHERE relname = ANY($1) ORDER BY relname",
+      [["conversations_last_message_text_trgm_idx", "customers_name_trgm_idx", "messages_text_trgm_idx", "webhook_events"]],
+    );
+    expect(Object.fromEntries(rows.map((r) => [r.relname, r.reloptions]))).toEqual({
+      conversations_last_message_text_trgm_idx: ["gin_pending_list_limit=256"],
+      customers_name_trgm_idx: ["gin_pending_list_limit=256"],
+      messages_text_trgm_idx: ["gin_pending_list_limit=256"],
+      webhook_events: ["autovacuum_vacuum_scale_factor=0", "autovacuum_vacuum_threshold=10000"],
+    });
+  });
+
   it("refuses to run when an applied migration was edited", async () => {
     const name = migrations[0]!.name;
     const { rows } = await client.query<{ checksum: string }>("SELECT checksum FROM _prisma_migrations WHERE migration_name = $1", [name]);
