@@ -1,13 +1,16 @@
 // The load benchmark's load generator, run as its own process (tests/bench/lib/load-child.ts spawns it) so
-// its CPU — signing, HTTP, parsing every socket event of every agent — is not the app's or the worker's,
-// and its own event-loop lag is measured apart. Reads its plan from the JSON file named by argv[2]; prints
-// progress on stderr and one JSON result line on stdout. Self-contained: it imports no server code (and
-// so no server environment), only the bench's HTTP and inspector helpers.
+// its CPU — signing, HTTP — is not the app's or the worker's, and its own event-loop lag is measured apart.
+// The agents' sockets run in a second process it forks (load-agents.ts), so that parsing their events
+// does not delay the sends and the timings taken here. Reads its plan from the JSON file named by argv[2];
+// prints progress on stderr and writes its result to the file named by argv[3]. Self-contained: it imports
+// no server code (and so no server environment), only the bench's HTTP and inspector helpers.
+import { fork, type ChildProcess } from "node:child_process";
 import { createHmac } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
-import { io as connect, type Socket } from "socket.io-client";
+import path from "node:path";
 import { keepAliveAgent, request } from "./lib/http";
-import { openInspector, settledMemory, treeRssKb, type SettledMemory } from "./lib/inspector";
+import { treeRssKb } from "./lib/inspector";
+import type { AgentsCommand, AgentsReady, AgentsResult } from "./load-agents";
 
 export type LoadPlan = {
   appUrl: string;
@@ -40,7 +43,6 @@ export type LoadPlan = {
 
 const wall = () => performance.timeOrigin + performance.now();
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-const log = (line: string) => process.stderr.write(`  [load] ${line}\n`);
 
 function body(plan: LoadPlan, i: number): string {
   const who = plan.customers[i % plan.customers.length]!;
@@ -51,51 +53,25 @@ function body(plan: LoadPlan, i: number): string {
   });
 }
 
-async function openSockets(plan: LoadPlan): Promise<Socket[]> {
-  const sockets: Socket[] = [];
-  // A few at a time: the server authenticates each with a database read.
-  for (let start = 0; start < plan.sockets.length; start += 25) {
-    const group = plan.sockets.slice(start, start + 25);
-    sockets.push(
-      ...(await Promise.all(
-        group.map(async (spec) => {
-          const socket = connect(plan.appUrl, { auth: { token: spec.token }, transports: ["websocket"], reconnection: false, timeout: 30_000 });
-          await new Promise<void>((resolve, reject) => {
-            socket.once("connect", () => resolve());
-            socket.once("connect_error", (e) => reject(new Error(`socket connect failed: ${e.message}`)));
-          });
-          for (const pageId of spec.pageIds) {
-            const ack = (await socket.timeout(20_000).emitWithAck("join-page", { pageId })) as { ok: boolean; error?: string };
-            if (!ack.ok) throw new Error(`join-page refused: ${ack.error}`);
-          }
-          if (spec.conversationId) {
-            const ack = (await socket.timeout(20_000).emitWithAck("join-conversation", { room: spec.conversationId })) as { ok: boolean; error?: string };
-            if (!ack.ok) throw new Error(`join-conversation refused: ${ack.error}`);
-          }
-          return socket;
-        }),
-      )),
-    );
-  }
-  return sockets;
+/** The agents' sockets in their own process: resolves once every one is connected and joined. */
+async function startAgents(planFile: string): Promise<{ child: ChildProcess; sockets: number; result: () => Promise<AgentsResult> }> {
+  const child = fork(path.join(import.meta.dirname, "load-agents.ts"), [planFile], { execArgv: ["--import", "tsx"], stdio: ["ignore", "ignore", "inherit", "ipc"] });
+  let resolveResult: (r: AgentsResult) => void = () => {};
+  let rejectResult: (e: Error) => void = () => {};
+  const result = new Promise<AgentsResult>((resolve, reject) => ((resolveResult = resolve), (rejectResult = reject)));
+  result.catch(() => {});
+  const ready = await new Promise<AgentsReady>((resolve, reject) => {
+    child.on("message", (m: AgentsReady | AgentsResult) => (m.type === "ready" ? resolve(m) : resolveResult(m)));
+    child.once("exit", (code) => {
+      const error = new Error(`the agents' process exited with ${code}`);
+      reject(error);
+      rejectResult(error);
+    });
+  });
+  return { child, sockets: ready.sockets, result: () => result };
 }
 
-/** The server's memory after GC with the sockets connected, then once all of them left. */
-async function settledServerMemory(settle: NonNullable<LoadPlan["settle"]>, treePid: number, sockets: Socket[]): Promise<{ withSockets: SettledMemory; afterTheyLeft: SettledMemory; clientsLeft: number }> {
-  const inspector = await openInspector(settle.serverNodePid, settle.inspectPort);
-  try {
-    const withSockets = await settledMemory(inspector, treePid);
-    for (const socket of sockets) socket.disconnect();
-    const clients = () => inspector.evaluate<number>("globalThis.switchboardIo?.engine.clientsCount ?? -1");
-    const deadline = performance.now() + 15_000;
-    while ((await clients()) > 0 && performance.now() < deadline) await sleep(200);
-    await sleep(1000); // the presence clean-up of the last ones
-    const afterTheyLeft = await settledMemory(inspector, treePid);
-    return { withSockets, afterTheyLeft, clientsLeft: await clients() };
-  } finally {
-    inspector.close();
-  }
-}
+const command = (child: ChildProcess, c: AgentsCommand) => child.send(c);
 
 async function main() {
   const plan = JSON.parse(await readFile(process.argv[2]!, "utf8")) as LoadPlan;
@@ -103,60 +79,14 @@ async function main() {
   const rss: Record<string, { beforeSocketsKb: number; withSocketsKb: number; maxKb: number }> = {};
   for (const [name, pid] of Object.entries(plan.rssPids)) rss[name] = { beforeSocketsKb: treeRssKb(pid), withSocketsKb: 0, maxKb: 0 };
 
-  const sockets = await openSockets(plan);
+  const agents = await startAgents(process.argv[2]!);
   await sleep(500);
   for (const [name, pid] of Object.entries(plan.rssPids)) rss[name]!.withSocketsKb = treeRssKb(pid);
-  log(`${sockets.length} sockets connected and joined`);
 
-  // Receipts: per message, the first socket's time and every socket's latency; stages from the payload.
   const sentAt = new Float64Array(count).fill(Number.NaN);
   const ackMs = new Float64Array(count).fill(Number.NaN);
   const ackServerMs: number[] = []; // the server's own share (Server-Timing), without this process's lag
-  const firstAt = new Float64Array(count).fill(Number.NaN);
-  const writtenAt = new Float64Array(count).fill(Number.NaN);
-  const emittedAt = new Float64Array(count).fill(Number.NaN);
-  const receivedBy = new Uint16Array(count);
-  const latencies: number[] = [];
-  let duplicates = 0;
-  const messagePattern = new RegExp(`^load ${plan.tag} s(\\d+) `);
-  const replyPattern = new RegExp(`^reply ${plan.tag} r(\\d+)$`);
   const replySentAt = new Map<number, { at: number; userIndex: number }>();
-  const replyLatency: number[] = [];
-  const replySeen = new Set<number>();
-
-  sockets.forEach((socket, s) => {
-    const seen = new Set<number>();
-    socket.on("new-message", (payload: { message?: { message?: string }; stages?: { writtenAt: number; emittedAt: number } }) => {
-      const at = wall();
-      const text = payload?.message?.message ?? "";
-      const m = messagePattern.exec(text);
-      if (m) {
-        const i = Number(m[1]);
-        if (seen.has(i)) return void duplicates++;
-        seen.add(i);
-        receivedBy[i]!++;
-        latencies.push(at - sentAt[i]!);
-        if (Number.isNaN(firstAt[i]!)) {
-          firstAt[i] = at;
-          if (payload.stages) {
-            writtenAt[i] = payload.stages.writtenAt;
-            emittedAt[i] = payload.stages.emittedAt;
-          }
-        }
-        return;
-      }
-      const r = replyPattern.exec(text);
-      if (r) {
-        const k = Number(r[1]);
-        const sent = replySentAt.get(k);
-        // "Another agent": the first socket of a different user to receive it.
-        if (sent && plan.socketUsers[s] !== sent.userIndex && !replySeen.has(k)) {
-          replySeen.add(k);
-          replyLatency.push(at - sent.at);
-        }
-      }
-    });
-  });
 
   // Event-loop lag of this process: what it adds to every figure it measures.
   let maxLagMs = 0;
@@ -226,6 +156,7 @@ async function main() {
   const started = performance.now();
   // This process's own CPU while it sends: it shares the machine's 2 cores with what it measures.
   const cpuAtStart = process.cpuUsage();
+  command(agents.child, { type: "start" });
   const inflight: Promise<void>[] = [];
   for (let i = 0; i < count; i++) {
     const due = started + (i * 1000) / plan.rate;
@@ -251,41 +182,61 @@ async function main() {
   await Promise.all(inflight);
   const sendEndAt = wall();
   const cpu = process.cpuUsage(cpuAtStart);
-  const deadline = performance.now() + plan.graceSeconds * 1000;
-  const everyoneHasAll = () => receivedBy.every((n) => n >= sockets.length);
-  while (!everyoneHasAll() && performance.now() < deadline) await sleep(50);
+  command(agents.child, { type: "finish", graceMs: plan.graceSeconds * 1000 });
+  const received = await agents.result();
   stopReading = true;
   await readersDone;
-  await sleep(300); // the last replies' events
   clearInterval(lagTimer);
   clearInterval(rssTimer);
-  const settled = plan.settle ? await settledServerMemory(plan.settle, plan.rssPids.server!, sockets) : undefined;
-  for (const socket of sockets) socket.disconnect();
   webhookAgent.destroy();
   readAgent.destroy();
 
+  // Latencies: every socket's receipt of message i minus its send; the first receipt for the stages.
+  const S = agents.sockets;
+  const latencies: number[] = [];
+  const receivedBy = new Uint16Array(count);
+  const firstAt = new Float64Array(count).fill(Number.NaN);
+  for (let i = 0; i < count; i++) {
+    for (let s = 0; s < S; s++) {
+      const at = received.receipts[i * S + s];
+      if (at === null || at === undefined) continue;
+      receivedBy[i]!++;
+      latencies.push(at - sentAt[i]!);
+      if (!(at >= firstAt[i]!)) firstAt[i] = at;
+    }
+  }
+  // A reply's latency: to the first socket of another user than its sender.
+  const replyLatency: number[] = [];
+  for (const [k, sent] of replySentAt) {
+    const others = (received.replies[k] ?? []).filter(([s]) => plan.socketUsers[s] !== sent.userIndex).map(([, at]) => at);
+    if (others.length) replyLatency.push(Math.min(...others) - sent.at);
+  }
+  const stamp = (x: number | null | undefined) => x ?? Number.NaN;
+
   const result = {
     messages: count,
-    sockets: sockets.length,
+    sockets: S,
     failedPosts,
     postFailures,
     sendSeconds: (sendEndAt - sentAt[0]!) / 1000,
     sendEndAt,
     maxLagMs: Math.round(maxLagMs * 10) / 10,
-    cpuMsPerMessage: Math.round(((cpu.user + cpu.system) / 1000 / count) * 100) / 100,
-    duplicates,
-    lostOnSomeSocket: Array.from(receivedBy).filter((n) => n < sockets.length).length,
+    socketsMaxLagMs: received.maxLagMs,
+    // Both processes: this one while it sends, the agents' while they receive.
+    cpuMsPerMessage: Math.round((((cpu.user + cpu.system) / 1000 + received.cpuMs) / count) * 100) / 100,
+    duplicates: received.duplicates,
+    lostOnSomeSocket: Array.from(receivedBy).filter((n) => n < S).length,
     lostOnEverySocket: Array.from(receivedBy).filter((n) => n === 0).length,
     latencies,
     ackServerMs,
-    perMessage: Array.from({ length: count }, (_, i) => [sentAt[i], ackMs[i], firstAt[i], writtenAt[i], emittedAt[i]]),
+    perMessage: Array.from({ length: count }, (_, i) => [sentAt[i], ackMs[i], firstAt[i], stamp(received.writtenAt[i]), stamp(received.emittedAt[i])]),
     reads,
     readFailures,
     replies: replyCounter,
     replyLatency,
     replyFailures,
     rss,
-    settled,
+    settled: received.settled,
   };
   // A file, not stdout: a pipe is written asynchronously and exit() would cut a large result short.
   await writeFile(process.argv[3]!, JSON.stringify(result));

@@ -35,6 +35,7 @@ type GeneratorResult = {
   sendSeconds: number;
   sendEndAt: number;
   maxLagMs: number;
+  socketsMaxLagMs: number;
   cpuMsPerMessage: number;
   duplicates: number;
   lostOnSomeSocket: number;
@@ -207,6 +208,7 @@ async function oneRun(ctx: BenchContext, variant: string, loadPlan: LoadPlan, ap
     rssMb: Object.fromEntries(Object.entries(g.rss).map(([k, v]) => [k, { beforeSockets: kb(v.beforeSocketsKb), withSockets: kb(v.withSocketsKb), max: kb(v.maxKb) }])),
     ...cost,
     loadGeneratorMaxLagMs: g.maxLagMs,
+    agentSocketsMaxLagMs: g.socketsMaxLagMs,
     loadGeneratorCpuMsPerMessage: g.cpuMsPerMessage,
     machineBefore: before,
     machineAfter: after,
@@ -267,7 +269,7 @@ export const loadBench: Bench = {
       }
       return {
         target: TARGETS,
-        method: `load generator in its own process: signed webhooks (1 message each) open loop at ${RATE}/s for ${seconds} s from ${CUSTOMERS} customers of 3 pages; ${SOCKETS} agent sockets (${world.agents.length} users) in the 3 page rooms and a conversation room each; ${READERS} agents reading list, thread and search every ${EVERY_MS / 1000} s each over HTTP; ${REPLIERS} agents replying every ${EVERY_MS / 1000} s through POST /api/send-message (reply → first socket of another user). Known customers wrote once before; new ones never (fresh per run). ${runsPerVariant} run(s) each; median and spread. Stages: stored = webhook_events.received_at, claimed = processed_at (the claim transaction's start), written/emitted = the worker's stamps (BENCH_STAGE_TIMINGS), received = first socket.`,
+        method: `load generator in its own process, the agent sockets in a second (load-agents.ts): signed webhooks (1 message each) open loop at ${RATE}/s for ${seconds} s from ${CUSTOMERS} customers of 3 pages; ${SOCKETS} agent sockets (${world.agents.length} users) in the 3 page rooms and a conversation room each; ${READERS} agents reading list, thread and search every ${EVERY_MS / 1000} s each over HTTP; ${REPLIERS} agents replying every ${EVERY_MS / 1000} s through POST /api/send-message (reply → first socket of another user). Known customers wrote once before; new ones never (fresh per run). ${runsPerVariant} run(s) each; median and spread. Stages: stored = webhook_events.received_at, claimed = processed_at (the claim transaction's start), written/emitted = the worker's stamps (BENCH_STAGE_TIMINGS), received = first socket.`,
         known: variants.known,
         new: variants.new,
       };

@@ -96,7 +96,7 @@ export const socketsBench: Bench = {
       }
       return {
         target: TARGETS,
-        method: `load generator in its own process: ${SOCKETS} sockets of ${world.agents.length} users joined to one page's room; signed webhooks at ${RATE}/s for ${seconds} s from ${customers.length} known customers of that page; latency = every socket's receipt − send; RSS of the server's process tree from /proc before connecting and 0.5 s after the last join (no forced GC; the verdict's figure); then, after the run, the server's memory after 3 forced GCs (inspector) with the sockets and after they left`,
+        method: `load generator in its own process, the agent sockets in a second (load-agents.ts): ${SOCKETS} sockets of ${world.agents.length} users joined to one page's room; signed webhooks at ${RATE}/s for ${seconds} s from ${customers.length} known customers of that page; latency = every socket's receipt − send; RSS of the server's process tree from /proc before connecting and 0.5 s after the last join (no forced GC; the verdict's figure); then, after the run, the server's memory after 3 forced GCs (inspector) with the sockets and after they left`,
         sockets: g.sockets,
         messages: g.messages,
         failedPosts: g.failedPosts,
