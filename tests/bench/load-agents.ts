@@ -11,6 +11,7 @@
 import { readFile } from "node:fs/promises";
 import { io as connect, type Socket } from "socket.io-client";
 import { openInspector, settledMemory, type SettledMemory } from "./lib/inspector";
+import { loopLagMeter } from "./lib/loop-lag";
 import type { LoadPlan } from "./load-generator";
 
 export type AgentsReady = { type: "ready"; sockets: number };
@@ -117,13 +118,7 @@ async function main() {
     });
   });
 
-  let maxLagMs = 0;
-  let lagTick = performance.now();
-  const lagTimer = setInterval(() => {
-    const now = performance.now();
-    maxLagMs = Math.max(maxLagMs, now - lagTick - 100);
-    lagTick = now;
-  }, 100);
+  const lag = loopLagMeter();
   let cpuAtStart = process.cpuUsage();
 
   const finish = (graceMs: number) => async () => {
@@ -131,7 +126,7 @@ async function main() {
     while (!receivedBy.every((n) => n >= S) && performance.now() < deadline) await sleep(50);
     await sleep(300); // the last replies' events
     const cpu = process.cpuUsage(cpuAtStart);
-    clearInterval(lagTimer);
+    const maxLagMs = lag.stop();
     const settled = plan.settle ? await settledServerMemory(plan.settle, plan.rssPids.server!, sockets) : undefined;
     for (const socket of sockets) socket.disconnect();
     const orNull = (x: number) => (Number.isNaN(x) ? null : Math.round(x * 100) / 100);
@@ -142,7 +137,7 @@ async function main() {
       emittedAt: Array.from(emittedAt, orNull),
       replies,
       duplicates,
-      maxLagMs: Math.round(maxLagMs * 10) / 10,
+      maxLagMs,
       cpuMs: (cpu.user + cpu.system) / 1000,
       settled,
     };

@@ -9,6 +9,7 @@ import { createHmac } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { keepAliveAgent, request } from "./lib/http";
+import { loopLagMeter } from "./lib/loop-lag";
 import { treeRssKb } from "./lib/inspector";
 import type { AgentsCommand, AgentsReady, AgentsResult } from "./load-agents";
 
@@ -89,13 +90,7 @@ async function main() {
   const replySentAt = new Map<number, { at: number; userIndex: number }>();
 
   // Event-loop lag of this process: what it adds to every figure it measures.
-  let maxLagMs = 0;
-  let lagTick = performance.now();
-  const lagTimer = setInterval(() => {
-    const now = performance.now();
-    maxLagMs = Math.max(maxLagMs, now - lagTick - 100);
-    lagTick = now;
-  }, 100);
+  const lag = loopLagMeter();
   const rssTimer = setInterval(() => {
     for (const [name, pid] of Object.entries(plan.rssPids)) rss[name]!.maxKb = Math.max(rss[name]!.maxKb, treeRssKb(pid));
   }, 500);
@@ -186,7 +181,7 @@ async function main() {
   const received = await agents.result();
   stopReading = true;
   await readersDone;
-  clearInterval(lagTimer);
+  const maxLagMs = lag.stop();
   clearInterval(rssTimer);
   webhookAgent.destroy();
   readAgent.destroy();
@@ -220,7 +215,7 @@ async function main() {
     postFailures,
     sendSeconds: (sendEndAt - sentAt[0]!) / 1000,
     sendEndAt,
-    maxLagMs: Math.round(maxLagMs * 10) / 10,
+    maxLagMs,
     socketsMaxLagMs: received.maxLagMs,
     // Both processes: this one while it sends, the agents' while they receive.
     cpuMsPerMessage: Math.round((((cpu.user + cpu.system) / 1000 + received.cpuMs) / count) * 100) / 100,
