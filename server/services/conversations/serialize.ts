@@ -47,7 +47,8 @@ export function toConversationListItem(row: ConversationListRow) {
   };
 }
 
-export const messageSelect = {
+/** A message's own columns; with the author, `messageSelect`. */
+export const messageColumns = {
   id: true,
   conversationId: true,
   mid: true,
@@ -69,8 +70,9 @@ export const messageSelect = {
   reactions: true,
   editedAt: true,
   deletedAt: true,
-  author: { select: { id: true, name: true } },
 } satisfies Prisma.MessageSelect;
+
+export const messageSelect = { ...messageColumns, author: { select: { id: true, name: true } } } satisfies Prisma.MessageSelect;
 
 export type MessageRow = Prisma.MessageGetPayload<{ select: typeof messageSelect }>;
 

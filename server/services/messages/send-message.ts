@@ -79,7 +79,7 @@ export async function sendAgentMessage(actor: Actor, input: TSendMessage) {
     throw await sendFailure(page.id, error);
   }
 
-  const row = await attachMid(pending.id, mid);
+  const row = await attachMid(pending.id, mid, { id: actor.id, name: actor.name });
   await assignToFirstReplier(page, conversation, actor.id);
   const summary = await applyToConversation(conversation.id, { at: row.createdTime, text: text || (file ? attachmentPreview([file]) : ""), isImage: row.isImage, inbound: false }, customer, page);
   const apiMessage = toApiMessage(row, names);
