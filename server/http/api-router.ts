@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
+import { requestHeaders, requestUrl, responseHeaders } from "@/server/http/direct-route";
 import type { RouteHandler } from "@/server/http/route";
 import { matchRoute, type RoutePattern } from "@/server/observability/route-patterns";
 
@@ -61,12 +62,8 @@ async function answer(req: IncomingMessage, res: ServerResponse, mod: RouteModul
 }
 
 async function toRequest(req: IncomingMessage): Promise<Request> {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (typeof value === "string") headers.set(name, value);
-    else if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-  }
-  const url = `http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`;
+  const headers = requestHeaders(req);
+  const url = requestUrl(req);
   const method = req.method ?? "GET";
   if (method === "GET" || method === "HEAD") return new Request(url, { method, headers }); // fetch refuses a body on these
   const length = Number(req.headers["content-length"] ?? NaN);
@@ -85,12 +82,9 @@ function readWhole(req: IncomingMessage): Promise<Buffer<ArrayBuffer>> {
 }
 
 async function writeResponse(res: ServerResponse, response: Response, headOnly: boolean): Promise<void> {
-  const headers: Record<string, string | string[]> = Object.fromEntries(response.headers);
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length) headers["set-cookie"] = cookies;
   // Every body of ours is built whole (JSON, a stored file); reading it whole keeps one write per answer.
   const body = headOnly || !response.body ? null : Buffer.from(await response.arrayBuffer());
-  res.writeHead(response.status, headers);
+  res.writeHead(response.status, responseHeaders(response));
   res.end(body);
 }
 

@@ -24,12 +24,7 @@ const MAX_BODY_BYTES = 2 * 1024 * 1024;
 export async function serveDirect(req: IncomingMessage, res: ServerResponse, handler: Handler): Promise<void> {
   await serve(req, res, async (body, started) => {
     const hasBody = req.method !== "GET" && req.method !== "HEAD"; // fetch's Request refuses a body on these
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (typeof value === "string") headers.set(name, value);
-      else if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-    }
-    const request = new Request(`http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`, { method: req.method, headers, body: hasBody ? Buffer.concat([body]) : undefined });
+    const request = new Request(requestUrl(req), { method: req.method, headers: requestHeaders(req), body: hasBody ? Buffer.concat([body]) : undefined });
     await writeResponse(res, await handler(request), started);
   });
 }
@@ -79,8 +74,29 @@ function readBody(req: IncomingMessage): Promise<{ body: Buffer; size: number }>
 
 async function writeResponse(res: ServerResponse, response: Response, started: number): Promise<void> {
   const body = Buffer.from(await response.arrayBuffer());
-  res.writeHead(response.status, { ...Object.fromEntries(response.headers), "Server-Timing": serverTiming(started) });
+  res.writeHead(response.status, { ...responseHeaders(response), "Server-Timing": serverTiming(started) });
   res.end(body);
+}
+
+/** The URL a fetch Request of this request gets (the handlers read the path and query from it). */
+export const requestUrl = (req: IncomingMessage) => `http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`;
+
+/** Node's headers as fetch Headers, repeated ones kept. */
+export function requestHeaders(req: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (typeof value === "string") headers.set(name, value);
+    else if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+  }
+  return headers;
+}
+
+/** A Response's headers for writeHead, each Set-Cookie kept (fetch's Headers joins the others). */
+export function responseHeaders(response: Response): Record<string, string | string[]> {
+  const headers: Record<string, string | string[]> = Object.fromEntries(response.headers);
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) headers["set-cookie"] = cookies;
+  return headers;
 }
 
 /** The server's own share of the answer time (the bench reads it to tell it from the network and client). */
