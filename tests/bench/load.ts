@@ -160,21 +160,26 @@ async function oneRun(ctx: BenchContext, variant: string, loadPlan: LoadPlan, ap
   const after = { loadAverage: loadAverage(), cpuPressure: cpuPressure() };
 
   const db = await stageTimes(client, loadPlan.tag);
-  const stages = { sentToStored: [] as number[], storedToClaimed: [] as number[], claimedToWritten: [] as number[], writtenToEmitted: [] as number[], emittedToReceived: [] as number[] };
+  const start = Math.min(...g.perMessage.map((m) => m[0]));
+  const newStages = () => ({ sentToStored: [] as number[], storedToClaimed: [] as number[], claimedToWritten: [] as number[], writtenToEmitted: [] as number[], emittedToReceived: [] as number[] });
+  // The whole run's, and the first second's on their own: that is where a burst of first contacts lands.
+  const stages = newStages();
+  const firstSecond = newStages();
   g.perMessage.forEach(([sent, , first, written, emitted], i) => {
     const d = db.get(i);
     if (!d || Number.isNaN(first)) return;
-    stages.sentToStored.push(d.stored - sent);
-    stages.storedToClaimed.push(d.claimed - d.stored);
-    if (!Number.isNaN(written)) {
-      stages.claimedToWritten.push(written - d.claimed);
-      stages.writtenToEmitted.push(emitted - written);
-      stages.emittedToReceived.push(first - emitted);
+    for (const s of sent - start < 1000 ? [stages, firstSecond] : [stages]) {
+      s.sentToStored.push(d.stored - sent);
+      s.storedToClaimed.push(d.claimed - d.stored);
+      if (!Number.isNaN(written)) {
+        s.claimedToWritten.push(written - d.claimed);
+        s.writtenToEmitted.push(emitted - written);
+        s.emittedToReceived.push(first - emitted);
+      }
     }
   });
   const socket = summarize(g.latencies);
   // First socket's latency per second of the run: where in the run the tail is (first contacts come first).
-  const start = Math.min(...g.perMessage.map((m) => m[0]));
   const bySecond: number[][] = [];
   for (const [sent, , first] of g.perMessage) if (!Number.isNaN(first)) (bySecond[Math.floor((sent - start) / 1000)] ??= []).push(first - sent);
   const firstSocketP95BySecond = bySecond.map((v) => (v?.length ? summarize(v).p95 : null));
@@ -205,6 +210,8 @@ async function oneRun(ctx: BenchContext, variant: string, loadPlan: LoadPlan, ap
     backlog: { max, drainSecondsAfterLastSend: round(Math.max(0, lastNonEmptyAt - g.sendEndAt) / 1000) },
     firstSocketP95BySecond,
     stagesMs: Object.fromEntries(Object.entries(stages).map(([k, v]) => [k, summarize(v)])),
+    firstSecondStagesMs: Object.fromEntries(Object.entries(firstSecond).map(([k, v]) => [k, summarize(v)])),
+    firstSecondAckMs: summarize(g.perMessage.filter((m) => m[0] - start < 1000).map((m) => m[1]).filter((x) => !Number.isNaN(x))),
     rssMb: Object.fromEntries(Object.entries(g.rss).map(([k, v]) => [k, { beforeSockets: kb(v.beforeSocketsKb), withSockets: kb(v.withSocketsKb), max: kb(v.maxKb) }])),
     ...cost,
     loadGeneratorMaxLagMs: g.maxLagMs,
@@ -216,12 +223,16 @@ async function oneRun(ctx: BenchContext, variant: string, loadPlan: LoadPlan, ap
   ctx.log(
     `  ${variant}: webhook→socket p50 ${socket.p50} p95 ${socket.p95} p99 ${socket.p99} ms; ack p99 ${ack.p99} (in the server ${run.ackServerMs.p99}); list/thread/search p95 ${list.p95}/${thread.p95}/${search.p95}; reply→socket p95 ${reply.p95} (n=${reply.n}); ` +
       `lost ${run.lost}, dup ${run.duplicates}; backlog max ${max}, drained ${run.backlog.drainSecondsAfterLastSend} s after the last send; cpu/msg server ${cost.serverCpuMsPerMessage} worker ${cost.workerCpuMsPerMessage} db ${cost.dbCpuMsPerMessage} generator ${g.cpuMsPerMessage} ms; ` +
-      `stages p95 stored ${run.stagesMs.sentToStored!.p95} claimed ${run.stagesMs.storedToClaimed!.p95} written ${run.stagesMs.claimedToWritten!.p95} emitted ${run.stagesMs.writtenToEmitted!.p95} received ${run.stagesMs.emittedToReceived!.p95}; load ${before.loadAverage[0]}→${after.loadAverage[0]}, psi ${before.cpuPressure?.avg10}→${after.cpuPressure?.avg10}`,
+      `stages p95 ${stageLine(run.stagesMs)} (first second: ${stageLine(run.firstSecondStagesMs)}, ack p95 ${run.firstSecondAckMs.p95}); load ${before.loadAverage[0]}→${after.loadAverage[0]}, psi ${before.cpuPressure?.avg10}→${after.cpuPressure?.avg10}`,
   );
   return run;
 }
 
 type Run = Awaited<ReturnType<typeof oneRun>>;
+
+function stageLine(stages: Record<string, { p95: number }>) {
+  return `stored ${stages.sentToStored!.p95} claimed ${stages.storedToClaimed!.p95} written ${stages.claimedToWritten!.p95} emitted ${stages.writtenToEmitted!.p95} received ${stages.emittedToReceived!.p95}`;
+}
 
 /** Median and spread over the runs of a variant, for the figures with a bar. */
 function medianOf(runs: Run[]) {
@@ -244,6 +255,15 @@ function medianOf(runs: Run[]) {
   );
 }
 
+/** BENCH_LOAD_VARIANTS=new (or known): one variant only, for a quicker look while working on one of them. */
+function variantsToRun(): ("known" | "new")[] {
+  const wanted = process.env.BENCH_LOAD_VARIANTS?.split(",").map((v) => v.trim()).filter(Boolean);
+  if (!wanted?.length) return ["known", "new"];
+  const unknown = wanted.filter((v) => v !== "known" && v !== "new");
+  if (unknown.length) throw new Error(`BENCH_LOAD_VARIANTS: unknown variant ${unknown.join(", ")} (use known, new)`);
+  return wanted as ("known" | "new")[];
+}
+
 export const loadBench: Bench = {
   name: "load",
   needsApp: true,
@@ -258,7 +278,7 @@ export const loadBench: Bench = {
       const conversations = await loadConversations(known.map((c) => c.psid));
       await warmPaths(ctx, plan(ctx, world, known, conversations, WARM_SECONDS, app), client);
       const variants: Record<string, { runs: Run[]; summary: ReturnType<typeof medianOf> }> = {};
-      for (const variant of ["known", "new"] as const) {
+      for (const variant of variantsToRun()) {
         const runs: Run[] = [];
         for (let r = 0; r < runsPerVariant; r++) {
           // New customers: 200 never seen, fresh for every run (their first message is inside the run).
@@ -270,8 +290,7 @@ export const loadBench: Bench = {
       return {
         target: TARGETS,
         method: `load generator in its own process, the agent sockets in a second (load-agents.ts): signed webhooks (1 message each) open loop at ${RATE}/s for ${seconds} s from ${CUSTOMERS} customers of 3 pages; ${SOCKETS} agent sockets (${world.agents.length} users) in the 3 page rooms and a conversation room each; ${READERS} agents reading list, thread and search every ${EVERY_MS / 1000} s each over HTTP; ${REPLIERS} agents replying every ${EVERY_MS / 1000} s through POST /api/send-message (reply → first socket of another user). Known customers wrote once before; new ones never (fresh per run). ${runsPerVariant} run(s) each; median and spread. Stages: stored = webhook_events.received_at, claimed = processed_at (the claim transaction's start), written/emitted = the worker's stamps (BENCH_STAGE_TIMINGS), received = first socket.`,
-        known: variants.known,
-        new: variants.new,
+        ...variants,
       };
     } finally {
       await client.end();
