@@ -1,7 +1,7 @@
 import type { Redis } from "ioredis";
 import { env } from "@/server/env";
 import { createRedis } from "@/server/redis";
-import { profileLookupsSettled } from "@/server/services/messenger/profile-lookup";
+import { stopProfileLookups } from "@/server/services/messenger/profile-lookup";
 import { processWebhookBatch } from "@/server/services/messenger/process-webhook";
 import { webhookWakeChannel } from "@/server/services/messenger/webhook-wake";
 
@@ -120,7 +120,7 @@ export function startWebhookDrain(options: DrainOptions = {}): WebhookDrain {
       clearTimeout(recheck);
       subscriber?.disconnect();
       while (running.size) await Promise.allSettled([...running.keys()]);
-      await profileLookupsSettled();
+      await stopProfileLookups();
     },
   };
 }
