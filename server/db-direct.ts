@@ -13,9 +13,12 @@ import { env } from "@/server/env";
 // string, timestamptz as Date and json/jsonb parsed.
 const pools = globalThis as unknown as { switchboardDirectPool?: pg.Pool; switchboardIngestPool?: pg.Pool };
 
+/** How long an idle connection stays open (server/db.ts says why it is minutes, not seconds). */
+export const IDLE_CONNECTION_MS = 300_000;
+
 function newPool(options: pg.PoolConfig = {}): pg.Pool {
   // Idle connections never keep a script or a test process alive.
-  return new pg.Pool({ connectionString: env().DATABASE_URL, max: 8, idleTimeoutMillis: 30_000, allowExitOnIdle: true, ...options });
+  return new pg.Pool({ connectionString: env().DATABASE_URL, max: 8, idleTimeoutMillis: IDLE_CONNECTION_MS, allowExitOnIdle: true, ...options });
 }
 
 export function directPool(): pg.Pool {
