@@ -79,9 +79,14 @@ export async function sendAgentMessage(actor: Actor, input: TSendMessage) {
     throw await sendFailure(page.id, error);
   }
 
-  const row = await attachMid(pending.id, mid, { id: actor.id, name: actor.name });
-  await assignToFirstReplier(page, conversation, actor.id);
-  const summary = await applyToConversation(conversation.id, { at: row.createdTime, text: text || (file ? attachmentPreview([file]) : ""), isImage: row.isImage, inbound: false }, customer, page);
+  // Two independent writes side by side: Meta's id on the message row; the owner and the summary on the
+  // conversation's (the reply reaches the other agents one round trip sooner).
+  const [row, summary] = await Promise.all([
+    attachMid(pending.id, mid, { id: actor.id, name: actor.name }),
+    assignToFirstReplier(page, conversation, actor.id).then(() =>
+      applyToConversation(conversation.id, { at: pending.createdTime, text: text || (file ? attachmentPreview([file]) : ""), isImage: pending.isImage, inbound: false }, customer, page),
+    ),
+  ]);
   const apiMessage = toApiMessage(row, names);
   emitToPageAndConversation(page.id, conversation.id, EVENTS.newMessage, {
     message: apiMessage,
