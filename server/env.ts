@@ -57,6 +57,9 @@ const Env = z
     // The webhook drain's safety-net poll (a wake-up lost while Redis was down); deliveries normally wake
     // it within milliseconds. Tests set it very long to prove the wake path alone delivers.
     WEBHOOK_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(2_000),
+    // Processed webhook deliveries are deleted this many days after they arrived (an hourly worker job);
+    // pending ones never. 200 messages a second are 17 million rows a day.
+    WEBHOOK_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(7),
     // Benchmarks only: the worker stamps stage times into new-message (tests/bench/load.ts). Off = no cost.
     BENCH_STAGE_TIMINGS: z.enum(["0", "1"]).default("0"),
 

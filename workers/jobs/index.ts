@@ -2,6 +2,7 @@ import type { JobDefinition } from "@/workers/jobs/types";
 import { resumeOffersJob, sendOfferJob } from "@/workers/jobs/send-offer";
 import { copyAttachmentsJob } from "@/workers/jobs/copy-attachments";
 import { importPageHistoryJob, subscribePageJob, unsubscribePageJob, verifyPageTokensJob } from "@/workers/jobs/page-connection";
+import { pruneWebhookEventsJob } from "@/workers/jobs/webhook-retention";
 
 // The job registry: every job the worker runs is listed here.
 
@@ -16,6 +17,7 @@ export const jobs: JobDefinition<never>[] = [
   register(unsubscribePageJob),
   register(verifyPageTokensJob),
   register(importPageHistoryJob),
+  register(pruneWebhookEventsJob),
 ];
 
 export function findJob(name: string): JobDefinition<never> | undefined {
