@@ -148,7 +148,20 @@ async function stageTimes(client: pg.Client, tag: string) {
   return new Map(rows.map((r) => [Number(r.i), { stored: Number(r.stored), claimed: Number(r.claimed) }]));
 }
 
+/**
+ * Every run starts from the same database state, untimed: the rows the last run churned vacuumed, and the
+ * dirty buffers written out. This machine's Postgres runs with autovacuum off (conf.d/90-ci.conf): the load's
+ * 6 000 conversation updates a run piled up as dead index entries run after run (the conversations' indexes
+ * grew from ~30 to 105 MB in an afternoon), which production's autovacuum removes every couple of minutes
+ * at this rate. A checkpoint that fell inside a run stalled the acks' commits for up to 200 ms.
+ */
+async function settleDatabase(client: pg.Client) {
+  await client.query("VACUUM (ANALYZE) conversations, customers, messages, webhook_events");
+  await client.query("CHECKPOINT");
+}
+
 async function oneRun(ctx: BenchContext, variant: string, loadPlan: LoadPlan, app: { pid: number; workerPid: number }, client: pg.Client) {
+  await settleDatabase(client);
   const before = { loadAverage: loadAverage(), cpuPressure: cpuPressure() };
   const meter = await costMeter(app, client);
   const backlog = backlogSampler(client);
