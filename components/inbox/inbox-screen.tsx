@@ -30,7 +30,7 @@ import { PageTabs } from "@/components/inbox/page-tabs";
 import { LazyDetailsDrawer, LazyRightPanel, LazyShortcutsSheet, LazyThreadPane } from "@/components/inbox/lazy-panes";
 import { RightPanelHint } from "@/components/inbox/panel/right-panel-hint";
 import { PageStatusBanner } from "@/components/inbox/page-status-banner";
-import type { ThreadSink } from "@/components/inbox/thread/thread-pane";
+import type { ThreadSink } from "@/lib/hooks/use-inbox-realtime";
 import { TagNamesProvider } from "@/components/inbox/tag-names";
 
 type ListFlags = Omit<ConversationFilters, "search">;

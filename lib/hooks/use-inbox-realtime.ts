@@ -10,7 +10,7 @@ import type { ConversationFilters } from "@/lib/inbox/filters";
 import { moveToTop, replaceConversation } from "@/lib/inbox/list-cache";
 import { playNewMessageSound } from "@/lib/inbox/sound";
 import { notifyDesktop } from "@/lib/inbox/desktop-notify";
-import type { ConversationListItem, ConversationPage, ConversationUpdatedEvent, MessageStatusEvent, MessageUpdatedEvent, NewMessageEvent } from "@/lib/inbox/types";
+import type { ConversationListItem, ConversationPage, ConversationUpdatedEvent, MessageRemovedEvent, MessageStatusEvent, MessageUpdatedEvent, NewMessageEvent } from "@/lib/inbox/types";
 import { attachmentPreview } from "@/lib/inbox/message-kinds";
 import { toUiMessage, type UiMessage } from "@/lib/inbox/ui-message";
 import { adjustPage, PAGES_KEY, type PagesResponse } from "@/lib/hooks/use-pages";
@@ -21,7 +21,14 @@ import type { Socket } from "socket.io-client";
 // (moved to the top on a new message), the open thread appended to, tab unread counts, and for customers'
 // messages a sound and a 5 s toast.
 
-type Sink = { conversationId: string; receive: (m: UiMessage) => void; revise: (m: UiMessage) => void; receipt: (status: "delivered" | "read", watermark: string) => void };
+/** What the open thread takes from the socket (thread-pane.tsx registers it). */
+export type ThreadSink = {
+  conversationId: string;
+  receive: (m: UiMessage) => void;
+  revise: (m: UiMessage) => void;
+  remove: (messageId: string) => void;
+  receipt: (status: "delivered" | "read", watermark: string) => void;
+};
 
 type Options = {
   token: string | null;
@@ -31,7 +38,7 @@ type Options = {
   filters: ConversationFilters;
   mutateList: SWRInfiniteKeyedMutator<ConversationPage[]>;
   onSelectedChange: (item: ConversationListItem) => void;
-  sinkRef: RefObject<Sink | null>;
+  sinkRef: RefObject<ThreadSink | null>;
   onOpen: (pageId: string, item: ConversationListItem) => void;
   onSocket?: (socket: Socket | null) => void;
 };
@@ -134,6 +141,15 @@ export function useInboxRealtime(options: Options) {
     if (sinkRef.current?.conversationId === event.conversationId) sinkRef.current.revise(toUiMessage(event.message));
   }
 
+  /** A reply Meta refused after it was shown as sending: it leaves the thread, the list row is as before. */
+  function onMessageRemoved(event: MessageRemovedEvent) {
+    const { pageId, selectedId, filters, mutateList, onSelectedChange, sinkRef } = latest.current;
+    if (event.pageId === pageId) void mutateList((pages) => (pages ? replaceConversation(pages, event.conversation, filters) : pages), { revalidate: false });
+    if (event.conversationId !== selectedId) return;
+    onSelectedChange(event.conversation);
+    if (sinkRef.current?.conversationId === event.conversationId) sinkRef.current.remove(event.messageId);
+  }
+
   function onMessageStatus(event: MessageStatusEvent) {
     const sink = latest.current.sinkRef.current;
     if (sink && sink.conversationId === event.conversationId) sink.receipt(event.status, event.watermark);
@@ -143,7 +159,7 @@ export function useInboxRealtime(options: Options) {
     token: options.token,
     pageIds: options.pageIds,
     conversationId: options.selectedId,
-    handlers: { onNewMessage, onConversationUpdated, onMessageStatus, onMessageUpdated },
+    handlers: { onNewMessage, onConversationUpdated, onMessageStatus, onMessageUpdated, onMessageRemoved },
     onSocket: options.onSocket,
   });
 }

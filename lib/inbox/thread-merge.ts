@@ -62,6 +62,11 @@ export function settleOptimistic(overlay: UiMessage[], clientId: string, result:
   return overlay.map((m, i) => (i === index ? { ...result, clientId, timestamp: m.timestamp } : m));
 }
 
+/** Drops the messages the server withdrew (message-removed: a reply Meta refused). */
+export function withoutRemoved(messages: UiMessage[], removed: ReadonlySet<string>): UiMessage[] {
+  return removed.size ? messages.filter((m) => !removed.has(m.id)) : messages;
+}
+
 export type Receipts = { delivered?: number; read?: number };
 
 const RANK: Record<string, number> = { sent: 1, delivered: 2, read: 3 };

@@ -99,6 +99,8 @@ export type Label = { _id: string; name: string; color: string; page_id: string;
 export type NewMessageEvent = { pageId: string; conversationId: string; message: ApiMessage; conversation: ConversationListItem };
 export type ConversationUpdatedEvent = { pageId: string; conversationId: string; conversation: ConversationListItem };
 export type MessageUpdatedEvent = NewMessageEvent;
+/** A reply Meta refused after the other agents were shown it as sending: it goes, the list item is as before. */
+export type MessageRemovedEvent = { pageId: string; conversationId: string; messageId: string; conversation: ConversationListItem };
 export type MessageStatusEvent = { pageId: string; conversationId: string; status: "delivered" | "read"; watermark: string };
 
 export type SendMessageResult = ApiMessage | { error: string; urls: string[]; message: ApiMessage };

@@ -13,6 +13,7 @@ export const EVENTS = {
   conversationUpdated: "conversation-updated",
   messageStatus: "message-status",
   messageUpdated: "message-updated",
+  messageRemoved: "message-removed",
   offerProgress: "offer-progress",
 } as const;
 

@@ -22,8 +22,10 @@ export type AgentsResult = {
   /** The worker's stamps carried by the first receipt of message i (BENCH_STAGE_TIMINGS). */
   writtenAt: (number | null)[];
   emittedAt: (number | null)[];
-  /** Reply k: the first receipt by each socket, [socket, wall ms]. */
+  /** Reply k: the first receipt by each socket, [socket, wall ms] (new-message: shown as sending). */
   replies: Record<number, [number, number][]>;
+  /** Reply k: when each socket learnt Meta took it (message-updated, status sent). */
+  confirmations: Record<number, [number, number][]>;
   duplicates: number;
   maxLagMs: number;
   cpuMs: number;
@@ -91,6 +93,13 @@ async function main() {
   const emittedAt = new Float64Array(count).fill(Number.NaN);
   const receivedBy = new Uint16Array(count);
   const replies: Record<number, [number, number][]> = {};
+  const confirmations: Record<number, [number, number][]> = {};
+  const noteReply = (into: Record<number, [number, number][]>, text: string, s: number, at: number) => {
+    const r = replyPattern.exec(text);
+    if (!r) return;
+    const list = (into[Number(r[1])] ??= []);
+    if (!list.some(([seen]) => seen === s)) list.push([s, at]);
+  };
   let duplicates = 0;
   const messagePattern = new RegExp(`^load ${plan.tag} s(\\d+) `);
   const replyPattern = new RegExp(`^reply ${plan.tag} r(\\d+)$`);
@@ -110,11 +119,10 @@ async function main() {
         }
         return;
       }
-      const r = replyPattern.exec(text);
-      if (r) {
-        const list = (replies[Number(r[1])] ??= []);
-        if (!list.some(([seen]) => seen === s)) list.push([s, at]);
-      }
+      noteReply(replies, text, s, at);
+    });
+    socket.on("message-updated", (payload: { message?: { message?: string; status?: string } }) => {
+      if (payload?.message?.status === "sent") noteReply(confirmations, payload.message.message ?? "", s, wall());
     });
   });
 
@@ -136,6 +144,7 @@ async function main() {
       writtenAt: Array.from(writtenAt, orNull),
       emittedAt: Array.from(emittedAt, orNull),
       replies,
+      confirmations,
       duplicates,
       maxLagMs,
       cpuMs: (cpu.user + cpu.system) / 1000,

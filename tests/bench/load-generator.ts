@@ -200,12 +200,18 @@ async function main() {
       if (!(at >= firstAt[i]!)) firstAt[i] = at;
     }
   }
-  // A reply's latency: to the first socket of another user than its sender.
-  const replyLatency: number[] = [];
-  for (const [k, sent] of replySentAt) {
-    const others = (received.replies[k] ?? []).filter(([s]) => plan.socketUsers[s] !== sent.userIndex).map(([, at]) => at);
-    if (others.length) replyLatency.push(Math.min(...others) - sent.at);
-  }
+  // A reply's latency: to the first socket of another user than its sender — shown (as sending), and
+  // confirmed (Meta's id known).
+  const toAnotherUser = (receipts: Record<number, [number, number][]>) => {
+    const latency: number[] = [];
+    for (const [k, sent] of replySentAt) {
+      const others = (receipts[k] ?? []).filter(([s]) => plan.socketUsers[s] !== sent.userIndex).map(([, at]) => at);
+      if (others.length) latency.push(Math.min(...others) - sent.at);
+    }
+    return latency;
+  };
+  const replyLatency = toAnotherUser(received.replies);
+  const replyConfirmedLatency = toAnotherUser(received.confirmations);
   const stamp = (x: number | null | undefined) => x ?? Number.NaN;
 
   const result = {
@@ -229,6 +235,7 @@ async function main() {
     readFailures,
     replies: replyCounter,
     replyLatency,
+    replyConfirmedLatency,
     replyFailures,
     rss,
     settled: received.settled,

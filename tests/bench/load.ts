@@ -47,6 +47,7 @@ type GeneratorResult = {
   readFailures: Record<string, number>;
   replies: number;
   replyLatency: number[];
+  replyConfirmedLatency: number[];
   replyFailures: string[];
   rss: Record<string, { beforeSocketsKb: number; withSocketsKb: number; maxKb: number }>;
 };
@@ -225,6 +226,8 @@ async function oneRun(ctx: BenchContext, variant: string, loadPlan: LoadPlan, ap
     readFailures: g.readFailures,
     replies: g.replies,
     replyToOtherSocketMs: reply,
+    /** Not a bar: until the other agent's screen says "Sent" (the Send API's answer and Meta's id stored). */
+    replyConfirmedToOtherSocketMs: summarize(g.replyConfirmedLatency),
     replyFailures: g.replyFailures,
     backlog: { max, drainSecondsAfterLastSend: round(Math.max(0, lastNonEmptyAt - g.sendEndAt) / 1000) },
     firstSocketP95BySecond,
@@ -240,7 +243,7 @@ async function oneRun(ctx: BenchContext, variant: string, loadPlan: LoadPlan, ap
     machineAfter: after,
   };
   ctx.log(
-    `  ${variant}: webhook→socket p50 ${socket.p50} p95 ${socket.p95} p99 ${socket.p99} ms; ack p99 ${ack.p99} (in the server ${run.ackServerMs.p99}); list/thread/search p95 ${list.p95}/${thread.p95}/${search.p95}; reply→socket p95 ${reply.p95} (n=${reply.n}); ` +
+    `  ${variant}: webhook→socket p50 ${socket.p50} p95 ${socket.p95} p99 ${socket.p99} ms; ack p99 ${ack.p99} (in the server ${run.ackServerMs.p99}); list/thread/search p95 ${list.p95}/${thread.p95}/${search.p95}; reply→socket p95 ${reply.p95} (n=${reply.n}, confirmed p95 ${run.replyConfirmedToOtherSocketMs.p95}); ` +
       `lost ${run.lost}, dup ${run.duplicates}; backlog max ${max}, drained ${run.backlog.drainSecondsAfterLastSend} s after the last send; cpu/msg server ${cost.serverCpuMsPerMessage} worker ${cost.workerCpuMsPerMessage} db ${cost.dbCpuMsPerMessage} generator ${g.cpuMsPerMessage} ms; ` +
       `stages p95 ${stageLine(run.stagesMs)} (first second: ${stageLine(run.firstSecondStagesMs)}, ack p95 ${run.firstSecondAckMs.p95}); load ${before.loadAverage[0]}→${after.loadAverage[0]}, psi ${before.cpuPressure?.avg10}→${after.cpuPressure?.avg10}`,
   );
@@ -308,7 +311,7 @@ export const loadBench: Bench = {
       }
       return {
         target: TARGETS,
-        method: `load generator in its own process, the agent sockets in a second (load-agents.ts): signed webhooks (1 message each) open loop at ${RATE}/s for ${seconds} s from ${CUSTOMERS} customers of 3 pages; ${SOCKETS} agent sockets (${world.agents.length} users) in the 3 page rooms and a conversation room each; ${READERS} agents reading list, thread and search every ${EVERY_MS / 1000} s each over HTTP; ${REPLIERS} agents replying every ${EVERY_MS / 1000} s through POST /api/send-message (reply → first socket of another user). Known customers wrote once before; new ones never (fresh per run). ${runsPerVariant} run(s) each; median and spread. Stages: stored = webhook_events.received_at, claimed = processed_at (the claim transaction's start), written/emitted = the worker's stamps (BENCH_STAGE_TIMINGS), received = first socket.`,
+        method: `load generator in its own process, the agent sockets in a second (load-agents.ts): signed webhooks (1 message each) open loop at ${RATE}/s for ${seconds} s from ${CUSTOMERS} customers of 3 pages; ${SOCKETS} agent sockets (${world.agents.length} users) in the 3 page rooms and a conversation room each; ${READERS} agents reading list, thread and search every ${EVERY_MS / 1000} s each over HTTP; ${REPLIERS} agents replying every ${EVERY_MS / 1000} s through POST /api/send-message (reply → first socket of another user: its new-message, shown as sending; "confirmed" = its message-updated with Meta's id). Known customers wrote once before; new ones never (fresh per run). ${runsPerVariant} run(s) each; median and spread. Stages: stored = webhook_events.received_at, claimed = processed_at (the claim transaction's start), written/emitted = the worker's stamps (BENCH_STAGE_TIMINGS), received = first socket.`,
         ...variants,
       };
     } finally {

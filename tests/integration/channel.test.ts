@@ -209,6 +209,45 @@ describe("replies through the Send API", () => {
     await eventually(() => messagesOf(psid), (r) => r[1]?.sendStatus === "read");
   });
 
+  it("shows a reply to the page's sockets as sending before Meta answers, then as sent with Meta's id", async () => {
+    const { psid } = await customer();
+    await simPost(channel.sim, "/sim/messages", { pageId: PAGE_ID, psid, text: "Still open today?" });
+    const conversation = await repliable(psid);
+    const socket = await openSocket(channel.appUrl, staffToken);
+    expect(await socket.emit("join-page", { pageId: page.id })).toEqual({ ok: true });
+    const res = await send({ conversationId: conversation!.id, text: "Until 8 pm!" });
+    expect(res.status).toBe(200);
+    const events = await eventually(() => socket.events.filter((e) => /Until 8 pm/.test(JSON.stringify(e.payload))), (list) => list.length >= 2);
+    expect(events.map((e) => e.name)).toEqual(["new-message", "message-updated"]);
+    expect(events[0]!.payload).toMatchObject({
+      message: { id: res.body.id, message: "Until 8 pm!", direction: "outbound", status: "pending", mid: null },
+      conversation: { last_message: "Until 8 pm!" },
+    });
+    expect(events[1]!.payload).toMatchObject({ message: { id: res.body.id, status: "sent", mid: res.body.mid }, conversation: { last_message: "Until 8 pm!" } });
+    socket.close();
+  });
+
+  it("withdraws a reply Meta refused: the row goes, the preview it replaced comes back, sockets get message-removed", async () => {
+    const { psid } = await customer();
+    await simPost(channel.sim, "/sim/messages", { pageId: PAGE_ID, psid, text: "Can I return these?" });
+    const conversation = await repliable(psid);
+    const socket = await openSocket(channel.appUrl, staffToken);
+    expect(await socket.emit("join-page", { pageId: page.id })).toEqual({ ok: true });
+    await simPost(channel.sim, "/sim/errors", { pageId: PAGE_ID, code: 551 });
+    const res = await send({ conversationId: conversation!.id, text: "Of course, within 30 days" });
+    await fetch(`${channel.sim.url}/sim/errors`, { method: "DELETE" });
+    expect(res.status).toBe(422);
+
+    const removed = await eventually(() => socket.events.find((e) => e.name === "message-removed"), Boolean);
+    const shown = socket.events.find((e) => e.name === "new-message" && /within 30 days/.test(JSON.stringify(e.payload)));
+    expect(shown?.payload).toMatchObject({ message: { status: "pending" }, conversation: { last_message: "Of course, within 30 days" } });
+    const shownId = (shown!.payload as { message: { id: string } }).message.id;
+    expect(removed?.payload).toMatchObject({ pageId: page.id, conversationId: conversation!.id, messageId: shownId, conversation: { last_message: "Can I return these?" } });
+    expect((await messagesOf(psid)).map((m) => m.text)).toEqual(["Can I return these?"]);
+    expect((await conversationOf(psid)).lastMessageText).toBe("Can I return these?");
+    socket.close();
+  });
+
   it("with auto-assign on, the first agent to reply owns a conversation nobody owned (not one already owned)", async () => {
     const { psid } = await customer("Ana");
     await simPost(channel.sim, "/sim/messages", { pageId: PAGE_ID, psid, text: "Hello?" });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { groupMessages } from "@/lib/inbox/group-messages";
-import { applyReceipts, historyFromPages, lastCustomerMessageAt, mergeThread, settleOptimistic, upsertIncoming } from "@/lib/inbox/thread-merge";
+import { applyReceipts, historyFromPages, lastCustomerMessageAt, mergeThread, settleOptimistic, upsertIncoming, withoutRemoved } from "@/lib/inbox/thread-merge";
 import { optimisticMessage, toUiMessage, type UiMessage } from "@/lib/inbox/ui-message";
 import type { ApiMessage, ThreadPage } from "@/lib/inbox/types";
 
@@ -146,5 +146,14 @@ describe("revised messages (reactions, edits, unsends pushed as message-updated)
     const voice = { type: "audio", url: "https://cdn/v.mp4", original_url: "https://cdn/v.mp4", stored: false, name: null, title: null, subtitle: null, image_url: null, mime: null, size: null, coordinates: null };
     const ui = toUiMessage(api("y", { kind: "audio", media: [voice], reactions: [{ psid: "p", emoji: "❤️", reaction: "love" }], is_edited: true, reply_to: { mid: "m_x", found: true, message: "hi", kind: "text", from_me: true } }));
     expect(ui).toMatchObject({ kind: "audio", media: [voice], reactions: [{ emoji: "❤️" }], edited: true, replyTo: { mid: "m_x", text: "hi", fromMe: true } });
+  });
+});
+
+describe("a reply withdrawn (message-removed: Meta refused it after it was shown as sending)", () => {
+  it("leaves the thread whether it came from the history or the socket; nothing else moves", () => {
+    const merged = mergeThread([msg("a"), msg("b")], [msg("c", { status: "pending" })]);
+    expect(withoutRemoved(merged, new Set(["b"])).map((m) => m.id)).toEqual(["a", "c"]);
+    expect(withoutRemoved(merged, new Set(["c"])).map((m) => m.id)).toEqual(["a", "b"]);
+    expect(withoutRemoved(merged, new Set())).toBe(merged);
   });
 });

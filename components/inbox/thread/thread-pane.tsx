@@ -8,7 +8,7 @@ import { TEXTS } from "@/lib/inbox/constants";
 import { describeWindow, lastInboundFromWindow } from "@/lib/inbox/messaging-window";
 import { lastCustomerMessageAt } from "@/lib/inbox/thread-merge";
 import type { ConversationListItem } from "@/lib/inbox/types";
-import type { UiMessage } from "@/lib/inbox/ui-message";
+import type { ThreadSink } from "@/lib/hooks/use-inbox-realtime";
 import { useFileDrop } from "@/lib/hooks/use-file-drop";
 import { useNow } from "@/lib/hooks/use-now";
 import { useSendMessage } from "@/lib/hooks/use-send-message";
@@ -31,7 +31,6 @@ import { replyByOther } from "@/lib/inbox/collision";
 import type { Viewer } from "@/lib/hooks/use-conversation-presence";
 
 /** Where the screen's socket handlers deliver events for the open conversation. */
-export type ThreadSink = { conversationId: string; receive: (m: UiMessage) => void; revise: (m: UiMessage) => void; receipt: (status: "delivered" | "read", watermark: string) => void };
 
 type Props = {
   conversation: ConversationListItem;
@@ -67,13 +66,13 @@ export function ThreadPane({ conversation, senderName, sinkRef, onConversation, 
     loadToasts().catch(() => {});
   }, []);
 
-  const { receive, revise, receipt, addOptimistic, settle } = thread;
+  const { receive, revise, remove, receipt, addOptimistic, settle } = thread;
   useEffect(() => {
-    sinkRef.current = { conversationId: conversation.id, receive, revise, receipt };
+    sinkRef.current = { conversationId: conversation.id, receive, revise, remove, receipt };
     return () => {
       if (sinkRef.current?.conversationId === conversation.id) sinkRef.current = null;
     };
-  }, [sinkRef, conversation.id, receive, revise, receipt]);
+  }, [sinkRef, conversation.id, receive, revise, remove, receipt]);
 
   // The thread's copy of the conversation is the freshest when it arrives (only then: later changes come
   // from toggles and socket events, and must not be overwritten by this older copy).

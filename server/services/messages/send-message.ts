@@ -9,8 +9,9 @@ import { messagingWindow } from "@/server/messenger/messaging-window";
 import { decryptSecret } from "@/server/security/secret-box";
 import { emitToPageAndConversation, EVENTS } from "@/server/realtime/emit";
 import { findVisibleConversation } from "@/server/services/conversations/find-conversation";
-import { messageSelect, toApiMessage, toConversationListItem } from "@/server/services/conversations/serialize";
-import { applyToConversation } from "@/server/services/messenger/conversation-summary";
+import { messageSelect, toApiMessage, toConversationListItem, type ConversationListRow, type MessageRow } from "@/server/services/conversations/serialize";
+import { currentListRow, restorePreview, toListRow } from "@/server/services/messenger/conversation-summary";
+import { recordOwnMessage } from "@/server/services/messenger/record-message";
 import { checkOutgoingLinks } from "@/server/services/messages/record-violation";
 import { assertSendableFileUrl, assertSendableImageUrl } from "@/server/services/uploads/sendable-image";
 import { attachmentPreview, type StoredAttachment } from "@/lib/inbox/message-kinds";
@@ -19,7 +20,11 @@ import { attachMid } from "@/server/services/messages/attach-mid";
 
 export const VIOLATION_ERROR = "Security Violation Alert: Unauthorized content detected in your message";
 
-/** POST /api/send-message: whitelist, window policy, then the Send API; the message appears exactly once. */
+/**
+ * POST /api/send-message: whitelist, window policy, then the Send API; the message appears exactly once.
+ * Sockets get `new-message` (pending) before the Send API call, then `message-updated` (sent, with Meta's id)
+ * or `message-removed` when Meta refused it.
+ */
 export async function sendAgentMessage(actor: Actor, input: TSendMessage) {
   const conversation = await findVisibleConversation(actor, input.conversationId, input.pageId);
   const { page, customer } = conversation;
@@ -49,20 +54,34 @@ export async function sendAgentMessage(actor: Actor, input: TSendMessage) {
     : file
       ? { attachment: { type: input.message_type as "audio" | "video" | "file", payload: { url: file.url!, is_reusable: true } } }
       : { text };
-  const pending = await db.message.create({
-    data: {
-      conversationId: conversation.id,
-      direction: "outbound",
-      senderId: page.facebookPageId,
-      authorId: actor.id,
-      text: text || null,
-      attachments: input.imageUrl ? [{ type: "image", url: input.imageUrl }] : file ? [file] : undefined,
-      isImage: Boolean(input.imageUrl),
-      kind: file ? file.type : input.imageUrl ? "image" : "text",
-      sendStatus: "pending",
-      createdTime: new Date(),
-    },
+  // Stored as pending and folded into the preview in one statement, then shown to the other agents at once
+  // ("Sending"): they see the reply while Meta's answer is on its way (hundreds of ms against the real Graph
+  // API), which is also what keeps two agents from answering the same customer twice.
+  const pending = await recordOwnMessage({
+    conversationId: conversation.id,
+    mid: null,
+    direction: "outbound",
+    senderId: page.facebookPageId,
+    authorId: actor.id,
+    isEcho: false,
+    sendStatus: "pending",
+    createdTime: new Date(),
+    text: text || null,
+    stickerUrl: null,
+    attachments: input.imageUrl ? [{ type: "image", url: input.imageUrl }] : file ? [file] : [],
+    isImage: Boolean(input.imageUrl),
+    kind: file ? file.type : input.imageUrl ? "image" : "text",
+    payload: null,
+    replyToMid: null,
+    referral: null,
+    deletedAt: null,
+    preview: file ? attachmentPreview([file]) : null,
+    countsAsInbound: false,
   });
+  const author = { id: actor.id, name: actor.name };
+  const announce = (event: string, message: MessageRow, item: ConversationListRow) =>
+    emitToPageAndConversation(page.id, conversation.id, event, { message: toApiMessage(message, names), conversation: toConversationListItem(item), pageId: page.id, conversationId: conversation.id });
+  announce(EVENTS.newMessage, { ...pending.message, author }, toListRow(conversation.id, pending.summary, customer, page));
 
   let mid: string;
   try {
@@ -75,26 +94,24 @@ export async function sendAgentMessage(actor: Actor, input: TSendMessage) {
     });
     mid = result.messageId;
   } catch (error) {
-    await db.message.delete({ where: { id: pending.id } }).catch(() => {});
+    await withdraw(pending.message, conversation, page).catch((e: Error) => console.error(`[switchboard] failed reply ${pending.message.id} not withdrawn: ${e.message}`));
     throw await sendFailure(page.id, error);
   }
 
-  // Two independent writes side by side: Meta's id on the message row; the owner and the summary on the
-  // conversation's (the reply reaches the other agents one round trip sooner).
-  const [row, summary] = await Promise.all([
-    attachMid(pending.id, mid, { id: actor.id, name: actor.name }),
-    assignToFirstReplier(page, conversation, actor.id).then(() =>
-      applyToConversation(conversation.id, { at: pending.createdTime, text: text || (file ? attachmentPreview([file]) : ""), isImage: pending.isImage, inbound: false }, customer, page),
-    ),
+  // Meta's id on the message row; the owner (auto-assign) and the list item as they now stand, side by side.
+  const [row, item] = await Promise.all([
+    attachMid(pending.message.id, mid, author),
+    assignToFirstReplier(page, conversation, actor.id).then(() => currentListRow(conversation.id, customer, page)),
   ]);
-  const apiMessage = toApiMessage(row, names);
-  emitToPageAndConversation(page.id, conversation.id, EVENTS.newMessage, {
-    message: apiMessage,
-    conversation: toConversationListItem(summary),
-    pageId: page.id,
-    conversationId: conversation.id,
-  });
-  return apiMessage;
+  announce(EVENTS.messageUpdated, row, item);
+  return toApiMessage(row, names);
+}
+
+/** Meta refused the reply: its row goes, the preview it replaced comes back, and the other agents' screens drop it. */
+async function withdraw(message: MessageRow, conversation: Awaited<ReturnType<typeof findVisibleConversation>>, page: { id: string }) {
+  await db.message.delete({ where: { id: message.id } });
+  const item = await restorePreview(conversation.id, message.createdTime, conversation, conversation.customer, conversation.page);
+  emitToPageAndConversation(page.id, conversation.id, EVENTS.messageRemoved, { messageId: message.id, conversation: toConversationListItem(item), pageId: page.id, conversationId: conversation.id });
 }
 
 async function sendFailure(pageId: string, error: unknown): Promise<AppError> {

@@ -35,6 +35,32 @@ export async function applyToConversation(conversationId: string, change: Summar
   return toListRow(conversationId, summary, customer, page);
 }
 
+/** The list item as it stands now (after other writes the caller made or raced with). */
+export async function currentListRow(conversationId: string, customer: ConversationListRow["customer"], page: ConversationListRow["page"]) {
+  const [summary] = await db.$queryRawUnsafe<SummaryColumns[]>(`SELECT ${SUMMARY_RETURNING_SQL} FROM conversations WHERE id = $1::uuid`, conversationId);
+  if (!summary) throw new Error(`conversation ${conversationId} is gone`);
+  return toListRow(conversationId, summary, customer, page);
+}
+
+export type SummaryPreview = { lastMessageText: string | null; lastMessageIsImage: boolean; lastMessageAt: Date };
+
+/**
+ * Undoes one message's fold into the preview (an agent's reply that Meta refused): the preview it replaced
+ * comes back, unless a newer message has taken its place since. Then the list item as it stands.
+ */
+export async function restorePreview(conversationId: string, replacedAt: Date, before: SummaryPreview, customer: ConversationListRow["customer"], page: ConversationListRow["page"]) {
+  await db.$executeRawUnsafe(
+    `UPDATE conversations SET last_message_text = $1, last_message_is_image = $2, last_message_at = $3::timestamptz, updated_at = now()
+      WHERE id = $4::uuid AND last_message_at = $5::timestamptz`,
+    before.lastMessageText,
+    before.lastMessageIsImage,
+    before.lastMessageAt,
+    conversationId,
+    replacedAt,
+  );
+  return currentListRow(conversationId, customer, page);
+}
+
 /** The conversation's own columns as `RETURNING` them for a list item; tags in creation order, like the list. */
 export const SUMMARY_RETURNING_SQL = `
   conversations.id, conversations.is_important, conversations.is_spam, conversations.unread_count,

@@ -1,3 +1,4 @@
+import { db } from "@/server/db";
 import { ingestPool } from "@/server/db-direct";
 import { UUID_V7_EXPRESSION } from "@/server/db-uuid";
 import type { MessageRow } from "@/server/services/conversations/serialize";
@@ -6,11 +7,14 @@ import { SUMMARY_RETURNING_SQL, SUMMARY_SET_SQL, summaryParams, type SummaryColu
 
 export type NewMessage = {
   conversationId: string;
-  mid: string;
+  /** Meta's id; null only for our own send before the Send API answered. */
+  mid: string | null;
   direction: "inbound" | "outbound";
   senderId: string;
   isEcho: boolean;
-  sendStatus: "received" | "sent";
+  sendStatus: "received" | "sent" | "pending";
+  /** The agent who wrote it (our own sends); null for what Meta delivers. */
+  authorId?: string | null;
   createdTime: Date;
   text: string | null;
   stickerUrl: string | null;
@@ -35,9 +39,9 @@ type Row = Omit<MessageRow, "author"> & SummaryColumns;
 const RECORD_MESSAGE_SQL = `
     WITH inserted AS (
       INSERT INTO messages (id, conversation_id, mid, direction, sender_id, text, sticker_url, attachments, is_image, is_echo, send_status, created_time,
-                            kind, payload, reply_to_mid, referral, deleted_at)
+                            kind, payload, reply_to_mid, referral, deleted_at, author_id)
       VALUES (${UUID_V7_EXPRESSION}, $5::uuid, $6, $7::"MessageDirection", $8, $9, $10, $11::jsonb, $12, $13, $14::"SendStatus", $1::timestamptz,
-              $15, $16, $17, $18::jsonb, $19::timestamptz)
+              $15, $16, $17, $18::jsonb, $19::timestamptz, $20::uuid)
       ON CONFLICT (mid) DO NOTHING
       RETURNING *
     ), summary AS (
@@ -61,15 +65,27 @@ const RECORD_MESSAGE_SQL = `
  * null when the mid was already stored.
  */
 export async function recordMessage(m: NewMessage): Promise<Recorded | null> {
+  const { rows } = await ingestPool().query<Row>({ name: "webhook-record-message", text: RECORD_MESSAGE_SQL, values: recordMessageValues(m) });
+  return rows[0] ? splitRecorded(rows[0]) : null;
+}
+
+/**
+ * The same statement through the app's Prisma pool (synchronous commit): an agent's reply, stored as
+ * pending (no mid yet) before the Send API call (send-message.ts).
+ */
+export async function recordOwnMessage(m: NewMessage): Promise<Recorded> {
+  const [row] = await db.$queryRawUnsafe<Row[]>(RECORD_MESSAGE_SQL, ...recordMessageValues(m));
+  if (!row) throw new Error(`conversation ${m.conversationId} is gone`);
+  return splitRecorded(row);
+}
+
+function recordMessageValues(m: NewMessage): unknown[] {
   const change = { at: m.createdTime, text: m.preview ?? m.text ?? (m.isImage ? "" : null), isImage: m.isImage, inbound: m.countsAsInbound };
-  const { rows } = await ingestPool().query<Row>({
-    name: "webhook-record-message",
-    text: RECORD_MESSAGE_SQL,
-    values: [...summaryParams(change), m.conversationId, m.mid, m.direction, m.senderId, m.text, m.stickerUrl, JSON.stringify(m.attachments), m.isImage, m.isEcho, m.sendStatus,
-      m.kind, m.payload, m.replyToMid, m.referral && JSON.stringify(m.referral), m.deletedAt],
-  });
-  const row = rows[0];
-  if (!row) return null;
+  return [...summaryParams(change), m.conversationId, m.mid, m.direction, m.senderId, m.text, m.stickerUrl, JSON.stringify(m.attachments), m.isImage, m.isEcho, m.sendStatus,
+    m.kind, m.payload, m.replyToMid, m.referral && JSON.stringify(m.referral), m.deletedAt, m.authorId ?? null];
+}
+
+function splitRecorded(row: Row): Recorded {
   const { is_important, is_spam, unread_count, last_message_text, last_message_is_image, last_message_at, last_inbound_at, tags, assignee, ...message } = row;
   return {
     message: { ...message, author: null },
