@@ -8,8 +8,10 @@ import { receiveDelivery } from "@/server/http/webhook-delivery";
 import { applySecurityHeaders } from "@/server/http/security-headers";
 import { waitForDependencies } from "@/server/lifecycle/dependencies";
 import { listenOrExit } from "@/server/lifecycle/listen";
+import { exitWithError } from "@/server/lifecycle/exit";
 import { onStopSignals, sleep } from "@/server/lifecycle/signals";
 import { isDraining } from "@/server/lifecycle/state";
+import { startWebhookListener, WEBHOOK_ROUTE } from "@/server/ingest/webhook-listener";
 import { logger, routeConsoleToLogger } from "@/server/observability/log";
 import { metrics } from "@/server/observability/metrics";
 import { REQUEST_ID_HEADER, requestIdFrom, withRequestId } from "@/server/observability/request-context";
@@ -36,7 +38,6 @@ const DIRECT: Record<string, (request: Request) => Promise<Response>> = {
   "GET /api/health/ready": (r) => ready(r),
   "GET /api/metrics": (r) => scrapeMetrics(r),
 };
-const WEBHOOK_ROUTE = "/api/webhooks/messenger";
 const headerValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0]! : (value ?? null));
 
 /**
@@ -49,7 +50,7 @@ export async function runAppServer(
   // The API's routes served by server/http/api-router.ts rather than Next's router: in production, where
   // Next's share was most of a read's cost; `npm run dev` keeps Next's, which recompiles a route on edit.
   { directApi = config.isProduction }: { directApi?: boolean } = {},
-): Promise<{ server: Server; realtime: Realtime }> {
+): Promise<{ server: Server; realtime: Realtime; webhookPort: number | null }> {
   routeConsoleToLogger();
   await waitForDependencies(config);
   const patterns = loadRoutePatterns();
@@ -97,9 +98,16 @@ export async function runAppServer(
   const realtime = attachRealtime(server);
   const nextUpgrades = routeUpgrades(server);
   await listenOrExit(server, config.PORT, config.HOST);
+  const webhooks =
+    config.WEBHOOK_PORT === undefined
+      ? null
+      : await startWebhookListener({ port: config.WEBHOOK_PORT, host: config.HOST, keepAliveMs: KEEP_ALIVE_MS }).catch((error: Error) => exitWithError(`webhook listener: ${error.message}`));
   const [handle] = await Promise.all([prepareHandler(nextUpgrades), api?.preload()]);
   handlerReady(handle);
-  logger().info(`ready on ${config.APP_URL} (${config.isProduction ? "production" : "development"}), listening on ${config.HOST}:${config.PORT}`);
+  logger().info(
+    `ready on ${config.APP_URL} (${config.isProduction ? "production" : "development"}), listening on ${config.HOST}:${config.PORT}` +
+      (webhooks ? `; Messenger webhook also on ${config.HOST}:${webhooks.port} (WEBHOOK_PORT)` : ""),
+  );
 
   onStopSignals(async () => {
     // 1. No new connections; idle keep-alive ones closed; in-flight requests (webhook acks) run to the end.
@@ -108,9 +116,9 @@ export async function runAppServer(
     // 2. Sockets: closing the transport (not a "server disconnect") makes clients reconnect by themselves,
     //    through the balancer to an instance that is still running.
     // 3. Whatever is still open at the deadline is cut.
-    await Promise.race([Promise.all([realtime.close(), allClosed]), sleep(config.SHUTDOWN_TIMEOUT_SECONDS * 1000)]);
+    await Promise.race([Promise.all([realtime.close(), allClosed, webhooks?.stop()]), sleep(config.SHUTDOWN_TIMEOUT_SECONDS * 1000)]);
     clearInterval(idleSweep);
     server.closeAllConnections();
   }, config.SHUTDOWN_TIMEOUT_SECONDS);
-  return { server, realtime };
+  return { server, realtime, webhookPort: webhooks?.port ?? null };
 }

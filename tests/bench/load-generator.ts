@@ -15,6 +15,8 @@ import type { AgentsCommand, AgentsReady, AgentsResult } from "./load-agents";
 
 export type LoadPlan = {
   appUrl: string;
+  /** Where the webhooks go (the app's webhook port unless BENCH_WEBHOOK_VIA=main: lib/config.ts). */
+  webhookUrl: string;
   appSecret: string;
   tag: string;
   rate: number;
@@ -160,7 +162,7 @@ async function main() {
     const raw = body(plan, i);
     sentAt[i] = wall();
     inflight.push(
-      request(webhookAgent, `${plan.appUrl}/api/webhooks/messenger`, {
+      request(webhookAgent, plan.webhookUrl, {
         method: "POST",
         headers: { "Content-Type": "application/json", "X-Hub-Signature-256": `sha256=${createHmac("sha256", plan.appSecret).update(raw).digest("hex")}` },
         body: raw,

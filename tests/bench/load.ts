@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import pg from "pg";
 import { BENCH } from "./lib/config";
 import type { Bench, BenchContext } from "./lib/context";
-import { costMeter, pendingDeliveries } from "./lib/webhook";
+import { costMeter, pendingDeliveries, WEBHOOK_URL } from "./lib/webhook";
 import { keepAliveAgent, request } from "./lib/http";
 import { runLoadGenerator } from "./lib/load-child";
 import { cleanupLoadData, loadConversations, loadCustomers, openLoadWorld, type LoadWorld } from "./lib/load-world";
@@ -63,7 +63,7 @@ export async function warmCustomers(customers: { facebookPageId: string; psid: s
     for (const [i, c] of customers.entries()) {
       const ts = Date.now();
       const raw = JSON.stringify({ object: "page", entry: [{ id: c.facebookPageId, time: ts, messaging: [{ sender: { id: c.psid }, recipient: { id: c.facebookPageId }, timestamp: ts, message: { mid: `m_loadwarm_${tag}_${i}`, text: "hello, I wrote before" } }] }] });
-      const res = await request(agent, `${BENCH_APP_URL()}/api/webhooks/messenger`, { method: "POST", headers: { "Content-Type": "application/json", "X-Hub-Signature-256": `sha256=${createHmac("sha256", BENCH.appSecret).update(raw).digest("hex")}` }, body: raw });
+      const res = await request(agent, WEBHOOK_URL, { method: "POST", headers: { "Content-Type": "application/json", "X-Hub-Signature-256": `sha256=${createHmac("sha256", BENCH.appSecret).update(raw).digest("hex")}` }, body: raw });
       if (res.status !== 200) throw new Error(`warm-up webhook answered ${res.status}`);
     }
     const deadline = performance.now() + 60_000;
@@ -86,6 +86,7 @@ function plan(ctx: BenchContext, world: LoadWorld, customers: LoadPlan["customer
   const pageA = ctx.dataset.pageA;
   return {
     appUrl: BENCH_APP_URL(),
+    webhookUrl: WEBHOOK_URL,
     appSecret: BENCH.appSecret,
     tag: Date.now().toString(36),
     rate: RATE,
@@ -311,7 +312,7 @@ export const loadBench: Bench = {
       }
       return {
         target: TARGETS,
-        method: `load generator in its own process, the agent sockets in a second (load-agents.ts): signed webhooks (1 message each) open loop at ${RATE}/s for ${seconds} s from ${CUSTOMERS} customers of 3 pages; ${SOCKETS} agent sockets (${world.agents.length} users) in the 3 page rooms and a conversation room each; ${READERS} agents reading list, thread and search every ${EVERY_MS / 1000} s each over HTTP; ${REPLIERS} agents replying every ${EVERY_MS / 1000} s through POST /api/send-message (reply → first socket of another user: its new-message, shown as sending; "confirmed" = its message-updated with Meta's id). Known customers wrote once before; new ones never (fresh per run). ${runsPerVariant} run(s) each; median and spread. Stages: stored = webhook_events.received_at, claimed = processed_at (the claim transaction's start), written/emitted = the worker's stamps (BENCH_STAGE_TIMINGS), received = first socket.`,
+        method: `load generator in its own process, the agent sockets in a second (load-agents.ts): signed webhooks (1 message each, to ${WEBHOOK_URL}) open loop at ${RATE}/s for ${seconds} s from ${CUSTOMERS} customers of 3 pages; ${SOCKETS} agent sockets (${world.agents.length} users) in the 3 page rooms and a conversation room each; ${READERS} agents reading list, thread and search every ${EVERY_MS / 1000} s each over HTTP; ${REPLIERS} agents replying every ${EVERY_MS / 1000} s through POST /api/send-message (reply → first socket of another user: its new-message, shown as sending; "confirmed" = its message-updated with Meta's id). Known customers wrote once before; new ones never (fresh per run). ${runsPerVariant} run(s) each; median and spread. Stages: stored = webhook_events.received_at, claimed = processed_at (the claim transaction's start), written/emitted = the worker's stamps (BENCH_STAGE_TIMINGS), received = first socket.`,
         ...variants,
       };
     } finally {

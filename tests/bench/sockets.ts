@@ -1,4 +1,5 @@
 import { BENCH } from "./lib/config";
+import { WEBHOOK_URL } from "./lib/webhook";
 import type { SettledMemory } from "./lib/inspector";
 import type { Bench } from "./lib/context";
 import { runLoadGenerator } from "./lib/load-child";
@@ -67,6 +68,7 @@ export const socketsBench: Bench = {
       await warmCustomers(customers, client, ctx.log);
       const plan: LoadPlan = {
         appUrl: `http://127.0.0.1:${BENCH.appPort}`,
+        webhookUrl: WEBHOOK_URL,
         appSecret: BENCH.appSecret,
         tag: Date.now().toString(36),
         rate: RATE,

@@ -10,7 +10,8 @@ import { portsFromEnv } from "../../support/free-port";
 // Free ports unless pinned: the machine may run other services on any fixed one (tests/support/free-port.ts).
 // Written back to the environment, so the processes the bench starts agree on them.
 // BENCH_INSPECT_PORT: where the app server's inspector opens when a bench asks for it (lib/inspector.ts).
-const ports = portsFromEnv(["BENCH_APP_PORT", "BENCH_SIMULATOR_PORT", "BENCH_INSPECT_PORT"]);
+// BENCH_WEBHOOK_PORT: the app's webhook listener (WEBHOOK_PORT, server/ingest/).
+const ports = portsFromEnv(["BENCH_APP_PORT", "BENCH_SIMULATOR_PORT", "BENCH_INSPECT_PORT", "BENCH_WEBHOOK_PORT"]);
 
 export const BENCH = {
   // application_name tags every connection of the run (app, worker, this process), so the database CPU it
@@ -20,6 +21,7 @@ export const BENCH = {
   appPort: ports.BENCH_APP_PORT,
   simulatorPort: ports.BENCH_SIMULATOR_PORT,
   inspectPort: ports.BENCH_INSPECT_PORT,
+  webhookPort: ports.BENCH_WEBHOOK_PORT,
   smtpUrl: "smtp://127.0.0.1:2599", // nothing is sent: no bench path signs anyone in by e-mail
   distDir: ".next-bench",
   authSecret: "switchboard-bench-auth-secret-0123456789abcdef",
@@ -30,6 +32,12 @@ export const BENCH = {
 
 export const APP_URL = `http://127.0.0.1:${BENCH.appPort}`;
 export const SIMULATOR_URL = `http://127.0.0.1:${BENCH.simulatorPort}`;
+/**
+ * Where the benchmarks post Meta's webhooks: the app's webhook port, as a deployment routes them
+ * (docs/ARCHITECTURE.md "Running a fleet"); BENCH_WEBHOOK_VIA=main posts them to the main port instead, to
+ * compare the two.
+ */
+export const WEBHOOK_BASE_URL = process.env.BENCH_WEBHOOK_VIA === "main" ? APP_URL : `http://127.0.0.1:${BENCH.webhookPort}`;
 
 /** The environment of the production app server and of this process's own server-code imports. */
 export function benchEnv(): Record<string, string> {
@@ -38,6 +46,7 @@ export function benchEnv(): Record<string, string> {
     NEXT_TELEMETRY_DISABLED: "1",
     NEXT_DIST_DIR: BENCH.distDir,
     PORT: String(BENCH.appPort),
+    WEBHOOK_PORT: String(BENCH.webhookPort),
     HOST: "127.0.0.1",
     APP_URL,
     DATABASE_URL: BENCH.databaseUrl,

@@ -1,15 +1,16 @@
 import pg from "pg";
 import type http from "node:http";
 import { signatureFor } from "@/server/messenger/webhook-signature";
-import { APP_URL, BENCH } from "./config";
+import { BENCH, WEBHOOK_BASE_URL } from "./config";
 import { PAGE_B, webhookPsid } from "./dataset";
 import { request, type HttpResult } from "./http";
 import { cpuDelta, databaseCpuMs, treeCpuMs } from "./cpu";
 import { sleep } from "./stats";
 
-// Signed Messenger webhook deliveries as Meta sends them (GUIDE §3), posted straight to the app.
+// Signed Messenger webhook deliveries as Meta sends them (GUIDE §3), posted straight to the app (its
+// webhook port: lib/config.ts).
 
-export const WEBHOOK_URL = `${APP_URL}/api/webhooks/messenger`;
+export const WEBHOOK_URL = `${WEBHOOK_BASE_URL}/api/webhooks/messenger`;
 
 export type OutMessage = { psid: string; mid: string; text: string; timestamp: number };
 

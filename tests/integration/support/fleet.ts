@@ -10,7 +10,7 @@ import { spawnEntry, type Spawned } from "./spawn";
 // and, when the nginx binary is installed, real nginx running deploy/nginx/nginx.conf in front of the
 // apps (only the upstream list, the listen port, worker count and access-log path differ from production).
 
-export type AppInstance = Spawned & { url: string };
+export type AppInstance = Spawned & { url: string; /** Its webhook listener (WEBHOOK_PORT). */ webhookUrl: string };
 export type WorkerInstance = Spawned & { url: string };
 export type Fleet = { apps: AppInstance[]; workers: WorkerInstance[]; balancer: string | null; stop: () => Promise<void>; logs: () => string };
 
@@ -36,9 +36,9 @@ async function untilOk(url: string, what: Spawned, ms = 30_000): Promise<void> {
 }
 
 export function startApp(env: Record<string, string>): AppInstance {
-  const [port] = freePortsSync(1);
-  const app = spawnEntry("tests/integration/support/fleet-app.ts", { ...env, PORT: String(port), HOST: "127.0.0.1", APP_URL: `http://127.0.0.1:${port}` });
-  return Object.assign(app, { url: `http://127.0.0.1:${port}` });
+  const [port, webhookPort] = freePortsSync(2);
+  const app = spawnEntry("tests/integration/support/fleet-app.ts", { ...env, PORT: String(port), WEBHOOK_PORT: String(webhookPort), HOST: "127.0.0.1", APP_URL: `http://127.0.0.1:${port}` });
+  return Object.assign(app, { url: `http://127.0.0.1:${port}`, webhookUrl: `http://127.0.0.1:${webhookPort}` });
 }
 
 export function startWorker(env: Record<string, string>): WorkerInstance {
@@ -47,14 +47,15 @@ export function startWorker(env: Record<string, string>): WorkerInstance {
   return Object.assign(worker, { url: `http://127.0.0.1:${port}` });
 }
 
-function startNginx(upstreams: string[]): { url: string; child: ChildProcess; dir: string; output: () => string } {
+function startNginx(upstreams: string[], webhookUpstreams: string[]): { url: string; child: ChildProcess; dir: string; output: () => string } {
   const dir = mkdtempSync(path.join(tmpdir(), "sb-nginx-"));
   const [port] = freePortsSync(1);
   const config = readFileSync("deploy/nginx/nginx.conf", "utf8").replace(/listen 80;/, `listen 127.0.0.1:${port};`).replace(/worker_processes auto;/, "worker_processes 1;")
     // A child's stdout here is a socket, which nginx cannot open by path.
     .replace("access_log /dev/stdout", `access_log ${dir}/access.log`);
   writeFileSync(path.join(dir, "nginx.conf"), config);
-  writeFileSync(path.join(dir, "upstream.conf"), `upstream switchboard_app {\n${upstreams.map((u) => `    server ${u} max_fails=1 fail_timeout=3s;\n`).join("")}    keepalive 32;\n}\n`);
+  const upstream = (name: string, servers: string[]) => `upstream ${name} {\n${servers.map((u) => `    server ${u} max_fails=1 fail_timeout=3s;\n`).join("")}    keepalive 32;\n}\n`;
+  writeFileSync(path.join(dir, "upstream.conf"), upstream("switchboard_app", upstreams) + upstream("switchboard_webhooks", webhookUpstreams));
   const child = spawn("nginx", ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-e", "stderr", "-g", `daemon off; pid ${dir}/nginx.pid; user root;`], { stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout!.on("data", (c) => (output += c));
@@ -67,7 +68,7 @@ export async function startFleet(options: { apps: number; workers: number; env: 
   const apps = Array.from({ length: options.apps }, () => startApp(env));
   const workers = Array.from({ length: options.workers }, () => startWorker(env));
   await Promise.all([...apps.map((a) => untilOk(`${a.url}/api/health/ready`, a)), ...workers.map((w) => untilOk(`${w.url}/ready`, w))]);
-  const nginx = nginxAvailable() ? startNginx(apps.map((a) => a.url.replace("http://", ""))) : null;
+  const nginx = nginxAvailable() ? startNginx(apps.map((a) => a.url.replace("http://", "")), apps.map((a) => a.webhookUrl.replace("http://", ""))) : null;
   if (nginx) await untilOk(`${nginx.url}/api/health/live`, { child: nginx.child, output: nginx.output } as unknown as Spawned, 10_000);
   return {
     apps,

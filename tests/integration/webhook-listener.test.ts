@@ -1,0 +1,84 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { db } from "@/server/db";
+import { encryptSecret } from "@/server/security/secret-box";
+import { signatureFor } from "@/server/messenger/webhook-signature";
+import { metrics } from "@/server/observability/metrics";
+import { startWebhookListener, type WebhookListener } from "@/server/ingest/webhook-listener";
+import { startWebhookDrain, type WebhookDrain } from "@/workers/webhooks/drain";
+import { body, fromCustomer, postSigned } from "./support/webhook-post";
+import { eventually } from "./support/channel";
+
+// WEBHOOK_PORT: Meta's webhook served by a thread of the app process with its own event loop
+// (server/ingest/). The same verify-store-acknowledge as the main port, the worker woken the same way, the
+// acknowledgements counted in the main thread's metrics, and a stop that lets in-flight ones finish.
+
+const PAGE_ID = "200000000000031";
+const HOUR_MS = 3_600_000;
+
+let listener: WebhookListener;
+let url: string;
+
+beforeEach(async () => {
+  listener = await startWebhookListener({ port: 0, host: "127.0.0.1", keepAliveMs: 5_000 });
+  url = `http://127.0.0.1:${listener.port}`;
+});
+
+afterEach(async () => {
+  await listener.stop();
+});
+
+const ackCount = async () => (await metrics().webhookAck.get()).values.find((v) => v.metricName?.endsWith("_count") && v.labels.status === "200")?.value ?? 0;
+
+describe("the webhook's own port (WEBHOOK_PORT)", () => {
+  it("verifies, stores and acknowledges a delivery; refuses a bad signature and stores nothing", async () => {
+    const raw = body(PAGE_ID, fromCustomer(PAGE_ID, "5001", { message: { mid: "m_listener_1", text: "hi" } }));
+    const bad = await fetch(`${url}/api/webhooks/messenger`, { method: "POST", headers: { "content-type": "application/json", "x-hub-signature-256": signatureFor(raw, "another-secret") }, body: raw });
+    expect(bad.status).toBe(401);
+    expect(await db.webhookEvent.count()).toBe(0);
+
+    const ok = await postSigned(url, raw);
+    expect(ok.status).toBe(200);
+    expect(await ok.text()).toBe("EVENT_RECEIVED");
+    expect(ok.headers.get("server-timing")).toMatch(/^app;dur=/);
+    const [row] = await db.webhookEvent.findMany();
+    expect(row?.payload).toMatchObject({ entry: [{ id: PAGE_ID, messaging: [{ message: { mid: "m_listener_1" } }] }] });
+  });
+
+  it("answers Meta's handshake only with the verify token, and nothing but the webhook", async () => {
+    const ok = await fetch(`${url}/api/webhooks/messenger?hub.mode=subscribe&hub.verify_token=integration-verify-token&hub.challenge=77`);
+    expect([ok.status, await ok.text()]).toEqual([200, "77"]);
+    expect((await fetch(`${url}/api/webhooks/messenger?hub.mode=subscribe&hub.verify_token=wrong&hub.challenge=77`)).status).toBe(403);
+    expect((await fetch(`${url}/api/health/live`)).status).toBe(200);
+    const other = await fetch(`${url}/api/conversations`);
+    expect(other.status).toBe(404);
+    expect(await other.json()).toMatchObject({ error: "not_found" });
+  });
+
+  it("wakes the worker: a delivery is processed without the poll", async () => {
+    const company = await db.company.create({ data: { name: "Listener Co" } });
+    await db.page.create({ data: { companyId: company.id, name: "Listener Shoes", facebookPageId: PAGE_ID, accessTokenEnc: encryptSecret("PAGE_TOKEN_listener_0031") } });
+    const drain: WebhookDrain = startWebhookDrain({ log: () => {}, pollMs: HOUR_MS });
+    try {
+      await drain.subscribed;
+      expect((await postSigned(url, body(PAGE_ID, fromCustomer(PAGE_ID, "5002", { message: { mid: "m_listener_2", text: "through the thread" } })))).status).toBe(200);
+      const message = await eventually(() => db.message.findUnique({ where: { mid: "m_listener_2" } }), Boolean);
+      expect(message?.text).toBe("through the thread");
+    } finally {
+      await drain.stop();
+    }
+  });
+
+  it("counts its acknowledgements in the app's metrics; a stop answers what arrived before it, then closes the port", async () => {
+    const before = await ackCount();
+    const answers = Array.from({ length: 5 }, (_, i) => postSigned(url, body(PAGE_ID, fromCustomer(PAGE_ID, "5003", { message: { mid: `m_listener_3_${i}`, text: "x" } }))));
+    const statuses = (await Promise.all(answers)).map((r) => r.status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200]);
+    const inFlight = postSigned(url, body(PAGE_ID, fromCustomer(PAGE_ID, "5003", { message: { mid: "m_listener_4", text: "last" } })));
+    await new Promise((r) => setTimeout(r, 20));
+    await listener.stop();
+    expect((await inFlight).status).toBe(200);
+    expect(await ackCount()).toBe(before + 6);
+    await expect(fetch(`${url}/api/health/live`)).rejects.toThrow();
+    listener = { port: 0, stop: async () => {} }; // stopped already
+  });
+});
