@@ -26,7 +26,8 @@ const KEEP_ALIVE_MS = 65_000;
 
 // The app process around a request handler (Next's, in server/index.ts): start-up checks, request ids,
 // HTTP metrics, the routes served directly, Socket.IO, and the graceful stop. Start-up order: config
-// (by the caller), Postgres and Redis reachable, the port bound (exit at once when taken), then the
+// (by the caller), Postgres and Redis reachable, the webhook port (WEBHOOK_PORT, when set) then the main
+// port bound (exit at once when taken), then the
 // handler prepared; requests that arrive meanwhile wait for it, except the direct routes.
 
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
@@ -97,11 +98,12 @@ export async function runAppServer(
   server.headersTimeout = KEEP_ALIVE_MS + 1_000;
   const realtime = attachRealtime(server);
   const nextUpgrades = routeUpgrades(server);
-  await listenOrExit(server, config.PORT, config.HOST);
+  // The webhook port first: once the main port answers, both do (probes and balancers look at the main one).
   const webhooks =
     config.WEBHOOK_PORT === undefined
       ? null
       : await startWebhookListener({ port: config.WEBHOOK_PORT, host: config.HOST, keepAliveMs: KEEP_ALIVE_MS }).catch((error: Error) => exitWithError(`webhook listener: ${error.message}`));
+  await listenOrExit(server, config.PORT, config.HOST);
   const [handle] = await Promise.all([prepareHandler(nextUpgrades), api?.preload()]);
   handlerReady(handle);
   logger().info(
