@@ -31,6 +31,8 @@ export type SimulatorOptions = {
   rateLimitPerSecond?: number;
   /** Latency injection: node reads (GET /{psid} profiles, GET /me) answer only after this long, like a slow Graph API. */
   profileDelayMs?: number;
+  /** Latency injection: a Send API call answers only after this long (Meta's takes hundreds of ms; ours ~1). */
+  sendDelayMs?: number;
   /**
    * Attachment type of customer stickers. Since 2026-08-30 Meta sends "sticker"; before that, "image"
    * (with payload.sticker_id). Both carry payload {url, sticker_id}.
@@ -56,6 +58,7 @@ export type SimulatorSettings = {
   webhookTimeoutMs: number;
   rateLimitPerSecond: number;
   profileDelayMs: number;
+  sendDelayMs: number;
   stickerAttachmentType: "sticker" | "image";
   requireAppSecretProof: boolean;
 };
@@ -78,6 +81,7 @@ export function settingsFrom(options: SimulatorOptions): SimulatorSettings {
     webhookTimeoutMs: options.webhookTimeoutMs ?? 5000,
     rateLimitPerSecond: options.rateLimitPerSecond ?? 0,
     profileDelayMs: options.profileDelayMs ?? 0,
+    sendDelayMs: options.sendDelayMs ?? 0,
     stickerAttachmentType: options.stickerAttachmentType ?? "sticker",
     requireAppSecretProof: options.requireAppSecretProof ?? false,
   };

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
 import { ACCOUNTS, signIn } from "./support/auth";
-import { simPost, unique } from "./support/sim";
+import { simClearErrors, simConfig, simPost, unique } from "./support/sim";
 
 // Team features beyond the spec (issue #15) and the inbox's rough edges, with two browser contexts as two
 // agents of Acme Support (Sara and Tom): presence and typing, ownership, notifications and the tab title,
@@ -72,6 +72,44 @@ test.describe("a team inbox agents prefer", () => {
     await a.context.close();
     await expect(b.page.getByRole("status").filter({ hasText: "Sara Staff is viewing" })).toHaveCount(0, { timeout: 10_000 });
     await b.page.screenshot({ path: "screenshots/team-1440-agent-b.png" });
+    await b.context.close();
+  });
+
+  test("a reply is on the other agent's screen as Sending while Meta answers, then Sent", async ({ browser }) => {
+    const name = unique("Rosa");
+    await customerWrites(SUPPORT, name, "Do you have it in blue?");
+    const a = await agent(browser, ACCOUNTS.staff.email);
+    const b = await agent(browser, TOM);
+    await row(b.page, name).getByRole("button").first().click();
+    await row(a.page, name).getByRole("button").first().click();
+    // Meta's Send API answers in hundreds of milliseconds; the simulator, told to, takes 3 s.
+    await simConfig({ sendDelayMs: 3000 });
+    try {
+      const box = a.page.getByRole("textbox", { name: "Message" });
+      await box.fill("Yes, blue is in stock");
+      await box.press("Enter");
+      const thread = b.page.getByRole("region", { name: `Conversation with ${name} Lima` });
+      await expect(thread.getByText("Yes, blue is in stock")).toBeVisible({ timeout: 2000 });
+      await expect(thread.getByText("Sending", { exact: true })).toBeVisible();
+      await expect(row(b.page, name)).toContainText("Yes, blue is in stock");
+      await b.page.screenshot({ path: "screenshots/team-1440-reply-sending.png" });
+      await expect(thread.getByText("Sent", { exact: true }).or(thread.getByText("Delivered", { exact: true }))).toBeVisible({ timeout: 10_000 });
+      await expect(thread.getByText("Sending", { exact: true })).toHaveCount(0);
+
+      // A reply Meta refuses: shown as sending, then gone from Tom's thread and list; Sara gets her text back.
+      // The composer's typing indicators are Send API calls too (sender actions): the rule covers a few calls.
+      await box.fill("Let me also check green");
+      await simPost("/sim/errors", { pageId: SUPPORT, code: 551, count: 3 });
+      await box.press("Enter");
+      await expect(thread.getByText("Let me also check green")).toBeVisible({ timeout: 2000 });
+      await expect(thread.getByText("Let me also check green")).toHaveCount(0, { timeout: 10_000 });
+      await expect(row(b.page, name)).toContainText("Yes, blue is in stock");
+      await expect(box).toHaveValue("Let me also check green");
+    } finally {
+      await simClearErrors();
+      await simConfig({ sendDelayMs: 0 });
+    }
+    await a.context.close();
     await b.context.close();
   });
 

@@ -107,6 +107,7 @@ export const ZConfigPatch = z.strictObject({
   webhookTimeoutMs: z.int().min(1).max(60_000).optional(),
   rateLimitPerSecond: z.int().min(0).max(100_000).optional(),
   profileDelayMs: z.int().min(0).max(120_000).optional(),
+  sendDelayMs: z.int().min(0).max(60_000).optional(),
   stickerAttachmentType: z.enum(["sticker", "image"]).optional(),
   requireAppSecretProof: z.boolean().optional(),
 });

@@ -18,6 +18,8 @@ import { parseSendRequest } from "./send-request";
 
 export async function handleSendApi(ctx: RouteContext, pageIdInPath: string, body: ParsedBody): Promise<void> {
   const { sim, url } = ctx;
+  // Latency injection (PATCH /sim/config {sendDelayMs}): Meta's answers, refusals included, take hundreds of ms.
+  if (sim.settings.sendDelayMs) await sim.tasks.sleep(sim.settings.sendDelayMs);
   const fields = { ...Object.fromEntries(url.searchParams), ...body.fields };
   const page = pageForToken(sim, accessTokenFrom(ctx.req, url, fields), pageIdInPath);
   const recipient = fields.recipient as { id?: unknown } | undefined;

@@ -16,3 +16,14 @@ export async function simPost<T = Record<string, unknown>>(path: string, body: u
   if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
   return (await res.json()) as T;
 }
+
+/** Changes the simulator's live settings (PATCH /sim/config), e.g. its latency injection. */
+export async function simConfig(settings: Record<string, unknown>): Promise<void> {
+  const res = await fetch(`${SIM}/sim/config`, { method: "PATCH", headers: { "Content-Type": "application/json" }, body: JSON.stringify(settings) });
+  if (!res.ok) throw new Error(`/sim/config answered ${res.status}: ${await res.text()}`);
+}
+
+/** Drops every failure still queued with POST /sim/errors. */
+export async function simClearErrors(): Promise<void> {
+  await fetch(`${SIM}/sim/errors`, { method: "DELETE" });
+}
