@@ -1,9 +1,10 @@
 import pg from "pg";
 import { env } from "@/server/env";
 
-// Plain pg, beside Prisma, for the statements of the webhook hot path only: the acknowledging INSERT in the
-// app server and the ingest's batch statements in the worker (server/services/messenger/). They run once
-// per delivery or per message, at the rate customers write, and Prisma 7 costs several times more CPU
+// Plain pg, beside Prisma, for the hottest statements only: the webhook path (the acknowledging INSERT in the
+// app server, the ingest's batch statements in the worker: server/services/messenger/), and the actor's row
+// that every API request and socket connect reads (server/auth/actor.ts, server/realtime/lookups.ts). They
+// run per delivery, per message or per request, and Prisma 7 costs several times more CPU
 // per statement than pg with prepared statements — measured on the ingest's own statements: the message
 // statement 1.4 ms of Node + 1.3 ms of Postgres CPU through Prisma, 0.4 + 0.6 ms through pg; a claim
 // transaction 2.0 + 0.5 ms against 0.2 + 0.2 ms (docs/PERFORMANCE.md §4). Everything else uses Prisma.

@@ -1,6 +1,5 @@
 import { isUuid } from "@/lib/ids";
-import type { Role } from "@/lib/roles";
-import { readToken } from "@/server/auth/token";
+import { userOfToken } from "@/server/auth/actor";
 import { directPool } from "@/server/db-direct";
 import type { SocketActor } from "@/server/realtime/index";
 
@@ -12,22 +11,13 @@ import type { SocketActor } from "@/server/realtime/index";
 // --alloc, docs/PERFORMANCE.md §6). Less garbage per connect is less memory in a reconnect storm. Joins of
 // a conversation and everything else about sockets stay on Prisma.
 
-type UserRow = { id: string; name: string; role: Role; company_id: string | null; is_active: boolean };
-
 /**
  * The user a bearer token names, as a socket keeps it; null for a bad or expired token and for an unknown
- * or deactivated user. The same checks as actorFromToken (server/auth/actor.ts), read on every connect so
+ * or deactivated user. The same read as an API request's actor (server/auth/actor.ts), on every connect so
  * a ban ends access at once.
  */
 export async function socketActorFromToken(token: string | null): Promise<SocketActor | null> {
-  const userId = token ? await readToken(token) : null;
-  if (!userId || !isUuid(userId)) return null;
-  const { rows } = await directPool().query<UserRow>({
-    name: "socket-actor",
-    text: "SELECT id, name, role, company_id, is_active FROM users WHERE id = $1",
-    values: [userId],
-  });
-  const user = rows[0];
+  const user = await userOfToken(token);
   if (!user?.is_active) return null;
   return { id: user.id, name: user.name, role: user.role, companyId: user.company_id };
 }
