@@ -14,6 +14,7 @@ import { findJob, jobs } from "@/workers/jobs/index";
 import { startWebhookDrain } from "@/workers/webhooks/drain";
 import { ensureDailyTokenCheck } from "@/server/queue/pages";
 import { ensureWebhookRetention } from "@/server/queue/webhooks";
+import { ensureStaleSendSweep } from "@/server/queue/stale-sends";
 
 // The worker process: runs the jobs of the registry, each payload parsed by its schema first, and the
 // webhook ingest (workers/webhooks/drain.ts: not a queue job, it drains the webhook_events table). Any
@@ -58,6 +59,7 @@ if (http) logger().info(`worker health and metrics on ${config.HOST}:${(http.add
 ensureDailyTokenCheck().catch((error: Error) => logger().error(`could not schedule the daily token check: ${error.message}`));
 // Processed webhook deliveries older than WEBHOOK_RETENTION_DAYS are deleted hourly (workers/jobs/webhook-retention.ts).
 ensureWebhookRetention().catch((error: Error) => logger().error(`could not schedule the webhook retention: ${error.message}`));
+ensureStaleSendSweep().catch((error: Error) => logger().error(`could not schedule the sweep of stale sends: ${error.message}`));
 
 // worker.close() lets running jobs finish (an offer stops between two recipients, workers/offers/stop-signal.ts,
 // and the next worker resumes it); the drain finishes its batches. Past the deadline, running jobs are

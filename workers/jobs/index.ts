@@ -3,6 +3,7 @@ import { resumeOffersJob, sendOfferJob } from "@/workers/jobs/send-offer";
 import { copyAttachmentsJob } from "@/workers/jobs/copy-attachments";
 import { importPageHistoryJob, subscribePageJob, unsubscribePageJob, verifyPageTokensJob } from "@/workers/jobs/page-connection";
 import { pruneWebhookEventsJob } from "@/workers/jobs/webhook-retention";
+import { failStaleSendsJob } from "@/workers/jobs/stale-sends";
 
 // The job registry: every job the worker runs is listed here.
 
@@ -18,6 +19,7 @@ export const jobs: JobDefinition<never>[] = [
   register(verifyPageTokensJob),
   register(importPageHistoryJob),
   register(pruneWebhookEventsJob),
+  register(failStaleSendsJob),
 ];
 
 export function findJob(name: string): JobDefinition<never> | undefined {
