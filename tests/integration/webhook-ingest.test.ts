@@ -176,7 +176,7 @@ describe("first contacts", () => {
     const spy = vi.spyOn(ingestPool(), "query");
     try {
       expect(await processPendingWebhookEvents(50)).toBe(24);
-      const names = spy.mock.calls.map(([query]) => (typeof query === "object" && query && "name" in query ? query.name : null));
+      const names = spy.mock.calls.map(([query]) => (typeof query === "object" ? (query as { name?: string }).name : undefined));
       expect(names.filter((n) => n === "webhook-first-contacts")).toHaveLength(1);
     } finally {
       spy.mockRestore();
