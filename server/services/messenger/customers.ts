@@ -16,59 +16,41 @@ export function fallbackCustomerName(psid: string): string {
   return `Customer ${psid.slice(-4)}`;
 }
 
-// Customers and their conversations in one round trip, for one first contact or a whole batch's. A CTE's
-// SELECT does not see rows its own INSERT made, so each "new or existing" is a UNION of the two.
-// profile_fetched_at stays NULL: the lookup comes after the message is shown (profile-lookup.ts). updated_at
-// has no database default (Prisma's @updatedAt). needsProfile: still the fallback name, never looked up.
-const FIRST_CONTACTS_SQL = `
-    WITH input AS (
-      SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[]) AS w(page_id, psid, name)
-    ), new_customer AS (
-      INSERT INTO customers (id, page_id, psid, name) SELECT ${UUID_V7_EXPRESSION}, page_id, psid, name FROM input
+// Customer and conversation in one round trip. A CTE's SELECT does not see rows its own INSERT made, so
+// each "new or existing" is a UNION of the two. profile_fetched_at stays NULL: the lookup comes after the
+// message is shown (profile-lookup.ts). updated_at has no database default (Prisma's @updatedAt).
+const FIRST_CONTACT_SQL = `
+    WITH new_customer AS (
+      INSERT INTO customers (id, page_id, psid, name) VALUES (${UUID_V7_EXPRESSION}, $1::uuid, $2, $3)
       ON CONFLICT (page_id, psid) DO NOTHING
-      RETURNING id, page_id, psid, name, avatar_url, profile_fetched_at
+      RETURNING id, name, avatar_url, profile_fetched_at
     ), customer AS (
       SELECT * FROM new_customer
       UNION ALL
-      SELECT u.id, u.page_id, u.psid, u.name, u.avatar_url, u.profile_fetched_at
-        FROM customers u JOIN input i ON u.page_id = i.page_id AND u.psid = i.psid
+      SELECT id, name, avatar_url, profile_fetched_at FROM customers WHERE page_id = $1::uuid AND psid = $2
     ), new_conversation AS (
       INSERT INTO conversations (id, page_id, customer_id, last_message_at, updated_at)
-      SELECT ${UUID_V7_EXPRESSION}, page_id, id, 'epoch', now() FROM customer
+      SELECT ${UUID_V7_EXPRESSION}, $1::uuid, id, 'epoch', now() FROM customer
       ON CONFLICT (customer_id) DO NOTHING
       RETURNING id, customer_id
     )
-    SELECT c.id, c.page_id AS "pageId", c.psid, c.name, c.avatar_url AS "avatarUrl",
-           c.profile_fetched_at IS NULL AND c.name = 'Customer ' || right(c.psid, 4) AS "needsProfile",
+    SELECT c.id, c.name, c.avatar_url AS "avatarUrl", c.profile_fetched_at IS NULL AND c.name = $3 AS "needsProfile",
            coalesce(n.id, (SELECT id FROM conversations WHERE customer_id = c.id)) AS "conversationId"
       FROM customer c LEFT JOIN new_conversation n ON n.customer_id = c.id`;
 
-type Contact = { id: string; pageId: string; psid: string; name: string; avatarUrl: string | null; needsProfile: boolean; conversationId: string | null };
-export type ResolvedContact = KnownCustomer & { conversationId: string };
+type Contact = { id: string; name: string; avatarUrl: string | null; needsProfile: boolean; conversationId: string | null };
 
 /**
- * The customers behind these PSIDs and their conversations, created on first contact with the fallback
- * name — one statement for all of them (a burst of new people: one round trip per batch, not per person),
- * and nothing else waits: the profile lookups run after the messages are shown. Keyed by customerKey.
+ * The customer behind a PSID on a page and their conversation, created on first contact with the fallback
+ * name — one statement, and nothing else waits: the profile lookup runs after the message is shown.
  */
-export async function findOrCreateContacts(people: { pageId: string; psid: string }[]): Promise<Map<string, ResolvedContact>> {
-  const found = new Map<string, ResolvedContact>();
-  let missing = [...new Map(people.map((p) => [customerKey(p.pageId, p.psid), p])).values()];
-  for (let attempt = 0; missing.length; attempt++) {
-    if (attempt > 2) throw new Error(`could not create or find the customers ${missing.map((p) => `${p.psid} on page ${p.pageId}`).join(", ")}`);
-    const { rows } = await ingestPool().query<Contact>({
-      name: "webhook-first-contacts",
-      text: FIRST_CONTACTS_SQL,
-      values: [missing.map((p) => p.pageId), missing.map((p) => p.psid), missing.map((p) => fallbackCustomerName(p.psid))],
-    });
-    for (const { pageId, conversationId, ...row } of rows) if (conversationId) found.set(customerKey(pageId, row.psid), { ...row, conversationId });
-    // Another worker created a row after this statement's snapshot began (seen by neither half): again.
-    missing = missing.filter((p) => !found.has(customerKey(p.pageId, p.psid)));
+export async function findOrCreateContact(page: PageRef, psid: string): Promise<KnownCustomer & { conversationId: string }> {
+  for (let attempt = 0; ; attempt++) {
+    const { rows } = await ingestPool().query<Contact>({ name: "webhook-first-contact", text: FIRST_CONTACT_SQL, values: [page.id, psid, fallbackCustomerName(psid)] });
+    const row = rows[0];
+    // Another worker created the row after this statement's snapshot began (seen by neither half): again.
+    if (row?.conversationId) return { ...row, psid, conversationId: row.conversationId };
+    if (attempt >= 2) throw new Error(`could not create or find the customer ${psid} on page ${page.id}`);
   }
-  return found;
 }
 
-/** One person's: see findOrCreateContacts. */
-export async function findOrCreateContact(page: PageRef, psid: string): Promise<ResolvedContact> {
-  return (await findOrCreateContacts([{ pageId: page.id, psid }])).get(customerKey(page.id, psid))!;
-}

@@ -1,12 +1,11 @@
 import { db } from "@/server/db";
 import { ingestPool } from "@/server/db-direct";
 import type { MessengerEvent } from "@/server/messenger/webhook-events";
-import { customerKey, findOrCreateContacts, type KnownCustomer } from "@/server/services/messenger/customers";
+import { customerKey, type KnownCustomer } from "@/server/services/messenger/customers";
 
 // What a batch of deliveries needs before its events are handled, read once for the whole batch in one
 // statement (pg: the ingest's hot path, server/db-direct.ts): the pages they are for and the customers
-// who wrote before — and, in one more statement, the people writing for the first time (a new ad's burst
-// of new customers costs one round trip per batch, not one per person).
+// who wrote before.
 
 export type IngestPage = { id: string; name: string; facebookPageId: string };
 /** pages by Facebook page id; customers by customerKey(our page id, psid) — absent = first contact. */
@@ -53,29 +52,8 @@ export async function loadIngestContext(events: MessengerEvent[]): Promise<Inges
       context.customers.set(customerKey(row.pageId, row.psid), { id: row.customerId, psid: row.psid, name: row.name!, avatarUrl: row.avatarUrl, conversationId: row.conversationId, needsProfile: row.needsProfile === true });
     }
   }
-  await Promise.all([addFirstContacts(context, events), touchLastWebhook([...context.pages.values()], Date.now())]);
+  await touchLastWebhook([...context.pages.values()], Date.now());
   return context;
-}
-
-/**
- * Creates, in one statement, the customers (and conversations) of the batch's new people: those who send a
- * message, a postback, a referral or an unsupported item — what becomes a row of a thread. Echoes and
- * unsends may need no conversation at all, so a first contact among them is still made by its handler.
- */
-async function addFirstContacts(context: IngestContext, events: MessengerEvent[]): Promise<void> {
-  const people: { pageId: string; psid: string }[] = [];
-  for (const event of events) {
-    if (!startsAThreadRow(event)) continue;
-    const page = context.pages.get(event.pageId);
-    if (page && !context.customers.get(customerKey(page.id, event.psid))?.conversationId) people.push({ pageId: page.id, psid: event.psid });
-  }
-  if (!people.length) return;
-  for (const [key, contact] of await findOrCreateContacts(people)) context.customers.set(key, contact);
-}
-
-function startsAThreadRow(event: MessengerEvent): event is Extract<MessengerEvent, { psid: string }> {
-  if (event.kind === "message") return !event.isEcho && !event.isDeleted;
-  return event.kind === "postback" || event.kind === "referral" || event.kind === "unsupported";
 }
 
 async function touchLastWebhook(pages: IngestPage[], now: number): Promise<void> {
