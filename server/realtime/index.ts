@@ -2,6 +2,7 @@ import type { Server as HttpServer, IncomingMessage } from "node:http";
 import { Server, type Socket } from "socket.io";
 import { createAdapter } from "@socket.io/redis-adapter";
 import type { Actor } from "@/server/auth/actor";
+import type { Redis } from "ioredis";
 import { createRedis } from "@/server/redis";
 import { registerRoomHandlers, userRoom } from "@/server/realtime/rooms";
 import { registerPresenceHandlers } from "@/server/realtime/presence";
@@ -76,13 +77,24 @@ export function attachRealtime(httpServer: HttpServer): Realtime {
     close: () =>
       new Promise<void>((resolve) => {
         void io.close(() => {
-          pub.disconnect();
-          sub.disconnect();
-          if (globalForIo.switchboardIo === io) globalForIo.switchboardIo = undefined;
-          resolve();
+          void Promise.all([closeGently(pub), closeGently(sub)]).then(() => {
+            if (globalForIo.switchboardIo === io) globalForIo.switchboardIo = undefined;
+            resolve();
+          });
         });
       }),
   };
+}
+
+/**
+ * QUIT, not a hard disconnect: commands already queued — the adapter's own SUBSCRIBEs, sent without a
+ * handler, when the server stops right after it started — get their answers first instead of rejecting
+ * unhandled ("Connection is closed"). Cut after 3 s when Redis does not answer.
+ */
+async function closeGently(client: Redis): Promise<void> {
+  const cut = setTimeout(() => client.disconnect(), 3000);
+  await client.quit().catch(() => {});
+  clearTimeout(cut);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { createServer } from "node:http";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/server/db";
 import { encryptSecret } from "@/server/security/secret-box";
@@ -7,7 +8,7 @@ import * as banRoute from "@/app/api/auth/ban-user/route";
 import * as assignRoute from "@/app/api/pages/assign/route";
 import * as unassignRoute from "@/app/api/pages/unassign/route";
 import { emitToPage, emitToConversation } from "@/server/realtime/emit";
-import { MAX_SOCKETS_PER_USER } from "@/server/realtime/index";
+import { attachRealtime, MAX_SOCKETS_PER_USER } from "@/server/realtime/index";
 import { JOIN_BURST } from "@/server/realtime/rooms";
 import { createSimulator, type Simulator } from "@/server/simulator/create-simulator";
 import { call } from "./support/http";
@@ -185,5 +186,22 @@ describe("several app instances", () => {
     expect(event?.payload).toMatchObject({ message: { message: "across instances" } });
     await drain.stop();
     onA.close();
+  });
+});
+
+describe("stopping", () => {
+  it("closing right after attaching leaves no rejected Redis command behind", async () => {
+    // The adapter subscribes without handling the answer; a hard disconnect while those SUBSCRIBEs were
+    // still queued rejected them unhandled ("Connection is closed"): 4 per attach-and-close before the fix.
+    const rejected: unknown[] = [];
+    const note = (reason: unknown) => void rejected.push(reason);
+    process.on("unhandledRejection", note);
+    try {
+      for (let i = 0; i < 5; i++) await attachRealtime(createServer()).close();
+      await new Promise((r) => setTimeout(r, 300));
+    } finally {
+      process.off("unhandledRejection", note);
+    }
+    expect(rejected).toEqual([]);
   });
 });
