@@ -73,14 +73,13 @@ export function attachRealtime(httpServer: HttpServer): Realtime {
   globalForIo.switchboardIo = io;
   return {
     io,
-    // Closes the sockets and the HTTP server, then the adapter's Redis connections.
+    // Closes the sockets and the HTTP server, then the adapter's Redis connections. Services stop emitting
+    // through this server at once (emitToRooms falls back to the Redis emitter), not only once it is closed.
     close: () =>
       new Promise<void>((resolve) => {
+        if (globalForIo.switchboardIo === io) globalForIo.switchboardIo = undefined;
         void io.close(() => {
-          void Promise.all([closeGently(pub), closeGently(sub)]).then(() => {
-            if (globalForIo.switchboardIo === io) globalForIo.switchboardIo = undefined;
-            resolve();
-          });
+          void Promise.all([closeGently(pub), closeGently(sub)]).then(() => resolve());
         });
       }),
   };
