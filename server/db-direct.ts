@@ -2,9 +2,11 @@ import pg from "pg";
 import { env } from "@/server/env";
 
 // Plain pg, beside Prisma, for the hottest statements only: the webhook path (the acknowledging INSERT in the
-// app server, the ingest's batch statements in the worker: server/services/messenger/), and the actor's row
-// that every API request and socket connect reads (server/auth/actor.ts, server/realtime/lookups.ts). They
-// run per delivery, per message or per request, and Prisma 7 costs several times more CPU
+// app server, the ingest's batch statements in the worker: server/services/messenger/), the actor's row
+// that every API request and socket connect reads (server/auth/actor.ts, server/realtime/lookups.ts), and
+// the inbox's reads that agents repeat every few seconds: the page, the list, the thread
+// (server/services/pages/visible-page-sql.ts, server/services/conversations/list-rows.ts, thread-rows.ts).
+// They run per delivery, per message or per request, and Prisma 7 costs several times more CPU
 // per statement than pg with prepared statements — measured on the ingest's own statements: the message
 // statement 1.4 ms of Node + 1.3 ms of Postgres CPU through Prisma, 0.4 + 0.6 ms through pg; a claim
 // transaction 2.0 + 0.5 ms against 0.2 + 0.2 ms (docs/PERFORMANCE.md §4). Everything else uses Prisma.

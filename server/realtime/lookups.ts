@@ -1,7 +1,6 @@
-import { isUuid } from "@/lib/ids";
 import { userOfToken } from "@/server/auth/actor";
-import { directPool } from "@/server/db-direct";
 import type { SocketActor } from "@/server/realtime/index";
+import { visiblePageOf } from "@/server/services/pages/visible-page-sql";
 
 // The two reads of every socket connect: who the token names, and (once per page the inbox shows) whether
 // they may join that page's room. After a deploy or a network blip a Page's 1 000 agents reconnect at once,
@@ -22,25 +21,7 @@ export async function socketActorFromToken(token: string | null): Promise<Socket
   return { id: user.id, name: user.name, role: user.role, companyId: user.company_id };
 }
 
-/**
- * Our id of the page `pageId` names (our id or Facebook's) if the actor may see it, else null. The rule is
- * visiblePagesWhere's (server/services/pages/visible-pages.ts) in SQL: the super admin every page, a company
- * admin their company's, admins and staff the pages assigned to them in their company.
- * tests/integration/realtime-lookups.test.ts holds the two to the same answers.
- */
+/** Our id of the page `pageId` names (our id or Facebook's) if the actor may see it, else null. */
 export async function visiblePageIdFor(actor: SocketActor, pageId: string): Promise<string | null> {
-  const { rows } = await directPool().query<{ id: string }>({
-    name: "socket-visible-page",
-    text: `SELECT p.id FROM pages p
-            WHERE (p.facebook_page_id = $1 OR p.id = $2::uuid)
-              AND CASE $3::text
-                    WHEN 'super_admin' THEN true
-                    WHEN 'company_admin' THEN p.company_id = $4::uuid
-                    ELSE ($4::uuid IS NULL OR p.company_id = $4::uuid)
-                         AND EXISTS (SELECT 1 FROM page_assignments a WHERE a.page_id = p.id AND a.user_id = $5::uuid)
-                  END
-            LIMIT 1`,
-    values: [pageId, isUuid(pageId) ? pageId : null, actor.role, actor.companyId, actor.id],
-  });
-  return rows[0]?.id ?? null;
+  return (await visiblePageOf(actor, pageId))?.id ?? null;
 }

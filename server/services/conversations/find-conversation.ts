@@ -3,7 +3,7 @@ import type { Actor } from "@/server/auth/actor";
 import { AppError } from "@/server/http/errors";
 import { isUuid } from "@/lib/ids";
 import { visiblePagesWhere } from "@/server/services/pages/visible-pages";
-import { conversationListSelect } from "@/server/services/conversations/serialize";
+import { visibleListRow } from "@/server/services/conversations/list-rows";
 
 /** Accepts our page id or the Facebook page id, as clients may hold either. */
 export function pageIdWhere(pageId: string) {
@@ -24,9 +24,9 @@ export async function findVisibleConversation(actor: Actor, conversationId: stri
   return conversation;
 }
 
-/** The same conversation as its list item's row (the thread sends it along): one read where the thread once made two. */
+/** The same conversation as its list item's row (the thread sends it along), in one plain-pg read (list-rows.ts). */
 export async function findVisibleConversationItem(actor: Actor, conversationId: string, pageId?: string) {
-  const row = await db.conversation.findFirst({ where: visibleConversationWhere(actor, conversationId, pageId), select: conversationListSelect });
+  const row = isUuid(conversationId) ? await visibleListRow(actor, conversationId, pageId) : null;
   if (!row) throw new AppError("not_found", "Conversation not found");
   return row;
 }

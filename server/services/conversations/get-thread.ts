@@ -1,11 +1,10 @@
-import { db } from "@/server/db";
-import type { Prisma } from "@/server/generated/prisma/client";
 import type { Actor } from "@/server/auth/actor";
 import type { TThreadQuery } from "@/lib/schemas/conversations";
 import { findVisibleConversationItem } from "@/server/services/conversations/find-conversation";
 import { decodeCursor, encodeCursor } from "@/server/services/conversations/cursor";
 import { loadReplyTargets } from "@/server/services/conversations/reply-targets";
-import { messageSelect, toApiMessage, toConversationListItem } from "@/server/services/conversations/serialize";
+import { threadRowsOf } from "@/server/services/conversations/thread-rows";
+import { toApiMessage, toConversationListItem } from "@/server/services/conversations/serialize";
 
 /**
  * GET /api/conversation/{conversationId}/{pageId}: messages newest first, as the Graph API pages them.
@@ -17,25 +16,7 @@ export async function getThread(actor: Actor, conversationId: string, pageId: st
   const newer = query.before ? decodeCursor(query.before) : null;
   const older = query.after ? decodeCursor(query.after) : null;
 
-  const where: Prisma.MessageWhereInput = { conversationId: conversation.id };
-  // The redundant createdTime bound lets the (conversation_id, created_time, id) index start at the cursor.
-  if (older) {
-    where.createdTime = { lte: older.at };
-    where.OR = [{ createdTime: { lt: older.at } }, { createdTime: older.at, id: { lt: older.id } }];
-  }
-  if (newer) {
-    where.createdTime = { gte: newer.at };
-    where.OR = [{ createdTime: { gt: newer.at } }, { createdTime: newer.at, id: { gt: newer.id } }];
-  }
-
-  // Newer-than pages are read oldest-first from the cursor, then flipped, so they join the thread seamlessly.
-  const direction = newer ? "asc" : "desc";
-  const rows = await db.message.findMany({
-    where,
-    orderBy: [{ createdTime: direction }, { id: direction }],
-    take: query.limit + 1,
-    select: messageSelect,
-  });
+  const rows = await threadRowsOf(conversation.id, { older, newer, take: query.limit + 1 });
   const hasMore = rows.length > query.limit;
   const page = rows.slice(0, query.limit);
   if (newer) page.reverse();

@@ -1,12 +1,11 @@
-import { db } from "@/server/db";
 import { AppError } from "@/server/http/errors";
-import type { Prisma } from "@/server/generated/prisma/client";
 import type { Actor } from "@/server/auth/actor";
 import type { TConversationListQuery } from "@/lib/schemas/conversations";
-import { findVisiblePage } from "@/server/services/conversations/find-conversation";
-import { decodeCursor, encodeCursor, type Cursor } from "@/server/services/conversations/cursor";
-import { searchConversationIds, type SearchInput } from "@/server/services/conversations/search-conversations";
-import { conversationListSelect, toConversationListItem, type ConversationListRow } from "@/server/services/conversations/serialize";
+import { decodeCursor, encodeCursor } from "@/server/services/conversations/cursor";
+import { listRowsByIds, listRowsOf } from "@/server/services/conversations/list-rows";
+import { searchConversationIds } from "@/server/services/conversations/search-conversations";
+import { toConversationListItem } from "@/server/services/conversations/serialize";
+import { visiblePageOf } from "@/server/services/pages/visible-page-sql";
 import { searchSnippets } from "@/server/services/conversations/search-snippets";
 
 /**
@@ -23,13 +22,16 @@ export const MAX_LIST_OFFSET = 3_000;
  * by keyset for deep scrolling.
  */
 export async function listConversations(actor: Actor, pageId: string, query: TConversationListQuery) {
-  const page = await findVisiblePage(actor, pageId);
+  const page = await visiblePageOf(actor, pageId);
+  if (!page) throw new AppError("not_found", "Page not found");
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
   const skip = cursor ? 0 : (query.page - 1) * query.limit;
   if (skip > MAX_LIST_OFFSET) throw new AppError("bad_request", `page is too deep: offsets go up to ${MAX_LIST_OFFSET} conversations; continue with cursor=pagination.nextCursor`);
+  const filter = { isSpam: query.isSpam, isImportant: query.isImportant, tags: query.tags, assigneeId: assigneeFilter(actor, query), cursor, offset: skip, take: query.limit + 1 };
+  // A search's ids come from its own SQL (search-conversations.ts); the rows are then read by id, in that order.
   const rows = query.search
-    ? await searchRows({ pageId: page.id, term: query.search, isSpam: query.isSpam, isImportant: query.isImportant, tags: query.tags, assigneeId: assigneeFilter(actor, query), cursor, offset: skip, take: query.limit + 1 })
-    : await listRows(page.id, query, cursor, skip, assigneeFilter(actor, query));
+    ? await listRowsByIds(page, (await searchConversationIds({ pageId: page.id, term: query.search, ...filter })).ids)
+    : await listRowsOf(page, filter);
   const hasNextPage = rows.length > query.limit;
   const data = rows.slice(0, query.limit);
   const last = data.at(-1);
@@ -52,35 +54,4 @@ export async function listConversations(actor: Actor, pageId: string, query: TCo
 /** `assignee=me` → the actor's id, `unassigned` → null, no filter → undefined. */
 function assigneeFilter(actor: Actor, query: TConversationListQuery): string | null | undefined {
   return query.assignee === "me" ? actor.id : query.assignee === "unassigned" ? null : undefined;
-}
-
-function listRows(pageId: string, query: TConversationListQuery, cursor: Cursor | null, skip: number, assigneeId: string | null | undefined) {
-  const where: Prisma.ConversationWhereInput = {
-    pageId,
-    isSpam: query.isSpam,
-    ...(assigneeId !== undefined ? { assigneeId } : {}),
-    ...(query.isImportant ? { isImportant: true } : {}),
-    ...(query.tags.length ? { tags: { some: { name: { in: query.tags } } } } : {}),
-  };
-  // The redundant `lte` is what the (page_id, last_message_at, id) index can range-scan on; Postgres cannot
-  // use the OR as an index bound and would walk every newer row (see docs/PERFORMANCE.md).
-  const keyset: Prisma.ConversationWhereInput[] = cursor
-    ? [{ lastMessageAt: { lte: cursor.at } }, { OR: [{ lastMessageAt: { lt: cursor.at } }, { lastMessageAt: cursor.at, id: { lt: cursor.id } }] }]
-    : [];
-  return db.conversation.findMany({
-    where: cursor ? { AND: [where, ...keyset] } : where,
-    orderBy: [{ lastMessageAt: "desc" }, { id: "desc" }],
-    skip,
-    take: query.limit + 1,
-    select: conversationListSelect,
-  });
-}
-
-/** The page's ids come from the search's own SQL; the rows are then read by id, in that order. */
-async function searchRows(input: SearchInput): Promise<ConversationListRow[]> {
-  const { ids } = await searchConversationIds(input);
-  if (!ids.length) return [];
-  const rows = await db.conversation.findMany({ where: { id: { in: ids } }, select: conversationListSelect });
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
 }

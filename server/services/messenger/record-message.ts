@@ -2,6 +2,7 @@ import { db } from "@/server/db";
 import { ingestPool } from "@/server/db-direct";
 import { UUID_V7_EXPRESSION } from "@/server/db-uuid";
 import type { MessageRow } from "@/server/services/conversations/serialize";
+import { messageColumnsSql } from "@/server/services/conversations/message-columns-sql";
 import type { StoredAttachment } from "@/lib/inbox/message-kinds";
 import { SUMMARY_RETURNING_SQL, SUMMARY_SET_SQL, summaryParams, type SummaryColumns } from "@/server/services/messenger/conversation-summary";
 
@@ -49,10 +50,7 @@ const RECORD_MESSAGE_SQL = `
       FROM inserted WHERE conversations.id = inserted.conversation_id
       RETURNING ${SUMMARY_RETURNING_SQL}
     )
-    SELECT i.id, i.conversation_id AS "conversationId", i.mid, i.direction::text AS direction, i.sender_id AS "senderId", i.text,
-           i.sticker_url AS "stickerUrl", i.attachments, i.is_image AS "isImage", i.is_echo AS "isEcho", i.is_violation AS "isViolation",
-           i.send_status::text AS "sendStatus", i.error_message AS "errorMessage", i.created_time AS "createdTime",
-           i.kind, i.payload, i.reply_to_mid AS "replyToMid", i.referral, i.reactions, i.edited_at AS "editedAt", i.deleted_at AS "deletedAt",
+    SELECT ${messageColumnsSql("i")},
            s.is_important, s.is_spam, s.unread_count, s.last_message_text, s.last_message_is_image, s.last_message_at, s.last_inbound_at, s.tags, s.assignee
       FROM inserted i JOIN summary s ON s.id = i.conversation_id`;
 
