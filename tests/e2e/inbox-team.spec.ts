@@ -48,6 +48,19 @@ test.describe("a team inbox agents prefer", () => {
     await expect(b.page.getByRole("status").filter({ hasText: "Sara Staff is viewing" })).toBeVisible();
     await expect(a.page.getByRole("status").filter({ hasText: "Tom Staff is viewing" })).toBeVisible();
 
+    // At phone width the viewer and the owner's controls take a line under the name, which keeps its room
+    // (on one line with them it was cut to a letter, and the badge overlapped "Active now").
+    await b.page.setViewportSize({ width: 375, height: 812 });
+    const heading = b.page.locator("h2", { hasText: name });
+    const activity = heading.locator("xpath=following-sibling::p");
+    const badge = b.page.getByRole("status").filter({ hasText: "Sara Staff is viewing" });
+    await expect(badge).toBeVisible();
+    const [headingBox, activityBox, badgeBox] = await Promise.all([heading.boundingBox(), activity.boundingBox(), badge.boundingBox()]);
+    expect(headingBox!.width).toBeGreaterThan(120);
+    expect(badgeBox!.y).toBeGreaterThanOrEqual(activityBox!.y + activityBox!.height);
+    await b.page.screenshot({ path: "screenshots/team-375-viewers.png" });
+    await b.page.setViewportSize({ width: 1440, height: 900 });
+
     await a.page.getByRole("textbox", { name: "Message" }).fill("Let me check that for you");
     await expect(b.page.getByText("Sara Staff is typing…")).toBeVisible();
     await a.page.getByRole("textbox", { name: "Message" }).fill("");

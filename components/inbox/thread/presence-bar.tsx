@@ -16,7 +16,7 @@ export function ViewersBadge({ viewers }: { viewers: Viewer[] }) {
           </span>
         ))}
       </span>
-      <span className="max-w-40 truncate max-md:sr-only">{text}</span>
+      <span className="max-w-40 truncate sm:max-md:sr-only">{text}</span>
     </span>
   );
 }

@@ -23,7 +23,9 @@ const TOGGLE = "flex size-9 items-center justify-center rounded-lg ring-1 ring-i
 /** The thread header (SPEC §2): avatar, name, status, importance and spam toggles. */
 export function ThreadHeader({ conversation, activity, busy, onToggleImportant, onToggleSpam, onBack, onOpenDetails, extra }: Props) {
   return (
-    <div className="flex h-16 shrink-0 items-center gap-2 border-b border-slate-200 bg-white px-2 sm:px-4">
+    // On a phone the team controls take a second line under the name: on one line with the flags they
+    // left the customer's name a letter or two.
+    <div className="flex min-h-16 shrink-0 flex-wrap items-center gap-x-2 gap-y-1.5 border-b border-slate-200 bg-white px-2 py-2 sm:h-16 sm:flex-nowrap sm:px-4 sm:py-0">
       <button type="button" onClick={onBack} aria-label="Back to conversations" className="flex size-9 shrink-0 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 md:hidden">
         <ArrowLeftIcon className="size-5" />
       </button>
@@ -41,7 +43,7 @@ export function ThreadHeader({ conversation, activity, busy, onToggleImportant, 
               <span className="mt-1 block h-3 w-20 animate-pulse rounded bg-slate-100" aria-hidden="true" />
             )}
           </div>
-          {extra}
+          {extra && <div className="order-last flex basis-full items-center gap-2 pl-[5.75rem] sm:order-none sm:basis-auto sm:pl-0">{extra}</div>}
           <button
             type="button"
             data-shortcut="important"
