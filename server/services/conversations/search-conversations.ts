@@ -53,11 +53,39 @@ const indexable = (term: string) => /[\p{L}\p{N}]{3}/u.test(term);
 
 type Found = { ids: string[]; strategy: SearchStrategy };
 
+/**
+ * Pages and terms whose probe found more matching messages than SEARCH_LIMITS.messages, until when: their
+ * searches go straight to step 3 for a while. The probe's three trigram lookups are the dearest part of a
+ * common word's search (5–7 ms of Postgres for `warranty` on the 1M-message page, planning aside), and its
+ * answer for such a term is always "step 3": the count is of the whole page, whatever the filters, and a
+ * page's messages only grow (deletions aside: the probe runs again a minute later). Step 3 returns the same
+ * rows as every other path, so the memo changes what a search costs, never what it finds.
+ */
+const manyMatches = new Map<string, number>();
+const MANY_MATCHES_MS = 60_000;
+const MANY_MATCHES_KEYS = 1_000;
+const manyMatchesKey = (pageId: string, term: string) => `${pageId}:${SEARCH_LIMITS.messages}:${term.toLowerCase()}`;
+
+/** Whether a recent probe found this term in more of the page's messages than the probe handles. */
+export function knownToMatchMany(pageId: string, term: string): boolean {
+  const key = manyMatchesKey(pageId, term);
+  const until = manyMatches.get(key);
+  if (until !== undefined && until <= Date.now()) manyMatches.delete(key);
+  return until !== undefined && until > Date.now();
+}
+
+function rememberManyMatches(pageId: string, term: string): void {
+  const key = manyMatchesKey(pageId, term);
+  manyMatches.delete(key);
+  manyMatches.set(key, Date.now() + MANY_MATCHES_MS);
+  if (manyMatches.size > MANY_MATCHES_KEYS) manyMatches.delete(manyMatches.keys().next().value!);
+}
+
 export async function searchConversationIds(input: SearchInput): Promise<Found> {
   const ctx: SearchCtx = { input, pattern: containsPattern(input.term) };
   const { offset, take } = input;
   const canProbe = indexable(input.term);
-  if (canProbe) {
+  if (canProbe && !knownToMatchMany(input.pageId, input.term)) {
     const probed = await probe(ctx, SEARCH_LIMITS);
     if (probed.candidates) return { ids: probed.candidates, strategy: "candidates" };
     if (probed.tagged) return { ids: probed.tagged, strategy: "tagged" };
@@ -65,6 +93,8 @@ export async function searchConversationIds(input: SearchInput): Promise<Found> 
       if (probed.walked.length === take || (await seesAll(ctx, null, SEARCH_LIMITS.walk))) return { ids: probed.walked, strategy: "walk" };
       return { ids: await allCandidates(ctx), strategy: "all-candidates" };
     }
+    // None of the three: the page holds more matching messages than the probe counts (its CASEs).
+    rememberManyMatches(input.pageId, input.term);
   }
 
   // Stretches of the inbox checked against each conversation's own messages. A term sparse in the first

@@ -1,9 +1,18 @@
-import { db } from "@/server/db";
+import { directPool } from "@/server/db-direct";
 import { Prisma } from "@/server/generated/prisma/client";
 import type { Cursor } from "@/server/services/conversations/cursor";
 
 // The SQL of conversation search (search-conversations.ts says when each runs). Every statement keeps to
 // the page and the list's filters through filtersSql, and orders by (last_message_at, id) desc.
+
+/**
+ * A search statement, composed with Prisma.sql, run through plain pg (server/db-direct.ts): through Prisma's
+ * client each cost 1.5–3 ms of the app's CPU, more than most of them take in Postgres (docs/PERFORMANCE.md
+ * §6). Unnamed, so Postgres still plans each for its own term, as the strategies expect.
+ */
+async function query<T>(sql: Prisma.Sql): Promise<T[]> {
+  return (await directPool().query(sql.text, sql.values)).rows as T[];
+}
 
 export type SearchInput = {
   pageId: string;
@@ -60,7 +69,7 @@ export async function probe(ctx: SearchCtx, L: { names: number; previews: number
     ? Prisma.sql`(SELECT count(*) FROM (SELECT 1 FROM customer_tags t WHERE t.page_id = ${input.pageId}::uuid AND t.name = ANY(${input.tags}::text[]) LIMIT ${L.tagged + 1}) s)`
     : Prisma.sql`NULL::bigint`;
   const fewTagged = input.tags.length ? Prisma.sql`k.tagged <= ${L.tagged}` : Prisma.sql`false`;
-  const [row] = await db.$queryRaw<{ messages: number; candidates: string[] | null; tagged: string[] | null; walked: string[] | null }[]>`
+  const [row] = await query<{ messages: number; candidates: string[] | null; tagged: string[] | null; walked: string[] | null }>(Prisma.sql`
     WITH n AS (SELECT u.id FROM customers u WHERE u.page_id = ${input.pageId}::uuid AND u.name ILIKE ${pattern} LIMIT ${L.names + 1}),
          v AS (SELECT c.id FROM conversations c WHERE c.page_id = ${input.pageId}::uuid AND c.last_message_text ILIKE ${pattern} LIMIT ${L.previews + 1}),
          m AS (SELECT m.conversation_id AS id FROM ${pageMessagesSql(ctx)} LIMIT ${L.messages + 1}),
@@ -77,7 +86,7 @@ export async function probe(ctx: SearchCtx, L: { names: number; previews: number
              SELECT x.id::text FROM (${taggedSql(ctx)}) x WHERE ${hit} ${page}) END AS tagged,
            CASE WHEN NOT ${rare} AND k.messages <= ${L.messages} AND NOT ${fewTagged} THEN ARRAY(
              SELECT x.id::text FROM (${walkedSql(ctx, null, L.walk)}) x WHERE ${hit} ${page}) END AS walked
-      FROM k`;
+      FROM k`);
   return row!;
 }
 
@@ -110,8 +119,8 @@ function hitSql({ input, pattern }: SearchCtx, messages: "own" | "set") {
 
 /** The page of matches among the first `rows` rows of the inbox after `after`. */
 export async function walk(ctx: SearchCtx, w: { after: Key | null; messages: "own" | "set"; skip: number; take: number; rows: number }) {
-  const found = await db.$queryRaw<{ id: string }[]>`
-    SELECT x.id::text AS id FROM (${walkedSql(ctx, w.after, w.rows)}) x WHERE ${hitSql(ctx, w.messages)} ${pageSql(w.skip, w.take)}`;
+  const found = await query<{ id: string }>(Prisma.sql`
+    SELECT x.id::text AS id FROM (${walkedSql(ctx, w.after, w.rows)}) x WHERE ${hitSql(ctx, w.messages)} ${pageSql(w.skip, w.take)}`);
   return found.map((r) => r.id);
 }
 
@@ -121,19 +130,19 @@ export async function walk(ctx: SearchCtx, w: { after: Key | null; messages: "ow
  * end, so the hits are all of them.
  */
 export async function stretchHits(ctx: SearchCtx, want: number, stretch: number, after: Key | null = null) {
-  const rows = await db.$queryRaw<{ id: string; at: Date; hit: boolean }[]>`
+  const rows = await query<{ id: string; at: Date; hit: boolean }>(Prisma.sql`
     (SELECT x.id::text AS id, x.last_message_at AS at, true AS hit FROM (${walkedSql(ctx, after, stretch)}) x
       WHERE ${hitSql(ctx, "own")} ORDER BY x.last_message_at DESC, x.id DESC LIMIT ${want})
     UNION ALL
     (SELECT c.id::text, c.last_message_at, false FROM conversations c WHERE ${filtersSql(ctx, after)}
-      ORDER BY c.last_message_at DESC, c.id DESC OFFSET ${stretch - 1} LIMIT 1)`;
+      ORDER BY c.last_message_at DESC, c.id DESC OFFSET ${stretch - 1} LIMIT 1)`);
   const end = rows.find((r) => !r.hit);
   return { hits: rows.filter((r) => r.hit), end: end ? { at: end.at, id: end.id } : null };
 }
 
 /** Whether a walk of `rows` rows after `after` saw every conversation the filters allow. */
 export async function seesAll(ctx: SearchCtx, after: Key | null, rows: number) {
-  const [row] = await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM (SELECT 1 FROM conversations c WHERE ${filtersSql(ctx, after)} LIMIT ${rows}) s`;
+  const [row] = await query<{ n: number }>(Prisma.sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM conversations c WHERE ${filtersSql(ctx, after)} LIMIT ${rows}) s`);
   return row!.n < rows;
 }
 
@@ -141,13 +150,13 @@ export async function seesAll(ctx: SearchCtx, after: Key | null, rows: number) {
 export async function allCandidates(ctx: SearchCtx): Promise<string[]> {
   const { input, pattern } = ctx;
   const f = filtersSql(ctx, null);
-  const found = await db.$queryRaw<{ id: string }[]>`
+  const found = await query<{ id: string }>(Prisma.sql`
     SELECT x.id::text AS id FROM (
             SELECT c.id, c.last_message_at FROM customers u JOIN conversations c ON c.customer_id = u.id
              WHERE u.page_id = ${input.pageId}::uuid AND u.name ILIKE ${pattern} AND ${f}
       UNION SELECT c.id, c.last_message_at FROM conversations c WHERE c.last_message_text ILIKE ${pattern} AND ${f}
       UNION SELECT c.id, c.last_message_at FROM (SELECT DISTINCT m.conversation_id FROM ${pageMessagesSql(ctx)}) h
               JOIN conversations c ON c.id = h.conversation_id WHERE ${f}
-    ) x ${pageSql(input.offset, input.take)}`;
+    ) x ${pageSql(input.offset, input.take)}`);
   return found.map((r) => r.id);
 }
