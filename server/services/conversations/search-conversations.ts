@@ -9,7 +9,8 @@ export type { SearchInput } from "@/server/services/conversations/search-queries
  * ILIKE '%…%' is served by the pg_trgm GIN indexes, but which plan is quick depends on how often the term
  * occurs, which no single SQL plan knows (docs/PERFORMANCE.md §3). So, cheapest first:
  *  1. Probe the three trigram indexes, each capped. A term under every cap is rare: its candidates are
- *     looked up by key and only they are sorted, in the same statement ("candidates").
+ *     looked up by key and only they are sorted, in the same statement ("candidates"). A term a recent
+ *     probe found in too many messages skips this and step 2 (knownToMatchMany).
  *  2. Few matching messages but many names or previews (a common surname), still in that statement: walk
  *     the inbox newest first on the list's own index, checking the name (by key), the preview and the
  *     probe's set of matching messages ("walk"); with a tag filter that few conversations carry, check
