@@ -34,17 +34,22 @@ async function agent(browser: Browser, email: string, init?: () => void) {
   return { context, page };
 }
 
+/** A new customer of Acme Support writes; Sara (a) and Tom (b) both open the conversation, Tom first. */
+async function bothOpen(browser: Browser, name: string, text: string) {
+  await customerWrites(SUPPORT, name, text);
+  const a = await agent(browser, ACCOUNTS.staff.email);
+  const b = await agent(browser, TOM);
+  await row(b.page, name).getByRole("button").first().click();
+  await row(a.page, name).getByRole("button").first().click();
+  return { a, b };
+}
+
 test.describe("a team inbox agents prefer", () => {
   test.describe.configure({ timeout: 90_000 });
 
   test("two agents: B sees A viewing and typing; A takes the conversation, B sees the owner, it is in A's Mine", async ({ browser }) => {
     const name = unique("Clara");
-    await customerWrites(SUPPORT, name, "Is my parcel on its way?");
-    const a = await agent(browser, ACCOUNTS.staff.email);
-    const b = await agent(browser, TOM);
-
-    await row(b.page, name).getByRole("button").first().click();
-    await row(a.page, name).getByRole("button").first().click();
+    const { a, b } = await bothOpen(browser, name, "Is my parcel on its way?");
     await expect(b.page.getByRole("status").filter({ hasText: "Sara Staff is viewing" })).toBeVisible();
     await expect(a.page.getByRole("status").filter({ hasText: "Tom Staff is viewing" })).toBeVisible();
 
@@ -90,11 +95,7 @@ test.describe("a team inbox agents prefer", () => {
 
   test("a reply is on the other agent's screen as Sending while Meta answers, then Sent", async ({ browser }) => {
     const name = unique("Rosa");
-    await customerWrites(SUPPORT, name, "Do you have it in blue?");
-    const a = await agent(browser, ACCOUNTS.staff.email);
-    const b = await agent(browser, TOM);
-    await row(b.page, name).getByRole("button").first().click();
-    await row(a.page, name).getByRole("button").first().click();
+    const { a, b } = await bothOpen(browser, name, "Do you have it in blue?");
     // Meta's Send API answers in hundreds of milliseconds; the simulator, told to, takes 3 s.
     await simConfig({ sendDelayMs: 3000 });
     try {
