@@ -3,6 +3,10 @@ import { ACCOUNTS, signIn } from "./support/auth";
 
 // Every route of SPEC §2's route table exists, and only its roles get past its guard.
 
+// Each test opens about twenty pages of the production build one after another; on a slow machine that
+// took more than the default 30 s (CI, 2026-11-26 12:30: both long walks timed out on their last page).
+test.describe.configure({ timeout: 90_000 });
+
 const SUPER_ADMIN_ROUTES = ["/dashboard", "/users", "/create-user", "/0191f0a0-0000-7000-8000-000000000001/add-page", "/users/0191f0a0-0000-7000-8000-000000000001", "/fb-pages/0191f0a0-0000-7000-8000-000000000001", "/edit-page/0191f0a0-0000-7000-8000-000000000001"];
 const COMPANY_ROUTES = ["/company", "/company/dashboard", "/company/users", "/company/create-user", "/company/fb-pages", "/company/send-offer", "/company/scheduled-offers", "/company/users/0191f0a0-0000-7000-8000-000000000001", "/company/whitelist-urls", "/company/url-violations"];
 
