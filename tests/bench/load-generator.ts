@@ -109,6 +109,8 @@ async function main() {
   let stopReading = false;
   const reads: Record<string, number[]> = { list: [], thread: [], search: [] };
   const readFailures: Record<string, number> = { list: 0, thread: 0, search: 0 };
+  /** Each search's latencies by its term: the three take different paths (search-conversations.ts). */
+  const searchesByTerm: Record<string, number[]> = {};
   const replyFailures: string[] = [];
 
   const reader = async (spec: LoadPlan["readers"][number], offset: number) => {
@@ -121,6 +123,7 @@ async function main() {
         const res = await request(readAgent, `${plan.appUrl}${path}`, { headers }).catch(() => ({ status: 0, ms: Number.NaN, body: "" }));
         if (res.status === 200) reads[kind]!.push(res.ms);
         else readFailures[kind]!++;
+        if (kind === "search" && res.status === 200) (searchesByTerm[new URL(path, plan.appUrl).searchParams.get("search") ?? ""] ??= []).push(res.ms);
       }
       await sleep(Math.max(0, plan.readEveryMs - (performance.now() - started)));
     }
@@ -234,6 +237,7 @@ async function main() {
     ackServerMs,
     perMessage: Array.from({ length: count }, (_, i) => [sentAt[i], ackMs[i], firstAt[i], stamp(received.writtenAt[i]), stamp(received.emittedAt[i])]),
     reads,
+    searchesByTerm,
     readFailures,
     replies: replyCounter,
     replyLatency,
