@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { GateCancelled, pacedGate } from "@/server/services/messenger/paced-gate";
+import { burstHold } from "@/server/services/messenger/burst-hold";
 
-// The profile lookups' gate (server/services/messenger/paced-gate.ts) on a hand-driven clock: a burst starts
-// at once, the rest at the pace, and never more at once than the slots.
+// The profile lookups' pacing on a hand-driven clock. The gate (server/services/messenger/paced-gate.ts): a
+// burst starts at once, the rest at the pace, and never more at once than the slots. The hold
+// (burst-hold.ts): a few requests start at once; in a burst they wait until it has passed, or at most so long.
 
 function manualClock() {
   let now = 0;
@@ -102,5 +104,68 @@ describe("paced gate", () => {
     await clock.advance(10_000);
     expect(started).toEqual([0, 1]);
     expect(gate.pending).toBe(0);
+  });
+});
+
+describe("burst hold", () => {
+  const limits = { windowMs: 1000, size: 3, maxHoldMs: 3000, recheckMs: 100 };
+
+  function requestAll(hold: ReturnType<typeof burstHold>, count: number, started: number[], from = 0) {
+    for (let i = from; i < from + count; i++) hold.request(() => started.push(i));
+  }
+
+  it("starts requests at once while no more than its size come within the window", async () => {
+    const clock = manualClock();
+    const hold = burstHold(limits, clock);
+    const started: number[] = [];
+    requestAll(hold, 3, started);
+    await clock.advance(1000);
+    requestAll(hold, 3, started, 3);
+    expect(started).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(hold.held).toBe(0);
+  });
+
+  it("holds the requests beyond its size until the burst has left the window", async () => {
+    const clock = manualClock();
+    const hold = burstHold(limits, clock);
+    const started: number[] = [];
+    requestAll(hold, 10, started);
+    expect(started).toEqual([0, 1, 2]);
+    expect(hold.held).toBe(7);
+    await clock.advance(900);
+    expect(started).toHaveLength(3);
+    await clock.advance(200); // the ten requests are older than the window now
+    expect(started).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(hold.held).toBe(0);
+  });
+
+  it("lets a request wait no longer than maxHoldMs while the burst goes on", async () => {
+    const clock = manualClock();
+    const hold = burstHold(limits, clock);
+    const started: number[] = [];
+    requestAll(hold, 5, started); // 3 and 4 held at t=0
+    const goOn = async (steps: number) => {
+      for (let i = 0; i < steps; i++) {
+        await clock.advance(100);
+        requestAll(hold, 1, started, 100 + clock.now() / 100); // 10 a second: the burst never ends
+      }
+    };
+    await goOn(29);
+    expect(started).toEqual([0, 1, 2]);
+    await goOn(1); // t = 3000
+    expect(started).toEqual([0, 1, 2, 3, 4]);
+    await goOn(30);
+    expect(started).toEqual(expect.arrayContaining([101, 102, 129])); // each after its own 3 s
+    expect(started).not.toContain(131);
+  });
+
+  it("drops the held requests on cancel", async () => {
+    const clock = manualClock();
+    const hold = burstHold(limits, clock);
+    const started: number[] = [];
+    requestAll(hold, 6, started);
+    expect(hold.cancelHeld()).toBe(3);
+    await clock.advance(10_000);
+    expect(started).toEqual([0, 1, 2]);
   });
 });

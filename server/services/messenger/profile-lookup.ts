@@ -8,35 +8,45 @@ import type { IngestPage } from "@/server/services/messenger/ingest-context";
 import { customerOrder, customerOrderKey } from "@/server/services/messenger/in-order";
 import { decryptSecret } from "@/server/security/secret-box";
 import { GateCancelled, pacedGate } from "@/server/services/messenger/paced-gate";
+import { burstHold } from "@/server/services/messenger/burst-hold";
 
 // A first contact is stored and shown with the fallback name at once; the Graph profile lookup (a network
 // call of tens of ms, seconds when Meta is slow) runs afterwards, here, and the name and avatar reach the
-// agents as a conversation-updated. Deduplicated per customer. Paced: one new customer's name comes at
-// once, a burst of new customers' over seconds (paced-gate.ts): 200 first contacts in one second used to
-// bring 200 Graph calls, 400 statements and 200 fan-outs into the same second as their messages, and with
-// them a socket p95 of 100–150 ms in that second. A lookup lost in a crash is made again on the customer's
-// next message (still the placeholder name, profile_fetched_at NULL: ingest-context.ts).
+// agents as a conversation-updated. Deduplicated per customer. One new customer's name comes at once; in a
+// burst of new customers the lookups wait until the burst has passed (burst-hold.ts, at most 3 s) and then
+// come over seconds (paced-gate.ts): 200 first contacts in one second used to bring 200 Graph calls, 400
+// statements and 200 fan-outs into the same second as their messages, and with them a socket p95 of
+// 100–150 ms in that second. A lookup lost in a crash is made again on the customer's next message (still
+// the placeholder name, profile_fetched_at NULL: ingest-context.ts).
 
 export type ProfileTarget = { page: IngestPage; customerId: string; psid: string; conversationId: string };
 
 /** 8 Graph calls at most at once; 10 at once after a quiet spell, then 25 a second (200 new names in ~8 s). */
 const gate = pacedGate({ concurrent: 8, burst: 10, perSecond: 25 });
+/** More than 10 first contacts within a second is a burst: their lookups wait until it is over, 3 s at most. */
+const hold = burstHold({ windowMs: 1000, size: 10, maxHoldMs: 3000, recheckMs: 200 });
 /** How long a new name overrides the one a batch read before the update committed (see freshProfile). */
 const REMEMBER_MS = 60_000;
 
 const inFlight = new Map<string, Promise<void>>();
+/** Customers whose lookup waits for a burst to pass. */
+const held = new Set<string>();
 const recent = new Map<string, { name: string; avatarUrl: string | null }>();
 
 /** Starts the lookup unless one runs for this customer; never throws, never waits. */
 export function lookUpProfileLater(target: ProfileTarget): void {
-  if (inFlight.has(target.customerId) || recent.has(target.customerId)) return;
-  const run = gate
-    .run(() => lookUp(target))
-    .catch((error: Error) => {
-      if (!(error instanceof GateCancelled)) console.error(`[switchboard] profile update for ${target.psid} failed: ${error.message}`);
-    })
-    .finally(() => inFlight.delete(target.customerId));
-  inFlight.set(target.customerId, run);
+  if (inFlight.has(target.customerId) || held.has(target.customerId) || recent.has(target.customerId)) return;
+  held.add(target.customerId);
+  hold.request(() => {
+    held.delete(target.customerId);
+    const run = gate
+      .run(() => lookUp(target))
+      .catch((error: Error) => {
+        if (!(error instanceof GateCancelled)) console.error(`[switchboard] profile update for ${target.psid} failed: ${error.message}`);
+      })
+      .finally(() => inFlight.delete(target.customerId));
+    inFlight.set(target.customerId, run);
+  });
 }
 
 /**
@@ -52,7 +62,8 @@ export function freshProfile(customerId: string): { name: string; avatarUrl: str
  * next message) and resolves once the running ones are done.
  */
 export async function stopProfileLookups(): Promise<void> {
-  const dropped = gate.cancelWaiting();
+  const dropped = hold.cancelHeld() + gate.cancelWaiting();
+  held.clear();
   if (dropped) console.log(`[switchboard] ${dropped} waiting profile lookups dropped at shutdown; each is made again on the customer's next message`);
   while (inFlight.size) await Promise.allSettled([...inFlight.values()]);
 }
