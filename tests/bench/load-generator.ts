@@ -23,6 +23,14 @@ export type LoadPlan = {
   seconds: number;
   /** Who writes: message i comes from customers[i % length] (facebookPageId + psid). */
   customers: { facebookPageId: string; psid: string }[];
+  /**
+   * Untimed seconds at the same rate, from these (known) customers, right before the timed sends: the
+   * generator and the agents are fresh processes for every run, and their first second of it ran their own
+   * code cold (the agents' loop lagged up to 150 ms), which the receipts counted as delivery time. The
+   * timed run then starts in the steady state it is meant to measure, and a new customer's first message
+   * is still inside it.
+   */
+  leadIn?: { seconds: number; customers: { facebookPageId: string; psid: string }[] };
   /** Agent sockets: tokens (several users: one user may hold only 20 sockets), rooms to join. */
   sockets: { token: string; pageIds: string[]; conversationId: string | null }[];
   /** Agents reading over HTTP: list, thread, search, each every `everyMs`. */
@@ -47,14 +55,18 @@ export type LoadPlan = {
 const wall = () => performance.timeOrigin + performance.now();
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-function body(plan: LoadPlan, i: number): string {
-  const who = plan.customers[i % plan.customers.length]!;
+/** Message i of the timed run ("load"), or of the lead-in ("lead": neither counted nor timed). */
+function body(plan: LoadPlan, i: number, kind: "load" | "lead" = "load"): string {
+  const customers = kind === "load" ? plan.customers : plan.leadIn!.customers;
+  const who = customers[i % customers.length]!;
   const ts = Date.now();
   return JSON.stringify({
     object: "page",
-    entry: [{ id: who.facebookPageId, time: ts, messaging: [{ sender: { id: who.psid }, recipient: { id: who.facebookPageId }, timestamp: ts, message: { mid: `m_load_${plan.tag}_${i}`, text: `load ${plan.tag} s${i} where is my order?` } }] }],
+    entry: [{ id: who.facebookPageId, time: ts, messaging: [{ sender: { id: who.psid }, recipient: { id: who.facebookPageId }, timestamp: ts, message: { mid: `m_${kind}_${plan.tag}_${i}`, text: `${kind} ${plan.tag} s${i} where is my order?` } }] }],
   });
 }
+
+const sign = (plan: LoadPlan, raw: string) => `sha256=${createHmac("sha256", plan.appSecret).update(raw).digest("hex")}`;
 
 /** The agents' sockets in their own process: resolves once every one is connected and joined. */
 async function startAgents(planFile: string): Promise<{ child: ChildProcess; sockets: number; result: () => Promise<AgentsResult> }> {
@@ -152,8 +164,22 @@ async function main() {
     ...plan.repliers.map((r, i) => replier(r, (i * plan.replyEveryMs) / Math.max(1, plan.repliers.length))),
   ]);
 
-  // Open loop at the rate, as Meta sends: a slow answer never delays the next delivery.
-  const started = performance.now();
+  // Open loop at the rate, as Meta sends: a slow answer never delays the next delivery. The lead-in's
+  // sends come first, on the same schedule; their answers are not waited for.
+  const leadInCount = plan.leadIn ? plan.rate * plan.leadIn.seconds : 0;
+  const leadInStarted = performance.now();
+  for (let i = 0; i < leadInCount; i++) {
+    const wait = leadInStarted + (i * 1000) / plan.rate - performance.now();
+    if (wait > 1) await sleep(wait);
+    const raw = body(plan, i, "lead");
+    void request(webhookAgent, plan.webhookUrl, { method: "POST", headers: { "Content-Type": "application/json", "X-Hub-Signature-256": sign(plan, raw) }, body: raw }).catch(() => {});
+  }
+  const started = leadInStarted + (leadInCount * 1000) / plan.rate;
+  // What the readers and repliers did during the lead-in is not the run's.
+  for (const kind of Object.keys(reads)) reads[kind]!.length = 0;
+  for (const term of Object.keys(searchesByTerm)) delete searchesByTerm[term];
+  for (const kind of Object.keys(readFailures)) readFailures[kind] = 0;
+  replySentAt.clear();
   // This process's own CPU while it sends: it shares the machine's 2 cores with what it measures.
   const cpuAtStart = process.cpuUsage();
   command(agents.child, { type: "start" });
@@ -167,7 +193,7 @@ async function main() {
     inflight.push(
       request(webhookAgent, plan.webhookUrl, {
         method: "POST",
-        headers: { "Content-Type": "application/json", "X-Hub-Signature-256": `sha256=${createHmac("sha256", plan.appSecret).update(raw).digest("hex")}` },
+        headers: { "Content-Type": "application/json", "X-Hub-Signature-256": sign(plan, raw) },
         body: raw,
       }).then(
         (res) => {
@@ -239,7 +265,8 @@ async function main() {
     reads,
     searchesByTerm,
     readFailures,
-    replies: replyCounter,
+    replies: replySentAt.size,
+    leadInMessages: leadInCount,
     replyLatency,
     replyConfirmedLatency,
     replyFailures,
