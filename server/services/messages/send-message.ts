@@ -8,7 +8,7 @@ import { agentMessageFor, GraphError } from "@/server/messenger/graph-errors";
 import { messagingWindow } from "@/server/messenger/messaging-window";
 import { decryptSecret } from "@/server/security/secret-box";
 import { emitToPageAndConversation, EVENTS } from "@/server/realtime/emit";
-import { findVisibleConversation } from "@/server/services/conversations/find-conversation";
+import { findSendTarget, type SendTarget } from "@/server/services/messages/send-target";
 import { messageSelect, toApiMessage, toConversationListItem, type ConversationListRow, type MessageRow } from "@/server/services/conversations/serialize";
 import { currentListRow, restorePreview, toListRow } from "@/server/services/messenger/conversation-summary";
 import { recordOwnMessage } from "@/server/services/messenger/record-message";
@@ -26,7 +26,7 @@ export const VIOLATION_ERROR = "Security Violation Alert: Unauthorized content d
  * or `message-removed` when Meta refused it.
  */
 export async function sendAgentMessage(actor: Actor, input: TSendMessage) {
-  const conversation = await findVisibleConversation(actor, input.conversationId, input.pageId);
+  const conversation = await findSendTarget(actor, input.conversationId, input.pageId);
   const { page, customer } = conversation;
   if (input.recipient_id && input.recipient_id !== customer.psid) throw new AppError("bad_request", "recipient_id does not belong to this conversation");
   const text = input.message_type === "text" ? input.text : "";
@@ -108,7 +108,7 @@ export async function sendAgentMessage(actor: Actor, input: TSendMessage) {
 }
 
 /** Meta refused the reply: its row goes, the preview it replaced comes back, and the other agents' screens drop it. */
-async function withdraw(message: MessageRow, conversation: Awaited<ReturnType<typeof findVisibleConversation>>, page: { id: string }) {
+async function withdraw(message: MessageRow, conversation: SendTarget, page: { id: string }) {
   await db.message.delete({ where: { id: message.id } });
   const item = await restorePreview(conversation.id, message.createdTime, conversation, conversation.customer, conversation.page);
   emitToPageAndConversation(page.id, conversation.id, EVENTS.messageRemoved, { messageId: message.id, conversation: toConversationListItem(item), pageId: page.id, conversationId: conversation.id });

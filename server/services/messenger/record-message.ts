@@ -1,5 +1,4 @@
-import { db } from "@/server/db";
-import { ingestPool } from "@/server/db-direct";
+import { directPool, ingestPool } from "@/server/db-direct";
 import { UUID_V7_EXPRESSION } from "@/server/db-uuid";
 import type { MessageRow } from "@/server/services/conversations/serialize";
 import { messageColumnsSql } from "@/server/services/conversations/message-columns-sql";
@@ -68,11 +67,12 @@ export async function recordMessage(m: NewMessage): Promise<Recorded | null> {
 }
 
 /**
- * The same statement through the app's Prisma pool (synchronous commit): an agent's reply, stored as
- * pending (no mid yet) before the Send API call (send-message.ts).
+ * The same statement through the app's plain pool, with synchronous commit (unlike the ingest's): an
+ * agent's reply, stored as pending (no mid yet) before the Send API call (send-message.ts).
  */
 export async function recordOwnMessage(m: NewMessage): Promise<Recorded> {
-  const [row] = await db.$queryRawUnsafe<Row[]>(RECORD_MESSAGE_SQL, ...recordMessageValues(m));
+  const { rows } = await directPool().query<Row>({ name: "own-message", text: RECORD_MESSAGE_SQL, values: recordMessageValues(m) });
+  const row = rows[0];
   if (!row) throw new Error(`conversation ${m.conversationId} is gone`);
   return splitRecorded(row);
 }
