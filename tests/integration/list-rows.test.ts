@@ -1,13 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/server/db";
 import type { Prisma } from "@/server/generated/prisma/client";
-import type { Actor } from "@/server/auth/actor";
 import { listRowsByIds, listRowsOf, visibleListRow, type ListFilter } from "@/server/services/conversations/list-rows";
 import { threadRowsOf } from "@/server/services/conversations/thread-rows";
 import { conversationListSelect, messageSelect } from "@/server/services/conversations/serialize";
 import { pageIdWhere } from "@/server/services/conversations/find-conversation";
 import { visiblePagesWhere } from "@/server/services/pages/visible-pages";
-import { makeCompany, makePage, makeUser } from "./support/factory";
+import { makeCompany, makePage, makeUser, makeVisibilityWorld } from "./support/factory";
 import { makeConversation, makeMessages } from "./support/inbox-factory";
 
 // The list, the thread and the thread's own row are read through plain pg (list-rows.ts, thread-rows.ts),
@@ -77,27 +76,18 @@ describe("plain-pg list and thread reads answer as the Prisma queries did", () =
   });
 
   it("a conversation's row: the same visibility as visiblePagesWhere, by our page id or Facebook's", async () => {
-    const acme = await makeCompany("Acme");
-    const globex = await makeCompany("Globex");
-    const staff = await makeUser("staff", acme.id);
-    const idle = await makeUser("staff", acme.id);
-    const owner = await makeUser("company_admin", acme.id);
-    const root = await makeUser("super_admin", null);
-    const globexAdmin = await makeUser("company_admin", globex.id);
-    const page = await makePage(acme.id, [staff.id], "Shoes");
-    const otherPage = await makePage(acme.id, [], "Outlet");
+    const { staff, page, otherPage, actors } = await makeVisibilityWorld();
     const { conversation } = await makeConversation(page.id, { tags: ["vip"] });
     await db.conversation.update({ where: { id: conversation.id }, data: { assigneeId: staff.id } });
 
     let seen = 0;
-    for (const user of [staff, idle, owner, root, globexAdmin]) {
-      const actor: Actor = { id: user.id, name: user.name, email: user.email, role: user.role, companyId: user.companyId };
+    for (const actor of actors) {
       for (const pageId of [undefined, page.id, page.facebookPageId, otherPage.id, "not-a-page"]) {
         const oracle = await db.conversation.findFirst({
           where: { id: conversation.id, page: { AND: [visiblePagesWhere(actor), ...(pageId ? [pageIdWhere(pageId)] : [])] } },
           select: conversationListSelect,
         });
-        expect(await visibleListRow(actor, conversation.id, pageId), `${user.role} ${pageId}`).toEqual(oracle);
+        expect(await visibleListRow(actor, conversation.id, pageId), `${actor.role} ${pageId}`).toEqual(oracle);
         if (oracle) seen++;
       }
     }

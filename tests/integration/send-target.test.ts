@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/server/db";
-import type { Actor } from "@/server/auth/actor";
 import { findVisibleConversation } from "@/server/services/conversations/find-conversation";
 import { findSendTarget } from "@/server/services/messages/send-target";
-import { makeCompany, makePage, makeUser } from "./support/factory";
+import { makeVisibilityWorld } from "./support/factory";
 import { makeConversation } from "./support/inbox-factory";
 
 // An agent's reply reads its conversation, customer and page through plain pg (send-target.ts) instead of
@@ -14,26 +13,17 @@ const outcome = <T,>(p: Promise<T>) => p.then((v) => ({ ok: v }), (e: Error) => 
 
 describe("the reply's send target", () => {
   it("is found for exactly the actors and page ids findVisibleConversation allows, with the same fields", async () => {
-    const acme = await makeCompany("Acme");
-    const globex = await makeCompany("Globex");
-    const staff = await makeUser("staff", acme.id);
-    const idle = await makeUser("staff", acme.id);
-    const owner = await makeUser("company_admin", acme.id);
-    const root = await makeUser("super_admin", null);
-    const globexAdmin = await makeUser("company_admin", globex.id);
-    const page = await makePage(acme.id, [staff.id], "Shoes");
-    const otherPage = await makePage(acme.id, [], "Outlet");
+    const { staff, page, otherPage, actors } = await makeVisibilityWorld();
     const { conversation } = await makeConversation(page.id, { lastInboundAt: null });
     await db.conversation.update({ where: { id: conversation.id }, data: { assigneeId: staff.id } });
     await db.page.update({ where: { id: page.id }, data: { autoAssign: true, tokenStatus: "needs_token" } });
     await db.customer.update({ where: { id: conversation.customerId }, data: { avatarUrl: "https://example.com/a.png" } });
 
     let found = 0;
-    for (const user of [staff, idle, owner, root, globexAdmin]) {
-      const actor: Actor = { id: user.id, name: user.name, email: user.email, role: user.role, companyId: user.companyId };
+    for (const actor of actors) {
       for (const pageId of [undefined, page.id, page.facebookPageId, otherPage.id, "not-a-page"]) {
         for (const conversationId of [conversation.id, "not-a-uuid", "0190c0de-0000-7000-8000-000000000000"]) {
-          const label = `${user.role} ${pageId} ${conversationId}`;
+          const label = `${actor.role} ${pageId} ${conversationId}`;
           const oracle = await outcome(findVisibleConversation(actor, conversationId, pageId));
           const target = await outcome(findSendTarget(actor, conversationId, pageId));
           if (!("ok" in oracle)) {

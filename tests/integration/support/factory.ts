@@ -39,3 +39,19 @@ export async function makeUpload(): Promise<string> {
   form.append("images", new File([png], "photo.png", { type: "image/png" }));
   return (await storeImages(form)).images[0]!.imageUrl;
 }
+
+/**
+ * Who may see a page, for visibility tests: in Acme, a staff member assigned to "Shoes", one assigned to
+ * nothing and the company admin; the super admin; and another company's admin. "Outlet" is Acme's page
+ * nobody is assigned to. `actors` lists the five users as the services take them.
+ */
+export async function makeVisibilityWorld() {
+  const acme = await makeCompany("Acme");
+  const globex = await makeCompany("Globex");
+  const staff = await makeUser("staff", acme.id);
+  const users = [staff, await makeUser("staff", acme.id), await makeUser("company_admin", acme.id), await makeUser("super_admin", null), await makeUser("company_admin", globex.id)];
+  const page = await makePage(acme.id, [staff.id], "Shoes");
+  const otherPage = await makePage(acme.id, [], "Outlet");
+  const actors = users.map((u) => ({ id: u.id, name: u.name, email: u.email, role: u.role, companyId: u.companyId }));
+  return { staff, page, otherPage, actors };
+}
