@@ -1,3 +1,5 @@
+import { realClock, type Clock } from "@/server/services/messenger/paced-gate";
+
 // Holds background work back while a burst of the events that ask for it is on. Used by the profile
 // lookups: a first contact's message is the ingest's dearest (customer and conversation created with it),
 // and in a burst of new people (an ad, a viral post: 200 in a second) their lookups — a Graph call, a
@@ -16,8 +18,6 @@ export type BurstHold = {
   cancelHeld(): number;
 };
 
-type Clock = { now: () => number; setTimeout: (fn: () => void, ms: number) => unknown };
-const realClock: Clock = { now: () => performance.now(), setTimeout: (fn, ms) => (setTimeout(fn, ms) as NodeJS.Timeout).unref() };
 
 export function burstHold(limits: { windowMs: number; size: number; maxHoldMs: number; recheckMs: number }, clock: Clock = realClock): BurstHold {
   let arrivals: number[] = []; // request times within the window, oldest first

@@ -20,8 +20,9 @@ export class GateCancelled extends Error {
   }
 }
 
-type Clock = { now: () => number; setTimeout: (fn: () => void, ms: number) => unknown };
-const realClock: Clock = { now: () => performance.now(), setTimeout: (fn, ms) => setTimeout(fn, ms) };
+/** Time for the profile lookups' pacing (this gate and burst-hold.ts); tests drive it by hand. */
+export type Clock = { now: () => number; setTimeout: (fn: () => void, ms: number) => unknown };
+export const realClock: Clock = { now: () => performance.now(), setTimeout: (fn, ms) => setTimeout(fn, ms) };
 
 export function pacedGate(limits: { concurrent: number; burst: number; perSecond: number }, clock: Clock = realClock): PacedGate {
   const waiting: { start: () => void; cancel: (error: Error) => void }[] = [];
