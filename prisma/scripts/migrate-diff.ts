@@ -79,7 +79,13 @@ async function withEngine<T>(databaseUrl: string, schema: { path: string; conten
       shadows.push(name);
       const pool = poolFor({ ...cfg, database: name });
       pools.push(pool);
-      return new PrismaPg(pool).connect();
+      const adapter = await new PrismaPg(pool).connect();
+      // adapter-pg 7.10 runs a migration by splitting it on every ";", which cuts a function body
+      // ($$ … $$) apart; pg's simple protocol runs the whole file as Postgres parses it, as deploy does.
+      adapter.executeScript = async (script: string) => {
+        await pool.query(script);
+      };
+      return adapter;
     },
   });
   let engine: SchemaEngine | undefined;

@@ -1,4 +1,5 @@
 import { allCandidates, probe, seesAll, stretchHits, walk, type Key, type SearchCtx, type SearchInput } from "@/server/services/conversations/search-queries";
+import { knownMisses, rememberMisses } from "@/server/services/conversations/search-misses";
 
 export type { SearchInput } from "@/server/services/conversations/search-queries";
 
@@ -102,13 +103,16 @@ export async function searchConversationIds(input: SearchInput): Promise<Found> 
   // may only be absent from the newest conversations (a burst of new customers who never wrote it), while
   // the hashed set would hold every matching message of the page (a common word: 1.4 s under load). So a
   // term the index can look up gets a second, longer look before the set is built.
+  // Conversations a recent search of the term read in vain are skipped while their messages are unchanged.
   const stretches = canProbe ? [SEARCH_LIMITS.stretch, SEARCH_LIMITS.secondStretch] : [SEARCH_LIMITS.stretch];
+  ctx.misses = knownMisses(input.pageId, input.term);
   const hits: string[] = [];
   let after: Key | null = null;
   let density = 0;
   for (const size of stretches) {
     const stretch = await stretchHits(ctx, offset + take - hits.length, size, after);
-    hits.push(...stretch.hits.map((r) => r.id));
+    rememberMisses(input.pageId, input.term, stretch.misses);
+    hits.push(...stretch.hits);
     if (hits.length >= offset + take || !stretch.end) return { ids: hits.slice(offset, offset + take), strategy: "walk-own-messages" };
     after = stretch.end;
     density = stretch.hits.length / size;

@@ -27,8 +27,11 @@ export type SearchInput = {
   /** Rows wanted: the page size + 1, to tell whether there is a next page. */
   take: number;
 };
-/** The input and its LIKE pattern. */
-export type SearchCtx = { input: SearchInput; pattern: string };
+/**
+ * The input and its LIKE pattern; `misses`: conversations whose messages a recent search read without
+ * finding the term, as `id:version` (search-misses.ts). Their messages are skipped while the version holds.
+ */
+export type SearchCtx = { input: SearchInput; pattern: string; misses?: string[] };
 export type Key = { at: Date; id: string };
 
 /** The list's other filters and the keyset bounds, on `conversations c` (the tags unless `tags` is false). */
@@ -103,17 +106,22 @@ function taggedSql(ctx: SearchCtx) {
 
 /** The inbox newest first (after `after`) with the customer's name: the rows every walk checks. */
 function walkedSql(ctx: SearchCtx, after: Key | null, rows: number) {
-  return Prisma.sql`SELECT c.id, c.last_message_at, c.last_message_text, u.name FROM conversations c JOIN customers u ON u.id = c.customer_id
+  return Prisma.sql`SELECT c.id, c.last_message_at, c.last_message_text, c.messages_version, u.name FROM conversations c JOIN customers u ON u.id = c.customer_id
      WHERE ${filtersSql(ctx, after)} ORDER BY c.last_message_at DESC, c.id DESC LIMIT ${rows}`;
 }
 
-function hitSql({ input, pattern }: SearchCtx, messages: "own" | "set") {
+function hitSql({ input, pattern, misses }: SearchCtx, messages: "own" | "set") {
+  // `text || ''` keeps this on the conversation's own messages (not the trigram index); OFFSET 0 stops
+  // Postgres from turning it into a hashed set of every matching message.
+  const own = Prisma.sql`EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = x.id AND (m.text || '') ILIKE ${pattern} OFFSET 0)`;
   const inMessages =
-    messages === "own"
-      ? // `text || ''` keeps this on the conversation's own messages (not the trigram index); OFFSET 0 stops
-        // Postgres from turning it into a hashed set of every matching message.
-        Prisma.sql`EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = x.id AND (m.text || '') ILIKE ${pattern} OFFSET 0)`
-      : Prisma.sql`x.id IN (SELECT m.conversation_id FROM ${pageMessagesSql({ input, pattern })})`;
+    messages === "set"
+      ? Prisma.sql`x.id IN (SELECT m.conversation_id FROM ${pageMessagesSql({ input, pattern })})`
+      : misses?.length
+        ? // A CASE, so that a remembered miss never reads the messages (an OR may run in any order). The
+          // array is a constant of the statement's plan, so Postgres looks rows up in it by hash.
+          Prisma.sql`CASE WHEN x.id::text || ':' || x.messages_version = ANY(${misses}::text[]) THEN false ELSE ${own} END`
+        : own;
   return Prisma.sql`(x.name ILIKE ${pattern} OR x.last_message_text ILIKE ${pattern} OR ${inMessages})`;
 }
 
@@ -127,17 +135,27 @@ export async function walk(ctx: SearchCtx, w: { after: Key | null; messages: "ow
 /**
  * The first `want` matches among the `stretch` rows after `after` (the newest when null), and the
  * stretch's last row (none when the inbox ends inside it). Short of `want`, the stretch was read to its
- * end, so the hits are all of them.
+ * end, so the hits are all of them. `misses`: the rows read without a match (every row before the last
+ * hit, or all of them), with the version of their messages read in the same statement.
  */
 export async function stretchHits(ctx: SearchCtx, want: number, stretch: number, after: Key | null = null) {
-  const rows = await query<{ id: string; at: Date; hit: boolean }>(Prisma.sql`
-    (SELECT x.id::text AS id, x.last_message_at AS at, true AS hit FROM (${walkedSql(ctx, after, stretch)}) x
-      WHERE ${hitSql(ctx, "own")} ORDER BY x.last_message_at DESC, x.id DESC LIMIT ${want})
-    UNION ALL
-    (SELECT c.id::text, c.last_message_at, false FROM conversations c WHERE ${filtersSql(ctx, after)}
-      ORDER BY c.last_message_at DESC, c.id DESC OFFSET ${stretch - 1} LIMIT 1)`);
-  const end = rows.find((r) => !r.hit);
-  return { hits: rows.filter((r) => r.hit), end: end ? { at: end.at, id: end.id } : null };
+  const [row] = await query<{ hits: string[]; seen: string[] | null; last_at: Date | null }>(Prisma.sql`
+    SELECT ARRAY(SELECT x.id::text FROM (${walkedSql(ctx, after, stretch)}) x
+                  WHERE ${hitSql(ctx, "own")} ORDER BY x.last_message_at DESC, x.id DESC LIMIT ${want}) AS hits,
+           s.seen, s.last_at
+      FROM (SELECT array_agg(q.id::text || ':' || q.messages_version ORDER BY q.last_message_at DESC, q.id DESC) AS seen, min(q.last_message_at) AS last_at
+              FROM (SELECT c.id, c.last_message_at, c.messages_version FROM conversations c WHERE ${filtersSql(ctx, after)}
+                     ORDER BY c.last_message_at DESC, c.id DESC LIMIT ${stretch}) q) s`);
+  const { hits, last_at } = row!;
+  const seen = (row!.seen ?? []).map((key) => {
+    const [id, version] = key.split(":");
+    return { id: id!, version: Number(version) };
+  });
+  const lastHit = hits.length < want ? seen.length : seen.findIndex((r) => r.id === hits[hits.length - 1]);
+  const found = new Set(hits);
+  const misses = seen.slice(0, lastHit).filter((r) => !found.has(r.id));
+  const end = seen.length === stretch && last_at ? { at: last_at, id: seen[seen.length - 1]!.id } : null;
+  return { hits, end, misses };
 }
 
 /** Whether a walk of `rows` rows after `after` saw every conversation the filters allow. */

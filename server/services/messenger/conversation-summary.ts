@@ -8,6 +8,8 @@ export type SummaryChange = { at: Date; text: string | null; isImage: boolean; i
  * late never replaces the preview of a newer one, and unread/window only move forward. The SET list of an
  * `UPDATE conversations`, shared by the agent's send (Prisma) and the webhook ingest (pg), so both fold the
  * same way. Parameters $1–$4 are summaryParams(change); the statement's own start at $5.
+ * It bumps the messages' version for search in the same statement, so the trigger on messages that would
+ * otherwise do it skips its UPDATE (migration search_messages_version).
  */
 export const SUMMARY_SET_SQL = `
       last_message_text     = CASE WHEN $1::timestamptz >= last_message_at THEN $2::text ELSE last_message_text END,
@@ -15,6 +17,7 @@ export const SUMMARY_SET_SQL = `
       last_message_at       = GREATEST(last_message_at, $1::timestamptz),
       last_inbound_at       = CASE WHEN $4::boolean THEN GREATEST(COALESCE(last_inbound_at, $1::timestamptz), $1::timestamptz) ELSE last_inbound_at END,
       unread_count          = unread_count + CASE WHEN $4::boolean THEN 1 ELSE 0 END,
+      messages_version      = next_messages_version(conversations.id, conversations.messages_version),
       updated_at            = now()`;
 
 export function summaryParams(change: SummaryChange): [Date, string | null, boolean, boolean] {
