@@ -72,13 +72,13 @@ export async function probe(ctx: SearchCtx, L: { names: number; previews: number
     ? Prisma.sql`(SELECT count(*) FROM (SELECT 1 FROM customer_tags t WHERE t.page_id = ${input.pageId}::uuid AND t.name = ANY(${input.tags}::text[]) LIMIT ${L.tagged + 1}) s)`
     : Prisma.sql`NULL::bigint`;
   const fewTagged = input.tags.length ? Prisma.sql`k.tagged <= ${L.tagged}` : Prisma.sql`false`;
-  const [row] = await query<{ messages: number; candidates: string[] | null; tagged: string[] | null; walked: string[] | null }>(Prisma.sql`
+  const [row] = await query<{ names: number; messages: number; candidates: string[] | null; tagged: string[] | null; walked: string[] | null }>(Prisma.sql`
     WITH n AS (SELECT u.id FROM customers u WHERE u.page_id = ${input.pageId}::uuid AND u.name ILIKE ${pattern} LIMIT ${L.names + 1}),
          v AS (SELECT c.id FROM conversations c WHERE c.page_id = ${input.pageId}::uuid AND c.last_message_text ILIKE ${pattern} LIMIT ${L.previews + 1}),
          m AS (SELECT m.conversation_id AS id FROM ${pageMessagesSql(ctx)} LIMIT ${L.messages + 1}),
          k AS (SELECT (SELECT count(*) FROM n) AS names, (SELECT count(*) FROM v) AS previews, (SELECT count(*) FROM m)::int AS messages,
                       ${tagged} AS tagged)
-    SELECT k.messages,
+    SELECT k.names::int AS names, k.messages,
            CASE WHEN ${rare} THEN ARRAY(
              SELECT x.id::text FROM (
                      SELECT c.id, c.last_message_at FROM conversations c WHERE c.customer_id IN (SELECT id FROM n) AND ${f}
