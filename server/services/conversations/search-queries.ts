@@ -153,7 +153,9 @@ export async function stretchHits(ctx: SearchCtx, want: number, stretch: number,
   });
   const lastHit = hits.length < want ? seen.length : seen.findIndex((r) => r.id === hits[hits.length - 1]);
   const found = new Set(hits);
-  const misses = seen.slice(0, lastHit).filter((r) => !found.has(r.id));
+  // Both lists come from one snapshot in one order, so the last hit is in `seen`; were it not, nothing is
+  // known to have been read, and nothing is remembered.
+  const misses = lastHit < 0 ? [] : seen.slice(0, lastHit).filter((r) => !found.has(r.id));
   const end = seen.length === stretch && last_at ? { at: last_at, id: seen[seen.length - 1]!.id } : null;
   return { hits, end, misses };
 }
