@@ -1,6 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import pg from "pg";
 import { db } from "@/server/db";
+import { ingestPool } from "@/server/db-direct";
 import * as threadRoute from "@/app/api/conversation/[conversationId]/[pageId]/route";
 import { processPendingWebhookEvents } from "@/server/services/messenger/process-webhook";
 import { storeWebhookEvent } from "@/server/services/messenger/webhook-store";
@@ -91,6 +92,71 @@ describe("claiming deliveries", () => {
     expect(await processPendingWebhookEvents()).toBe(1);
     expect(await db.message.count()).toBe(1);
     expect(await conversation(person)).toMatchObject({ unreadCount: 1, lastMessageText: "only once" });
+  });
+});
+
+describe("the batch's context, read with its claim", () => {
+  /** Counts the statements that read a batch's context apart from its claim (ingest-context.ts). */
+  function countContextReads() {
+    const pool = ingestPool();
+    const query = vi.spyOn(pool, "query");
+    return {
+      count: () => query.mock.calls.filter(([config]) => (config as { name?: string } | null)?.name === "webhook-context").length,
+      restore: () => query.mockRestore(),
+    };
+  }
+
+  it("reads the pages and customers of messages and echoes in the claim's own statement", async () => {
+    const people = [await makeConversation(page.id, { unread: 0 }), await makeConversation(page.id, { unread: 0 })];
+    const base = Date.now();
+    await storeWebhookEvent(delivery(people[0]!, "from the first", base));
+    // An echo: sent by the Page, to the customer — the other way round from a message.
+    const echo = { sender: { id: page.facebookPageId }, recipient: { id: people[1]!.customer.psid }, timestamp: base + 1, message: { mid: `m_echo_${base}`, text: "from the Page", is_echo: true } };
+    await storeWebhookEvent(JSON.stringify({ object: "page", entry: [{ id: page.facebookPageId, time: base + 1, messaging: [echo] }] }));
+    const reads = countContextReads();
+    try {
+      expect(await processPendingWebhookEvents()).toBe(2);
+      expect(reads.count()).toBe(0);
+    } finally {
+      reads.restore();
+    }
+    const stored = await db.message.findMany({ orderBy: { createdTime: "asc" }, select: { conversationId: true, direction: true, text: true } });
+    expect(stored).toEqual([
+      { conversationId: people[0]!.conversation.id, direction: "inbound", text: "from the first" },
+      { conversationId: people[1]!.conversation.id, direction: "outbound", text: "from the Page" },
+    ]);
+    // Known people: no second customer was made for either.
+    expect(await db.customer.count({ where: { pageId: page.id } })).toBe(2);
+  });
+
+  it("reads in one more statement what the claim's SQL read differently, and stores the message all the same", async () => {
+    const person = await makeConversation(page.id, { unread: 0 });
+    // A psid given as a JSON number: Postgres writes 1e21 as 1000000000000000000000, JavaScript as 1e+21.
+    const numeric = JSON.parse(delivery(person, "a number for an id")) as { entry: { messaging: { sender: { id: unknown } }[] }[] };
+    numeric.entry[0]!.messaging[0]!.sender.id = 1e21;
+    await storeWebhookEvent(JSON.stringify(numeric));
+    await storeWebhookEvent(delivery(person, "and a plain one"));
+    const reads = countContextReads();
+    try {
+      expect(await processPendingWebhookEvents()).toBe(2);
+      expect(reads.count()).toBe(1);
+    } finally {
+      reads.restore();
+    }
+    const customers = await db.customer.findMany({ where: { pageId: page.id }, select: { psid: true }, orderBy: { createdAt: "asc" } });
+    expect(customers.map((c) => c.psid)).toEqual([person.customer.psid, "1e+21"]);
+    expect(await conversation(person)).toMatchObject({ unreadCount: 1, lastMessageText: "and a plain one" });
+    expect(await db.message.count()).toBe(2);
+  });
+
+  it("claims bodies of any shape without failing the batch", async () => {
+    const person = await makeConversation(page.id, { unread: 0 });
+    const odd = ["null", "[]", '"text"', "7", '{"entry":5}', '{"object":"page","entry":[{"id":"1","messaging":{"sender":7}}]}', '{"object":"page","entry":[{"id":"1","messaging":[5,null,{"sender":{"id":{"x":1}},"recipient":[1]}]}]}'];
+    for (const raw of odd) await storeWebhookEvent(raw);
+    await storeWebhookEvent(delivery(person, "beside them"));
+    expect(await processPendingWebhookEvents()).toBe(odd.length + 1);
+    expect(await pending()).toBe(0);
+    expect((await db.message.findMany()).map((m) => m.text)).toEqual(["beside them"]);
   });
 });
 

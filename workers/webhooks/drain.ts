@@ -7,8 +7,8 @@ import { webhookWakeChannel } from "@/server/services/messenger/webhook-wake";
 
 // The webhook ingest of the worker process: drains pending webhook_events in batches. The app server only
 // stores and acknowledges (one INSERT); processing here keeps its cost off the event loop that answers
-// Meta, gives it the machine's other core, and batches it: three round trips per batch (claim, the pages
-// and customers of the whole batch, mark + commit) and one statement per message
+// Meta, gives it the machine's other core, and batches it: two round trips per batch (the claim with the
+// pages and customers of the whole batch, then mark + commit) and one statement per message
 // (server/services/messenger/process-webhook.ts).
 //
 // Woken through Redis by the app right after each acknowledging INSERT (milliseconds, no polling), with a
@@ -24,7 +24,7 @@ export type DrainOptions = {
   /**
    * A batch starts beside running ones only once all of them have run this long. Normally one batch runs
    * and the next takes everything that arrived meanwhile: under load batches grow and the cost per message
-   * falls (each batch pays 3 round trips, each message 1).
+   * falls (each batch pays 2 round trips, each message 1).
    */
   overlapAfterMs?: number;
   /** Safety-net poll, for a wake-up lost while Redis or the subscription was down (default WEBHOOK_POLL_MS). */

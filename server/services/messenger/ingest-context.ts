@@ -3,19 +3,24 @@ import { ingestPool } from "@/server/db-direct";
 import type { MessengerEvent } from "@/server/messenger/webhook-events";
 import { customerKey, type KnownCustomer } from "@/server/services/messenger/customers";
 
-// What a batch of deliveries needs before its events are handled, read once for the whole batch in one
-// statement (pg: the ingest's hot path, server/db-direct.ts): the pages they are for and the customers
-// who wrote before.
+// What a batch of deliveries needs before its events are handled, read once for the whole batch: the pages
+// they are for and the customers who wrote before. Normally read by the claim's own statement
+// (webhook-store.ts, claimWithContextSql), which pairs up the ids of Meta's payload in SQL; the events
+// parsed in TypeScript (webhook-events.ts) are the authority, and any (page, person) of theirs that
+// statement did not answer for is read here in one more statement. So the SQL only saves a round trip: where
+// it reads a payload differently (an id that is a JSON number, a shape it does not look into) or the page
+// is not ours, the batch costs that round trip and nothing else changes.
 
 export type IngestPage = { id: string; name: string; facebookPageId: string };
 /** pages by Facebook page id; customers by customerKey(our page id, psid) — absent = first contact. */
 export type IngestContext = { pages: Map<string, IngestPage>; customers: Map<string, KnownCustomer> };
 
-type Row = {
-  pageId: string;
-  pageName: string;
-  facebookPageId: string;
-  psid: string;
+/** A row of contextSql: one asked (Facebook page id, psid) pair, with its page and customer where known. */
+export type ContextRow = {
+  askedPageId: string;
+  askedPsid: string;
+  pageId: string | null;
+  pageName: string | null;
   customerId: string | null;
   name: string | null;
   avatarUrl: string | null;
@@ -23,37 +28,54 @@ type Row = {
   needsProfile: boolean | null;
 };
 
+/**
+ * The context of the pairs in `people` (a relation `w` with columns facebook_page_id and psid, distinct):
+ * one row per pair, also for pairs that name no page of ours, so the caller knows what was asked.
+ */
+export const contextSql = (people: string) => `
+    SELECT w.facebook_page_id AS "askedPageId", w.psid AS "askedPsid", p.id AS "pageId", p.name AS "pageName",
+           u.id AS "customerId", u.name, u.avatar_url AS "avatarUrl", c.id AS "conversationId",
+           -- still the ingest's placeholder (customers.ts fallbackCustomerName) and never looked up:
+           -- a first contact whose profile lookup was lost (crash) gets it on their next message
+           u.profile_fetched_at IS NULL AND u.name = 'Customer ' || right(u.psid, 4) AS "needsProfile"
+      FROM ${people}
+      LEFT JOIN pages p ON p.facebook_page_id = w.facebook_page_id
+      LEFT JOIN customers u ON u.page_id = p.id AND u.psid = w.psid
+      LEFT JOIN conversations c ON c.customer_id = u.id`;
+
 // "Last webhook" is page health, not an audit trail: one write per page per half minute keeps a busy page's
 // row from being updated on every delivery.
 const LAST_WEBHOOK_WRITE_MS = 30_000;
 const lastWebhookWrite = new Map<string, number>();
 
-export async function loadIngestContext(events: MessengerEvent[]): Promise<IngestContext> {
+const pairKey = (facebookPageId: string, psid: string) => `${facebookPageId}\u0000${psid}`;
+
+/** The context of these events: from `prefetched` (rows of contextSql read with the claim), plus one statement for any pair it lacks. */
+export async function loadIngestContext(events: MessengerEvent[], prefetched: ContextRow[] = []): Promise<IngestContext> {
   const context: IngestContext = { pages: new Map(), customers: new Map() };
-  const people = events.flatMap((e) => ("psid" in e ? [{ facebookPageId: e.pageId, psid: e.psid }] : []));
-  if (!people.length) return context;
-  // Unknown pages simply have no row; known people without a customer row come back with nulls.
-  const { rows } = await ingestPool().query<Row>({
-    name: "webhook-context",
-    text: `SELECT p.id AS "pageId", p.name AS "pageName", p.facebook_page_id AS "facebookPageId", w.psid,
-                  u.id AS "customerId", u.name, u.avatar_url AS "avatarUrl", c.id AS "conversationId",
-                  -- still the ingest's placeholder (customers.ts fallbackCustomerName) and never looked up:
-                  -- a first contact whose profile lookup was lost (crash) gets it on their next message
-                  u.profile_fetched_at IS NULL AND u.name = 'Customer ' || right(u.psid, 4) AS "needsProfile"
-             FROM (SELECT DISTINCT * FROM unnest($1::text[], $2::text[])) AS w(facebook_page_id, psid)
-             JOIN pages p ON p.facebook_page_id = w.facebook_page_id
-             LEFT JOIN customers u ON u.page_id = p.id AND u.psid = w.psid
-             LEFT JOIN conversations c ON c.customer_id = u.id`,
-    values: [people.map((p) => p.facebookPageId), people.map((p) => p.psid)],
-  });
-  for (const row of rows) {
-    context.pages.set(row.facebookPageId, { id: row.pageId, name: row.pageName, facebookPageId: row.facebookPageId });
-    if (row.customerId) {
-      context.customers.set(customerKey(row.pageId, row.psid), { id: row.customerId, psid: row.psid, name: row.name!, avatarUrl: row.avatarUrl, conversationId: row.conversationId, needsProfile: row.needsProfile === true });
-    }
+  addRows(context, prefetched);
+  const asked = new Set(prefetched.map((row) => pairKey(row.askedPageId, row.askedPsid)));
+  const missing = events.flatMap((e) => ("psid" in e && !asked.has(pairKey(e.pageId, e.psid)) ? [{ facebookPageId: e.pageId, psid: e.psid }] : []));
+  if (missing.length) {
+    const { rows } = await ingestPool().query<ContextRow>({
+      name: "webhook-context",
+      text: contextSql("(SELECT DISTINCT * FROM unnest($1::text[], $2::text[])) AS w(facebook_page_id, psid)"),
+      values: [missing.map((p) => p.facebookPageId), missing.map((p) => p.psid)],
+    });
+    addRows(context, rows);
   }
   await touchLastWebhook([...context.pages.values()], Date.now());
   return context;
+}
+
+function addRows(context: IngestContext, rows: ContextRow[]): void {
+  for (const row of rows) {
+    if (!row.pageId) continue; // not a page of ours
+    context.pages.set(row.askedPageId, { id: row.pageId, name: row.pageName!, facebookPageId: row.askedPageId });
+    if (row.customerId) {
+      context.customers.set(customerKey(row.pageId, row.askedPsid), { id: row.customerId, psid: row.askedPsid, name: row.name!, avatarUrl: row.avatarUrl, conversationId: row.conversationId, needsProfile: row.needsProfile === true });
+    }
+  }
 }
 
 async function touchLastWebhook(pages: IngestPage[], now: number): Promise<void> {

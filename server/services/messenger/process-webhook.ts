@@ -6,11 +6,11 @@ import { handleEditEvent } from "@/server/services/messenger/handle-edit";
 import { handleUnsendEvent } from "@/server/services/messenger/handle-unsend";
 import { quarantine, type QuarantineEntry } from "@/server/services/webhook-quarantine/quarantine-store";
 import { customerOrder, customerOrderKey } from "@/server/services/messenger/in-order";
-import { loadIngestContext, type IngestContext } from "@/server/services/messenger/ingest-context";
+import { loadIngestContext, type ContextRow, type IngestContext } from "@/server/services/messenger/ingest-context";
 import { withClaimedDeliveries, type DeliveryOutcome, type StoredDelivery } from "@/server/services/messenger/webhook-store";
 
 // Stored webhook deliveries → messages, a batch at a time. The worker's drain (workers/webhooks/) decides
-// when; this file decides how: claim, read what the batch needs once, handle each event in customer order,
+// when; this file decides how: claim (with what the batch needs, read once), handle each event in customer order,
 // mark the batch processed.
 
 export type BatchRun = {
@@ -23,8 +23,8 @@ export type BatchRun = {
 export function processWebhookBatch(limit: number): BatchRun {
   let announce: (count: number) => void = () => {};
   const claimed = new Promise<number>((resolve) => (announce = resolve));
-  const done = withClaimedDeliveries(limit, (deliveries) => {
-    const outcomes = processDeliveries(deliveries);
+  const done = withClaimedDeliveries(limit, (deliveries, prefetched) => {
+    const outcomes = processDeliveries(deliveries, prefetched);
     announce(deliveries.length);
     return outcomes;
   }).finally(() => announce(0)); // no-op when already announced; unblocks the caller when the claim failed
@@ -49,10 +49,10 @@ export async function processPendingWebhookEvents(batchSize = 50): Promise<numbe
  * is quarantined with its reason (webhook_quarantine, re-runnable by an operator) and the others go on; if
  * the batch's shared reads — or the quarantine itself — fail, the whole batch fails and stays pending.
  */
-function processDeliveries(deliveries: StoredDelivery[]): Promise<DeliveryOutcome[]> {
+function processDeliveries(deliveries: StoredDelivery[], prefetched: ContextRow[]): Promise<DeliveryOutcome[]> {
   if (!deliveries.length) return Promise.resolve([]);
   const parsed = deliveries.map((d) => ({ id: d.id, events: parseWebhookBody(d.payload) }));
-  const context = loadIngestContext(parsed.flatMap((d) => d.events));
+  const context = loadIngestContext(parsed.flatMap((d) => d.events), prefetched);
   context.catch(() => {}); // observed below by every event; this keeps an early failure from being "unhandled"
   return Promise.all(
     parsed.map(async ({ id, events }) => {
