@@ -96,7 +96,7 @@ export async function withClaimedDeliveries(batchSize: number, process: (deliver
     const rows = results.at(-1)!.rows;
     const claimed = rows.filter((row) => row.id !== null);
     const deliveries = claimed.map((row) => ({ id: BigInt(row.id!), payload: row.payload }));
-    const outcomes = await process(deliveries, rows.find((row) => row.id === null)?.context ?? []);
+    const outcomes = await process(deliveries, rows.filter((row): row is ClaimRow & ContextRow => row.askedPageId !== null));
     await client.query(outcomes.length ? `${markSql(client, outcomes)}; COMMIT` : "COMMIT");
     client.release();
     for (const row of claimed) metrics().webhookToEmit.observe((Date.now() - row.received_at!.getTime()) / 1000);
@@ -111,8 +111,8 @@ export async function withClaimedDeliveries(batchSize: number, process: (deliver
 export const claimSql = (limit: number) =>
   `SELECT id, payload, received_at FROM webhook_events WHERE processed_at IS NULL ORDER BY id LIMIT ${Math.trunc(limit)} FOR UPDATE SKIP LOCKED`;
 
-/** A claimed delivery (id set), or the one row that carries the batch's context (id NULL). */
-type ClaimRow = { id: string | null; payload: unknown; received_at: Date | null; context: ContextRow[] | null };
+/** A claimed delivery (id set, the context's columns NULL), or a row of the batch's context (id NULL). */
+type ClaimRow = { id: string | null; payload: unknown; received_at: Date | null } & { [K in keyof ContextRow]: ContextRow[K] | null };
 
 /**
  * The claim and the batch's context in one statement. Every messaging item gives two (Facebook page id,
@@ -129,10 +129,10 @@ const claimWithContextSql = (limit: number) => `
              LATERAL (VALUES (item #>> '{recipient,id}', item #>> '{sender,id}'), (item #>> '{sender,id}', item #>> '{recipient,id}')) AS pair(facebook_page_id, psid)
        WHERE pair.psid IS NOT NULL AND pair.facebook_page_id IN (SELECT facebook_page_id FROM pages)
     )
-    SELECT id, payload, received_at, NULL::json AS context FROM claimed
-    UNION ALL
-    SELECT NULL, NULL, NULL, (SELECT json_agg(ctx) FROM (${contextSql("people w")}) AS ctx)
-    ORDER BY id NULLS LAST`;
+    -- Both kinds of row in one result: a full join on false keeps every row of each side, NULLs beside it.
+    SELECT claimed.id, claimed.payload, claimed.received_at, ctx.*
+      FROM claimed FULL JOIN (${contextSql("people w")}) AS ctx ON false
+     ORDER BY claimed.id NULLS LAST`;
 
 /**
  * The claim as a statement prepared once per connection (SQL's PREPARE, which shares the round trip with
