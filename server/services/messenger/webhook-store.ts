@@ -136,7 +136,7 @@ const claimWithContextSql = (limit: number) => `
 
 /**
  * The claim as a statement prepared once per connection (SQL's PREPARE, which shares the round trip with
- * BEGIN; the protocol's named statements cannot): planning it took 0.4–0.7 ms, more than the round trip it
+ * BEGIN; the protocol's named statements cannot): planning it took ~0.7 ms, more than the round trip it
  * saves, and a statement without parameters is planned once and kept.
  */
 function executeClaimSql(client: pg.PoolClient, limit: number): string {
