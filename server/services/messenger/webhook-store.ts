@@ -79,7 +79,7 @@ async function insertRows(batch: Waiter[]): Promise<bigint[]> {
 }
 
 /**
- * Claims up to `limit` pending deliveries (oldest first), hands them to `process` with what their events
+ * Claims up to `batchSize` pending deliveries (oldest first), hands them to `process` with what their events
  * need (ingest-context.ts, read by the same statement), marks each processed with its outcome and commits.
  * The claim's row locks last until that commit: another drain (a second worker, a sweep) skips them instead
  * of processing them again, and if this process dies the locks go with its connection, so the rows are
