@@ -9,7 +9,8 @@
 // has every message or the grace period ran out (and, when asked, the server's memory after GC, taken
 // before it disconnects).
 import { readFile } from "node:fs/promises";
-import { io as connect, type Socket } from "socket.io-client";
+import { connectLean, type LeanSocket } from "./lib/lean-socket";
+import { EventFrames } from "./lib/event-frames";
 import { openInspector, settledMemory, type SettledMemory } from "./lib/inspector";
 import { loopLagMeter } from "./lib/loop-lag";
 import type { LoadPlan } from "./load-generator";
@@ -37,27 +38,21 @@ const wall = () => performance.timeOrigin + performance.now();
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 const log = (line: string) => process.stderr.write(`  [load] ${line}\n`);
 
-async function openSockets(plan: LoadPlan): Promise<Socket[]> {
-  const sockets: Socket[] = [];
+async function openSockets(plan: LoadPlan): Promise<LeanSocket[]> {
+  const sockets: LeanSocket[] = [];
   // A few at a time: the server authenticates each with a database read.
   for (let start = 0; start < plan.sockets.length; start += 25) {
     const group = plan.sockets.slice(start, start + 25);
     sockets.push(
       ...(await Promise.all(
         group.map(async (spec) => {
-          const socket = connect(plan.appUrl, { auth: { token: spec.token }, transports: ["websocket"], reconnection: false, timeout: 30_000 });
-          await new Promise<void>((resolve, reject) => {
-            socket.once("connect", () => resolve());
-            socket.once("connect_error", (e) => reject(new Error(`socket connect failed: ${e.message}`)));
-          });
-          for (const pageId of spec.pageIds) {
-            const ack = (await socket.timeout(20_000).emitWithAck("join-page", { pageId })) as { ok: boolean; error?: string };
-            if (!ack.ok) throw new Error(`join-page refused: ${ack.error}`);
-          }
-          if (spec.conversationId) {
-            const ack = (await socket.timeout(20_000).emitWithAck("join-conversation", { room: spec.conversationId })) as { ok: boolean; error?: string };
-            if (!ack.ok) throw new Error(`join-conversation refused: ${ack.error}`);
-          }
+          const socket = await connectLean(plan.appUrl, spec.token, 30_000);
+          const join = async (event: string, data: unknown) => {
+            const ack = (await socket.emitWithAck(event, data, 20_000)) as { ok: boolean; error?: string };
+            if (!ack?.ok) throw new Error(`${event} refused: ${ack?.error}`);
+          };
+          for (const pageId of spec.pageIds) await join("join-page", { pageId });
+          if (spec.conversationId) await join("join-conversation", { room: spec.conversationId });
           return socket;
         }),
       )),
@@ -67,11 +62,11 @@ async function openSockets(plan: LoadPlan): Promise<Socket[]> {
 }
 
 /** The server's memory after GC with the sockets connected, then once all of them left. */
-async function settledServerMemory(settle: NonNullable<LoadPlan["settle"]>, treePid: number, sockets: Socket[]) {
+async function settledServerMemory(settle: NonNullable<LoadPlan["settle"]>, treePid: number, sockets: LeanSocket[]) {
   const inspector = await openInspector(settle.serverNodePid, settle.inspectPort);
   try {
     const withSockets = await settledMemory(inspector, treePid);
-    for (const socket of sockets) socket.disconnect();
+    for (const socket of sockets) socket.close();
     const clients = () => inspector.evaluate<number>("globalThis.switchboardIo?.engine.clientsCount ?? -1");
     const deadline = performance.now() + 15_000;
     while ((await clients()) > 0 && performance.now() < deadline) await sleep(200);
@@ -94,35 +89,27 @@ async function main() {
   const receivedBy = new Uint16Array(count);
   const replies: Record<number, [number, number][]> = {};
   const confirmations: Record<number, [number, number][]> = {};
-  const noteReply = (into: Record<number, [number, number][]>, text: string, s: number, at: number) => {
-    const r = replyPattern.exec(text);
-    if (!r) return;
-    const list = (into[Number(r[1])] ??= []);
+  const noteReply = (into: Record<number, [number, number][]>, k: number, s: number, at: number) => {
+    const list = (into[k] ??= []);
     if (!list.some(([seen]) => seen === s)) list.push([s, at]);
   };
   let duplicates = 0;
-  const messagePattern = new RegExp(`^load ${plan.tag} s(\\d+) `);
-  const replyPattern = new RegExp(`^reply ${plan.tag} r(\\d+)$`);
+  const frames = new EventFrames(plan.tag);
 
   sockets.forEach((socket, s) => {
-    socket.on("new-message", (payload: { message?: { message?: string }; stages?: { writtenAt: number; emittedAt: number } }) => {
+    socket.onEvent((frame) => {
       const at = wall();
-      const text = payload?.message?.message ?? "";
-      const m = messagePattern.exec(text);
-      if (m) {
-        const i = Number(m[1]);
+      const event = frames.read(frame);
+      if (event.kind === "load") {
+        const i = event.i;
         if (!Number.isNaN(receipts[i * S + s]!)) return void duplicates++;
         receipts[i * S + s] = at;
-        if (receivedBy[i]!++ === 0 && payload.stages) {
-          writtenAt[i] = payload.stages.writtenAt;
-          emittedAt[i] = payload.stages.emittedAt;
+        if (receivedBy[i]!++ === 0) {
+          const stages = frames.stages(frame);
+          if (stages) [writtenAt[i], emittedAt[i]] = stages;
         }
-        return;
-      }
-      noteReply(replies, text, s, at);
-    });
-    socket.on("message-updated", (payload: { message?: { message?: string; status?: string } }) => {
-      if (payload?.message?.status === "sent") noteReply(confirmations, payload.message.message ?? "", s, wall());
+      } else if (event.kind === "reply") noteReply(replies, event.k, s, at);
+      else if (event.kind === "reply-sent") noteReply(confirmations, event.k, s, at);
     });
   });
 
@@ -136,7 +123,7 @@ async function main() {
     const cpu = process.cpuUsage(cpuAtStart);
     const maxLagMs = lag.stop();
     const settled = plan.settle ? await settledServerMemory(plan.settle, plan.rssPids.server!, sockets) : undefined;
-    for (const socket of sockets) socket.disconnect();
+    for (const socket of sockets) socket.close();
     const orNull = (x: number) => (Number.isNaN(x) ? null : Math.round(x * 100) / 100);
     const result: AgentsResult = {
       type: "result",

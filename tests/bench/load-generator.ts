@@ -10,6 +10,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { keepAliveAgent, request } from "./lib/http";
 import { loopLagMeter } from "./lib/loop-lag";
+import { benchNodeArgs } from "./lib/load-child";
 import { treeRssKb } from "./lib/inspector";
 import type { AgentsCommand, AgentsReady, AgentsResult } from "./load-agents";
 
@@ -70,7 +71,7 @@ const sign = (plan: LoadPlan, raw: string) => `sha256=${createHmac("sha256", pla
 
 /** The agents' sockets in their own process: resolves once every one is connected and joined. */
 async function startAgents(planFile: string): Promise<{ child: ChildProcess; sockets: number; result: () => Promise<AgentsResult> }> {
-  const child = fork(path.join(import.meta.dirname, "load-agents.ts"), [planFile], { execArgv: ["--import", "tsx"], stdio: ["ignore", "ignore", "inherit", "ipc"] });
+  const child = fork(path.join(import.meta.dirname, "load-agents.ts"), [planFile], { execArgv: [...benchNodeArgs(), "--import", "tsx"], stdio: ["ignore", "ignore", "inherit", "ipc"] });
   let resolveResult: (r: AgentsResult) => void = () => {};
   let rejectResult: (e: Error) => void = () => {};
   const result = new Promise<AgentsResult>((resolve, reject) => ((resolveResult = resolve), (rejectResult = reject)));
@@ -254,8 +255,9 @@ async function main() {
     sendEndAt,
     maxLagMs,
     socketsMaxLagMs: received.maxLagMs,
-    // Both processes: this one while it sends, the agents' while they receive.
+    // Both processes: this one while it sends, the agents' while they receive; and the agents' alone.
     cpuMsPerMessage: Math.round((((cpu.user + cpu.system) / 1000 + received.cpuMs) / count) * 100) / 100,
+    agentsCpuMsPerMessage: Math.round((received.cpuMs / count) * 100) / 100,
     duplicates: received.duplicates,
     lostOnSomeSocket: Array.from(receivedBy).filter((n) => n < S).length,
     lostOnEverySocket: Array.from(receivedBy).filter((n) => n === 0).length,

@@ -39,6 +39,7 @@ type GeneratorResult = {
   maxLagMs: number;
   socketsMaxLagMs: number;
   cpuMsPerMessage: number;
+  agentsCpuMsPerMessage: number;
   duplicates: number;
   lostOnSomeSocket: number;
   lostOnEverySocket: number;
@@ -246,12 +247,13 @@ async function oneRun(ctx: BenchContext, variant: string, loadPlan: LoadPlan, ap
     loadGeneratorMaxLagMs: g.maxLagMs,
     agentSocketsMaxLagMs: g.socketsMaxLagMs,
     loadGeneratorCpuMsPerMessage: g.cpuMsPerMessage,
+    agentSocketsCpuMsPerMessage: g.agentsCpuMsPerMessage,
     machineBefore: before,
     machineAfter: after,
   };
   ctx.log(
     `  ${variant}: webhook→socket p50 ${socket.p50} p95 ${socket.p95} p99 ${socket.p99} ms; ack p99 ${ack.p99} (in the server ${run.ackServerMs.p99}); list/thread/search p95 ${list.p95}/${thread.p95}/${search.p95} (${Object.entries(run.searchByTermP95Ms).map(([t, p]) => `${t} ${p}`).join(", ")}); reply→socket p95 ${reply.p95} (n=${reply.n}, confirmed p95 ${run.replyConfirmedToOtherSocketMs.p95}); ` +
-      `lost ${run.lost}, dup ${run.duplicates}; backlog max ${max}, drained ${run.backlog.drainSecondsAfterLastSend} s after the last send; cpu/msg server ${cost.serverCpuMsPerMessage} worker ${cost.workerCpuMsPerMessage} db ${cost.dbCpuMsPerMessage} generator ${g.cpuMsPerMessage} ms; ` +
+      `lost ${run.lost}, dup ${run.duplicates}; backlog max ${max}, drained ${run.backlog.drainSecondsAfterLastSend} s after the last send; cpu/msg server ${cost.serverCpuMsPerMessage} worker ${cost.workerCpuMsPerMessage} db ${cost.dbCpuMsPerMessage} generator ${g.cpuMsPerMessage} (agents ${g.agentsCpuMsPerMessage}) ms; ` +
       `stages p95 ${stageLine(run.stagesMs)} (first second: ${stageLine(run.firstSecondStagesMs)}, ack p95 ${run.firstSecondAckMs.p95}); load ${before.loadAverage[0]}→${after.loadAverage[0]}, psi ${before.cpuPressure?.avg10}→${after.cpuPressure?.avg10}`,
   );
   return run;

@@ -4,6 +4,7 @@ import net from "node:net";
 import path from "node:path";
 import { createSimulator, type Simulator } from "@/server/simulator/create-simulator";
 import { APP_URL, BENCH, benchEnv } from "./config";
+import { benchNodeArgs } from "./load-child";
 import { PAGE_A, PAGE_B, WEBHOOK_CUSTOMERS, webhookPsid } from "./dataset";
 
 // The real production app server (`NODE_ENV=production tsx server/index.ts` on the `.next-bench` build),
@@ -133,12 +134,12 @@ process.once("exit", () => {
 
 /**
  * A child run as production runs it (`node --import tsx`, package.json's start and worker), its output
- * kept; stop() sends SIGTERM, then SIGKILL after 10 s. BENCH_NODE_ARGS adds Node flags to both, e.g.
- * `--cpu-prof --cpu-prof-dir=/tmp/prof` for a CPU profile of each (Node refuses those in NODE_OPTIONS).
+ * kept; stop() sends SIGTERM, then SIGKILL after 10 s. BENCH_NODE_ARGS adds Node flags to both (and to the
+ * load generator and its agents), e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` for a CPU profile of each (Node
+ * refuses those in NODE_OPTIONS).
  */
 function startChild(entry: string, extraEnv: Record<string, string> = {}) {
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", entry], { cwd: ROOT, env: { ...process.env, ...benchEnv(), ...extraEnv }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [...benchNodeArgs(), "--import", "tsx", entry], { cwd: ROOT, env: { ...process.env, ...benchEnv(), ...extraEnv }, stdio: ["ignore", "pipe", "pipe"] });
   children.add(child);
   let output = "";
   child.stdout!.on("data", (c) => (output += c));

@@ -4,6 +4,9 @@ import os from "node:os";
 import path from "node:path";
 import type { LoadPlan } from "../load-generator";
 
+/** BENCH_NODE_ARGS: Node flags for every process of the run (lib/app-server.ts), the generator's and the agents' too. */
+export const benchNodeArgs = () => (process.env.BENCH_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
+
 // Runs tests/bench/load-generator.ts in its own process with a plan, returns the JSON result it wrote. Bounded:
 // killed if it outlives the plan by far.
 
@@ -14,7 +17,7 @@ export async function runLoadGenerator<T>(plan: LoadPlan, log: (line: string) =>
   writeFileSync(file, JSON.stringify(plan));
   try {
     return await new Promise<T>((resolve, reject) => {
-      const child = spawn(process.execPath, ["--import", "tsx", "tests/bench/load-generator.ts", file, resultFile], { cwd: process.cwd(), stdio: ["ignore", "ignore", "pipe"] });
+      const child = spawn(process.execPath, [...benchNodeArgs(), "--import", "tsx", "tests/bench/load-generator.ts", file, resultFile], { cwd: process.cwd(), stdio: ["ignore", "ignore", "pipe"] });
       let err = "";
       child.stderr.on("data", (c: Buffer) => {
         err += c;
