@@ -3,6 +3,7 @@ import type { Redis } from "ioredis";
 import { io } from "@/server/realtime/index";
 import { conversationRoom, pageRoom, userRoom } from "@/server/realtime/rooms";
 import { createRedis } from "@/server/redis";
+import { preEncoded } from "@/server/realtime/wire-parser";
 
 // Services emit through these. In the app server they go through Socket.IO (and its Redis adapter to the
 // other instances); in a process without Socket.IO (the worker) emitToRooms publishes on the adapter's
@@ -59,8 +60,9 @@ export function publishToRooms(rooms: string[], event: string, payload: unknown)
     };
     globalForEmitter.switchboardEmitter = { redis, emitter: new Emitter(client) };
   }
-  // JSON, as a socket would carry it (Dates become strings on either path).
-  globalForEmitter.switchboardEmitter.emitter.to(rooms).emit(event, JSON.parse(JSON.stringify(payload ?? null)));
+  // JSON already, as the socket will carry it (Dates become strings on either path): the app servers
+  // splice it into the packet instead of decoding and encoding it again (wire-parser.ts).
+  globalForEmitter.switchboardEmitter.emitter.to(rooms).emit(event, preEncoded(payload));
 }
 
 /** Closes the emitter's Redis connection (worker shutdown, tests). */

@@ -8,6 +8,7 @@ import { registerRoomHandlers, userRoom } from "@/server/realtime/rooms";
 import { registerPresenceHandlers } from "@/server/realtime/presence";
 import { socketActorFromToken } from "@/server/realtime/lookups";
 import { coalesceSocketWrites } from "@/server/realtime/coalesce-writes";
+import { wireParser } from "@/server/realtime/wire-parser";
 
 /** Live sockets one user may hold (tabs, devices); a new one beyond this ends their oldest. */
 export const MAX_SOCKETS_PER_USER = 20;
@@ -43,6 +44,8 @@ export function attachRealtime(httpServer: HttpServer): Realtime {
     // for its whole life (~256 KB + ~40 KB at zlib's default window and memory level); our events are
     // small JSON. realtime-memory.test.ts checks that none is negotiated.
     perMessageDeflate: false,
+    // The standard protocol; a payload the worker sent as JSON is spliced in, not parsed and re-encoded.
+    parser: wireParser,
   });
   const pub = createRedis({ maxRetriesPerRequest: null });
   const sub = pub.duplicate();
