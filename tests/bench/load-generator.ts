@@ -9,6 +9,7 @@ import { createHmac } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { keepAliveAgent, request } from "./lib/http";
+import { rawHttpPool } from "./lib/raw-http";
 import { loopLagMeter } from "./lib/loop-lag";
 import { benchNodeArgs } from "./lib/load-child";
 import { treeRssKb } from "./lib/inspector";
@@ -110,7 +111,10 @@ async function main() {
     for (const [name, pid] of Object.entries(plan.rssPids)) rss[name]!.maxKb = Math.max(rss[name]!.maxKb, treeRssKb(pid));
   }, 500);
 
-  const webhookAgent = keepAliveAgent(64);
+  // Meta's deliveries through the lean client (lib/raw-http.ts), over up to 64 keep-alive connections.
+  const webhookUrl = new URL(plan.webhookUrl);
+  const webhooks = rawHttpPool(webhookUrl.origin, 64);
+  const deliver = (raw: string) => webhooks.post(webhookUrl.pathname, { "Content-Type": "application/json", "X-Hub-Signature-256": sign(plan, raw) }, raw);
   const readAgent = keepAliveAgent(32);
   let failedPosts = 0;
   // Why each failed delivery failed (HTTP status and body, or the connection error): a lost ack needs its cause.
@@ -173,7 +177,7 @@ async function main() {
     const wait = leadInStarted + (i * 1000) / plan.rate - performance.now();
     if (wait > 1) await sleep(wait);
     const raw = body(plan, i, "lead");
-    void request(webhookAgent, plan.webhookUrl, { method: "POST", headers: { "Content-Type": "application/json", "X-Hub-Signature-256": sign(plan, raw) }, body: raw }).catch(() => {});
+    void deliver(raw).catch(() => {});
   }
   const started = leadInStarted + (leadInCount * 1000) / plan.rate;
   // What the readers and repliers did during the lead-in is not the run's.
@@ -192,11 +196,7 @@ async function main() {
     const raw = body(plan, i);
     sentAt[i] = wall();
     inflight.push(
-      request(webhookAgent, plan.webhookUrl, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", "X-Hub-Signature-256": sign(plan, raw) },
-        body: raw,
-      }).then(
+      deliver(raw).then(
         (res) => {
           if (res.status === 200) ackMs[i] = res.ms;
           else failedBecause(`${res.status}: ${res.body.slice(0, 120)}`);
@@ -215,7 +215,7 @@ async function main() {
   await readersDone;
   const maxLagMs = lag.stop();
   clearInterval(rssTimer);
-  webhookAgent.destroy();
+  webhooks.destroy();
   readAgent.destroy();
 
   // Latencies: every socket's receipt of message i minus its send; the first receipt for the stages.
