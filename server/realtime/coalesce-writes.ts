@@ -10,7 +10,7 @@ import type { Server } from "socket.io";
 
 type RawSocket = { cork(): void; uncork(): void; destroyed: boolean };
 type Sender = { sendFrame(list: Buffer[], cb?: (err?: Error) => void): void };
-type WsTransport = { name: string; socket?: { _socket?: RawSocket; _sender?: Sender } };
+export type WsTransport = { name: string; socket?: { _socket?: RawSocket; _sender?: Sender } };
 type EngineSocket = { transport: WsTransport; on(event: "upgrade", listener: (transport: WsTransport) => void): void };
 
 const corked = new Set<RawSocket>();
@@ -22,7 +22,7 @@ function flush(): void {
   corked.clear();
 }
 
-function coalesce(transport: WsTransport): void {
+export function coalesceTransport(transport: WsTransport): void {
   const raw = transport.socket?._socket;
   const sender = transport.socket?._sender;
   if (transport.name !== "websocket" || !raw || !sender || typeof sender.sendFrame !== "function") return;
@@ -36,13 +36,27 @@ function coalesce(transport: WsTransport): void {
         setImmediate(flush);
       }
     }
-    sendFrame(list, cb);
+    if (!cb) return sendFrame(list);
+    // engine.io sends a socket's next events only once this callback says the last frame was written, and
+    // the write happens at the uncork: so the events that came in the same turn waited for a second write
+    // in a later turn. The frame is in the corked stream now, in order: engine.io hears so on the next tick
+    // and queues the turn's other events behind it, into the same write. A failed write still reaches it
+    // (engine.io then closes the socket), so only the wait is gone, not the error.
+    let answered = false;
+    const answer = (error?: Error) => {
+      if (error) return cb(error);
+      if (answered) return;
+      answered = true;
+      cb();
+    };
+    sendFrame(list, answer);
+    process.nextTick(answer);
   };
 }
 
 export function coalesceSocketWrites(io: Server): void {
   io.engine.on("connection", (socket: EngineSocket) => {
-    coalesce(socket.transport);
-    socket.on("upgrade", coalesce);
+    coalesceTransport(socket.transport);
+    socket.on("upgrade", coalesceTransport);
   });
 }
