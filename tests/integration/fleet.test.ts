@@ -48,8 +48,10 @@ async function world(psids: string[], rate: number) {
   const page = await db.page.create({ data: { companyId: company.id, name: "Fleet Page", facebookPageId: FB_PAGE, accessTokenEnc: encryptSecret(PAGE_TOKEN) } });
   await db.pageAssignment.create({ data: { userId: staff.id, pageId: page.id } });
   fleet = await startFleet({ apps: 2, workers: 2, env: { QUEUE_PREFIX, OFFER_RATE_PER_SECOND: String(rate) } });
-  if (!fleet.balancer) console.warn("[fleet] nginx is not installed: balancer checks ran against instance A (scripts/ensure-services.sh installs it)");
-  const front = fleet.balancer ?? fleet.apps[0]!.url;
+  // Without nginx, the last instance stands in for the balancer: the SIGTERM test stops the first one, and
+  // its deliveries, retried "through the balancer", must have somewhere to go.
+  if (!fleet.balancer) console.warn("[fleet] nginx is not installed: balancer checks ran against instance B (scripts/ensure-services.sh installs it)");
+  const front = fleet.balancer ?? fleet.apps.at(-1)!.url;
   sim = await createSimulator({
     port: Number(new URL(process.env.GRAPH_API_URL!).port),
     webhookUrl: `${front}/api/webhooks/messenger`,
