@@ -65,7 +65,41 @@ export const ZWebhookBody = z.object({
 export type InboundAttachment = Omit<StoredAttachment, "previewUrl" | "storedKey" | "copyError" | "mime" | "size">;
 export type Referral = { source?: string; type?: string; ref?: string; adId?: string };
 
-type Base = { pageId: string; psid: string; timestamp: number; raw: unknown };
+/**
+ * `standby`: the item came in `entry[].standby[]` (a thread another app controls, handover protocol);
+ * it is stored and shown like any other, and tells who holds the thread.
+ */
+type Base = { pageId: string; psid: string; timestamp: number; raw: unknown; standby?: boolean };
+/** Page-level events have no sender (`messaging_policy_enforcement`, `app_roles`). */
+type PageBase = { pageId: string; timestamp: number; raw: unknown };
+
+/** Handover protocol (`messaging_handovers`): who controls the thread now. Apps by their Meta app id. */
+export type HandoverEvent = Base & {
+  kind: "handover";
+  action: "pass_thread_control" | "take_thread_control" | "request_thread_control";
+  /** pass: the app the thread went to; take: the app that took it (the sender's app is not in the body). */
+  newOwnerAppId?: string;
+  /** take: the app it was taken from. */
+  previousOwnerAppId?: string;
+  /** request: the app asking for the thread. */
+  requestedOwnerAppId?: string;
+  metadata?: string;
+};
+/** A system event of a customer: kept as a quiet line in the thread, never a bubble, never unread. */
+export type CustomerSystemEvent = Base & {
+  kind: "system";
+  event: "optin" | "account_linking" | "feedback" | "game_play";
+  /** The short line the thread shows, e.g. "Opted in to notifications" (no customer text). */
+  summary: string;
+  detail: Record<string, unknown>;
+};
+/** A person known only by `sender.user_ref` (chat plugin guest, checkbox opt-in): kept until they write. */
+export type GuestEvent = PageBase & { kind: "guest"; userRef: string; event: string; detail: Record<string, unknown> };
+/** `messaging_policy_enforcement`: Meta blocking, warning or unblocking the Page. */
+export type PolicyEvent = PageBase & { kind: "policy"; action: "block" | "unblock" | "warning"; reason?: string };
+/** `app_roles`: the Page's handover roles, app id → roles (e.g. ["primary_receiver"]). */
+export type AppRolesEvent = PageBase & { kind: "app_roles"; roles: Record<string, string[]> };
+
 export type MessengerEvent =
   | (Base & {
       kind: "message";
@@ -87,6 +121,11 @@ export type MessengerEvent =
   | (Base & { kind: "edit"; mid: string; text: string; numEdit: number })
   | (Base & { kind: "referral"; referral: Referral })
   | (Base & { kind: "unsupported"; field: string })
+  | HandoverEvent
+  | CustomerSystemEvent
+  | GuestEvent
+  | PolicyEvent
+  | AppRolesEvent
   | { kind: "invalid"; pageId: string | null; reason: string; raw: unknown };
 
 /** Every entry and every messaging item, oldest first (Meta may deliver out of order). */

@@ -80,7 +80,9 @@ function queueEvent(deliveryId: bigint, event: MessengerEvent, context: Promise<
     }
   };
   // One customer's events run in delivery order, also across batches in flight in this process.
-  return customerOrder.run(customerOrderKey(event.pageId, event.psid), handle);
+  // Page-level events (policy, app roles) share one queue per page; guests queue by their user_ref.
+  const person = "psid" in event ? event.psid : event.kind === "guest" ? `user_ref:${event.userRef}` : "page";
+  return customerOrder.run(customerOrderKey(event.pageId, person), handle);
 }
 
 /** One event against a loaded context; also the quarantine's retry (retry-quarantined.ts). */
