@@ -21,12 +21,14 @@ const OTHER_COMPANY = "A page cannot move to another company";
  */
 export async function updatePage(actor: Actor, id: string, input: TUpdatePage) {
   const page = await findManagedPage(actor, id);
+  const reconnect = Boolean(input.page_access_token) || input.page_id !== page.facebookPageId;
+  // The token is checked before the duplicate test (as when adding a page): only someone holding that
+  // Page's token learns that it is connected elsewhere; a made-up id learns nothing.
+  if (reconnect) await verifyPageToken(input.page_id, input.page_access_token ?? decryptSecret(page.accessTokenEnc));
   if (input.page_id !== page.facebookPageId) {
     const clash = await db.page.findUnique({ where: { facebookPageId: input.page_id }, select: { id: true } });
     if (clash) throw pageExists();
   }
-  const reconnect = Boolean(input.page_access_token) || input.page_id !== page.facebookPageId;
-  if (reconnect) await verifyPageToken(input.page_id, input.page_access_token ?? decryptSecret(page.accessTokenEnc));
   const owner = input.user_id && input.user_id !== page.ownerId ? await resolvePageOwner(actor, input.user_id) : null;
   if (owner && owner.companyId !== page.companyId) throw new AppError("bad_request", OTHER_COMPANY, { fields: { user_id: OTHER_COMPANY } });
 

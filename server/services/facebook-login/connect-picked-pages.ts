@@ -2,38 +2,57 @@ import { db } from "@/server/db";
 import type { Actor } from "@/server/auth/actor";
 import { AppError } from "@/server/http/errors";
 import { PICKER_EXPIRED, type ConnectResult, type TConnectPickedPages } from "@/lib/schemas/facebook-login";
-import { dropPicker, readPicker } from "@/server/services/facebook-login/login-store";
+import { GraphError } from "@/server/messenger/graph-errors";
+import { fetchManagedPages } from "@/server/messenger/graph-pages";
+import { readPicker, takePicker } from "@/server/services/facebook-login/login-store";
 import { resolvePageOwner } from "@/server/services/admin-pages/page-owner";
 import { createVerifiedPage, pageExists } from "@/server/services/admin-pages/add-page";
-import { verifyPageToken } from "@/server/services/page-connection/verify-page-token";
+import { tokenCheckFailure, verifyPageToken } from "@/server/services/page-connection/verify-page-token";
+
+const NOT_IN_LOGIN = "This page was not in your Facebook login";
 
 /**
- * POST /api/pages/facebook/connect {session, pageIds}: connects each picked Page with the Page token kept
- * in the session — verified with Graph, stored, subscribed and imported exactly like the manual form.
+ * POST /api/pages/facebook/connect {session, pageIds}: connects each picked Page. The session kept only
+ * the person's user token (encrypted); the picked Pages' tokens are asked from Graph now (GET
+ * /me/accounts), then each is verified, stored, subscribed and imported exactly like the manual form.
  * Each Page answers for itself; the session is used once.
  */
 export async function connectPickedPages(actor: Actor, input: TConnectPickedPages) {
-  const session = await readPicker(input.session, actor.id);
+  const pending = await readPicker(input.session, actor.id);
+  if (!pending) throw new AppError("not_found", PICKER_EXPIRED);
+  const owner = await resolvePageOwner(actor, pending.ownerId ?? undefined);
+  const session = await takePicker(input.session, actor.id);
   if (!session) throw new AppError("not_found", PICKER_EXPIRED);
-  const owner = await resolvePageOwner(actor, session.ownerId ?? undefined);
+  const tokens = await managedPageTokens(session.userToken);
   const results: ConnectResult[] = [];
   for (const pageId of input.pageIds) {
     const picked = session.pages.find((p) => p.id === pageId);
-    if (!picked) {
-      results.push({ page_id: pageId, name: "", ok: false, error: "This page was not in your Facebook login" });
+    const token = tokens.get(pageId);
+    if (!picked || !token) {
+      results.push({ page_id: pageId, name: picked?.name ?? "", ok: false, error: NOT_IN_LOGIN });
       continue;
     }
     try {
-      const { name } = await verifyPageToken(picked.id, picked.accessToken);
+      const { name } = await verifyPageToken(picked.id, token);
       if (await db.page.findUnique({ where: { facebookPageId: picked.id }, select: { id: true } })) throw pageExists();
-      const page = await createVerifiedPage(owner, { facebookPageId: picked.id, name: name || picked.name, token: picked.accessToken });
+      const page = await createVerifiedPage(owner, { facebookPageId: picked.id, name: name || picked.name, token });
       results.push({ page_id: picked.id, name: page.name, ok: true, _id: page._id });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       results.push({ page_id: picked.id, name: picked.name, ok: false, error: error.message });
     }
   }
-  await dropPicker(input.session);
   const connected = results.filter((r) => r.ok).length;
   return { success: connected > 0, message: `${connected} of ${results.length} page${results.length === 1 ? "" : "s"} connected`, results };
+}
+
+/** The person's Page tokens as Graph has them now, by Page id; held in memory for this request only. */
+async function managedPageTokens(userToken: string): Promise<Map<string, string>> {
+  try {
+    return new Map((await fetchManagedPages(userToken)).map((p) => [p.id, p.accessToken]));
+  } catch (error) {
+    // The person revoked the app's access since the login: the login is spent, as if it had expired.
+    if (error instanceof GraphError && error.kind === "token_invalid") throw new AppError("not_found", PICKER_EXPIRED);
+    throw tokenCheckFailure(error);
+  }
 }

@@ -1,5 +1,6 @@
 import { exchangeLoginCode, fetchManagedPages } from "@/server/messenger/graph-pages";
 import { consumeState, savePicker } from "@/server/services/facebook-login/login-store";
+import { logger } from "@/server/observability/log";
 import { callbackUrl } from "@/server/services/facebook-login/start-login";
 
 export type LoginOutcome = { ok: true; redirect: string } | { ok: false; status: number; title: string; message: string };
@@ -9,8 +10,9 @@ const STATE_REFUSED =
 
 /**
  * GET /api/pages/facebook/callback?code&state: Facebook sends the browser back here. The state must be
- * ours and unused; the code becomes a long-lived user token, whose Pages (with their Page tokens) go
- * into a server-side picker session. The browser is sent to the picker with only that session's id.
+ * ours and unused; the code becomes a long-lived user token. The person's Pages (ids and names, no Page
+ * tokens) and that user token (encrypted) go into a server-side picker session; the browser is sent to
+ * the picker with only that session's id.
  */
 export async function finishFacebookLogin(query: URLSearchParams): Promise<LoginOutcome> {
   const intent = await consumeState(query.get("state") ?? "");
@@ -24,10 +26,10 @@ export async function finishFacebookLogin(query: URLSearchParams): Promise<Login
   try {
     const userToken = await exchangeLoginCode(code, callbackUrl());
     const pages = await fetchManagedPages(userToken);
-    const session = await savePicker({ ...intent, pages });
+    const session = await savePicker({ ...intent, pages: pages.map((p) => ({ id: p.id, name: p.name })), userToken });
     return { ok: true, redirect: `${back}?facebook=${encodeURIComponent(session)}` };
   } catch (error) {
-    console.warn("[switchboard] Facebook login: Graph failed:", (error as Error).message);
+    logger().warn({ err: (error as Error).message }, "Facebook login: Graph failed");
     return { ok: false, status: 502, title: "Facebook login failed", message: "Facebook did not complete the login. Nothing was connected; please try again." };
   }
 }
