@@ -28,7 +28,17 @@ export const isRealtimeUrl = (url: string | undefined) => Boolean(url?.startsWit
 
 /** Who a socket acts for: what the room checks and presence read, nothing more (no e-mail, no token). */
 export type SocketActor = Pick<Actor, "id" | "name" | "role" | "companyId">;
-export type SocketData = { actor: SocketActor; joinTokens: number; joinRefilledAt: number };
+export type SocketData = {
+  actor: SocketActor;
+  /** Token buckets (budget.ts). */
+  joinTokens: number;
+  joinRefilledAt: number;
+  presenceTokens: number;
+  presenceRefilledAt: number;
+  /** This socket's typing state in the conversation it watches, and when its presence entry was last written (presence.ts). */
+  typing: boolean;
+  presenceWrittenAt: number;
+};
 export type AuthedSocket = Socket & { data: SocketData };
 
 const globalForIo = globalThis as unknown as { switchboardIo?: Server };

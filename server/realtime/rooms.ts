@@ -6,6 +6,7 @@ import type { AuthedSocket } from "@/server/realtime/index";
 import { ROUTE_ROLES, type Role } from "@/lib/roles";
 import { presenceJoined, presenceLeft } from "@/server/realtime/presence";
 import { visiblePageIdFor } from "@/server/realtime/lookups";
+import { fillBucket, spend, type Budget } from "@/server/realtime/budget";
 
 // Room names and the join rules: a socket may join a page's room only if its actor may see that page.
 
@@ -32,23 +33,16 @@ async function visiblePageId(socket: AuthedSocket, pageId: string): Promise<stri
 }
 
 /**
- * Room joins per socket: a token bucket. The inbox joins one room per page when it connects (an admin may
- * have a hundred pages), then a few as the agent clicks around; a script asking thousands a second is cut
- * to the refill rate, each join being a database query. The bucket is two numbers on socket.data.
+ * Room joins per socket (budget.ts): the inbox joins one room per page when it connects (an admin may have a
+ * hundred pages), then a few as the agent clicks around; a script asking thousands a second is cut to the
+ * refill rate, each join being a database query.
  */
 export const JOIN_BURST = 100;
 export const JOINS_PER_SECOND = 10;
+const JOIN_BUDGET: Budget = { burst: JOIN_BURST, perSecond: JOINS_PER_SECOND };
 const TOO_MANY_JOINS = "Too many room joins; please slow down";
 
-function mayJoin(socket: AuthedSocket): boolean {
-  const now = Date.now();
-  const data = socket.data;
-  data.joinTokens = Math.min(JOIN_BURST, data.joinTokens + ((now - data.joinRefilledAt) / 1000) * JOINS_PER_SECOND);
-  data.joinRefilledAt = now;
-  if (data.joinTokens < 1) return false;
-  data.joinTokens -= 1;
-  return true;
-}
+const mayJoin = (socket: AuthedSocket) => spend(socket.data, "join", JOIN_BUDGET);
 
 // The handlers are shared by every socket (Socket.IO calls them with the socket as `this`): a closure per
 // socket and event would be memory each of a Page's thousand sockets keeps.
@@ -99,8 +93,7 @@ async function onLeaveConversation(this: AuthedSocket, payload: unknown) {
 
 export function registerRoomHandlers(socket: AuthedSocket): void {
   void socket.join(userRoom(socket.data.actor.id));
-  socket.data.joinTokens = JOIN_BURST;
-  socket.data.joinRefilledAt = Date.now();
+  fillBucket(socket.data, "join", JOIN_BUDGET);
   socket.on("join-page", onJoinPage);
   socket.on("join-offers", onJoinOffers);
   socket.on("join-conversation", onJoinConversation);

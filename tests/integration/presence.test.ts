@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { createRedis } from "@/server/redis";
+import { PRESENCE_BROADCAST_MS, PRESENCE_BUDGET, viewersOf } from "@/server/realtime/presence";
 import { startAppServer } from "./support/app-server";
 import { makeCompany, makePage, makeUser, tokenFor } from "./support/factory";
 import { eventually, openSocket } from "./support/channel";
@@ -57,5 +59,96 @@ describe("presence in a conversation", () => {
     expect(o.events.filter((e) => e.name === "presence")).toHaveLength(0);
     a.close();
     o.close();
+  });
+});
+
+/** Every Redis command of this test's database that names `fragment` (MONITOR sees them all, as sent). */
+async function redisCommandsNaming(fragment: string) {
+  const database = new URL(process.env.REDIS_URL!).pathname.slice(1) || "0";
+  const monitor = await createRedis().monitor();
+  const commands: string[][] = [];
+  monitor.on("monitor", (_time: string, args: string[], _source: string, db: string) => {
+    if (db === database && args.some((a) => a.includes(fragment))) commands.push(args);
+  });
+  return { commands, close: () => monitor.disconnect() };
+}
+
+describe("what one socket can make presence cost (issue 29)", () => {
+  async function twoAgents() {
+    const acme = await makeCompany("Acme");
+    const ann = await makeUser("staff", acme.id, { name: "Ann" });
+    const tom = await makeUser("staff", acme.id, { name: "Tom" });
+    const page = await makePage(acme.id, [ann.id, tom.id], "Shoes");
+    const { conversation } = await makeConversation(page.id);
+    const one = await startAppServer({});
+    servers.push(one);
+    const two = await startAppServer({});
+    servers.push(two);
+    // Ann and Tom on different app instances: the coalescing must hold across the Redis adapter.
+    const a = await openSocket(one.url, await tokenFor(ann));
+    const t = await openSocket(two.url, await tokenFor(tom));
+    expect(await a.emit("join-conversation", { room: conversation.id })).toEqual({ ok: true });
+    expect(await t.emit("join-conversation", { room: conversation.id })).toEqual({ ok: true });
+    const names = () => latest(a.events, conversation.id).map((v) => `${v.name}${v.typing ? " typing" : ""}`).join();
+    expect(await eventually(names, (n) => n === "Ann,Tom")).toBe("Ann,Tom");
+    // Whatever the joins broadcast has arrived before the counting starts.
+    await new Promise((r) => setTimeout(r, PRESENCE_BROADCAST_MS * 2));
+    const presenceEvents = () => a.events.filter((e) => e.name === "presence").length;
+    return { conversation, a, t, names, presenceEvents };
+  }
+
+  it("600 typing emits from one socket reach another agent as a handful of presence events, ending in the last state", async () => {
+    const { conversation, a, t, names, presenceEvents } = await twoAgents();
+    const redis = await redisCommandsNaming(conversation.id);
+    const before = presenceEvents();
+    // Changes while the budget lasts (typing, not, typing, …), then the same state over and over: the last
+    // state the server takes is "typing", however fast the bucket refills.
+    for (let i = 0; i < 600; i++) t.socket.emit("typing", { room: conversation.id, typing: i >= PRESENCE_BUDGET.burst - 1 || i % 2 === 0 });
+    expect(await eventually(names, (n) => n === "Ann,Tom typing")).toBe("Ann,Tom typing");
+    // A trailing broadcast, if one is still on its way, has time to arrive before the counts are read.
+    await new Promise((r) => setTimeout(r, PRESENCE_BROADCAST_MS * 3));
+    redis.close();
+
+    const received = presenceEvents() - before;
+    expect(received).toBeGreaterThanOrEqual(1);
+    expect(received).toBeLessThanOrEqual(4);
+    expect(names()).toBe("Ann,Tom typing");
+    expect(latest(a.events, conversation.id)).toEqual(await viewersOf(conversation.id));
+    // Before: three Redis commands for each of the 600 (HSET, EXPIRE, HGETALL).
+    expect(redis.commands.length).toBeLessThanOrEqual(30);
+    a.close();
+    t.close();
+  });
+
+  it("a typing state that did not change costs nothing: no broadcast, no Redis command", async () => {
+    const { conversation, a, t, presenceEvents } = await twoAgents();
+    const redis = await redisCommandsNaming(conversation.id);
+    const before = presenceEvents();
+    for (let i = 0; i < 5; i++) t.socket.emit("typing", { room: conversation.id, typing: false });
+    // The socket's events are handled in order: once this one is answered, the five above were handled.
+    expect(await t.emit("join-page", { pageId: "not-a-page" })).toMatchObject({ ok: false });
+    await new Promise((r) => setTimeout(r, PRESENCE_BROADCAST_MS * 2));
+    redis.close();
+    expect(presenceEvents() - before).toBe(0);
+    expect(redis.commands).toEqual([]);
+    a.close();
+    t.close();
+  });
+
+  it("600 presence-pings from one socket do next to no Redis work", async () => {
+    const { conversation, a, t, names } = await twoAgents();
+    const redis = await redisCommandsNaming(conversation.id);
+    for (let i = 0; i < 600; i++) t.socket.emit("presence-ping", { room: conversation.id });
+    // The pings were handled before this change (one socket's events are handled in order): once Ann sees
+    // it, every ping has sent whatever Redis commands it was going to send.
+    await new Promise((r) => setTimeout(r, PRESENCE_BROADCAST_MS * 2));
+    t.socket.emit("typing", { room: conversation.id, typing: true });
+    expect(await eventually(names, (n) => n === "Ann,Tom typing")).toBe("Ann,Tom typing");
+    await new Promise((r) => setTimeout(r, 100));
+    redis.close();
+    // Before: an HGET, an HSET and an EXPIRE for every ping.
+    expect(redis.commands.length).toBeLessThanOrEqual(10);
+    a.close();
+    t.close();
   });
 });
