@@ -10,7 +10,7 @@ import type { ConversationFilters } from "@/lib/inbox/filters";
 import { moveToTop, replaceConversation } from "@/lib/inbox/list-cache";
 import { playNewMessageSound } from "@/lib/inbox/sound";
 import { notifyDesktop } from "@/lib/inbox/desktop-notify";
-import type { ConversationListItem, ConversationPage, ConversationUpdatedEvent, MessageRemovedEvent, MessageStatusEvent, MessageUpdatedEvent, NewMessageEvent } from "@/lib/inbox/types";
+import type { ConversationListItem, ConversationPage, ConversationUpdatedEvent, MessageRemovedEvent, MessageStatusEvent, MessageUpdatedEvent, NewMessageEvent, SystemEventEvent } from "@/lib/inbox/types";
 import { attachmentPreview } from "@/lib/inbox/message-kinds";
 import { toUiMessage, type UiMessage } from "@/lib/inbox/ui-message";
 import { adjustPage, PAGES_KEY, type PagesResponse } from "@/lib/hooks/use-pages";
@@ -27,7 +27,7 @@ export type ThreadSink = {
   receive: (m: UiMessage) => void;
   revise: (m: UiMessage) => void;
   remove: (messageId: string) => void;
-  receipt: (status: "delivered" | "read", watermark: string) => void;
+  receipt: (status: "delivered" | "read", watermark: string, mids?: string[]) => void;
 };
 
 type Options = {
@@ -152,14 +152,29 @@ export function useInboxRealtime(options: Options) {
 
   function onMessageStatus(event: MessageStatusEvent) {
     const sink = latest.current.sinkRef.current;
-    if (sink && sink.conversationId === event.conversationId) sink.receipt(event.status, event.watermark);
+    if (sink && sink.conversationId === event.conversationId) sink.receipt(event.status, event.watermark, event.mids);
+  }
+
+  /**
+   * A customer's system event: a quiet line in the open thread. No sound, no toast, no unread, and the
+   * list changes only when the event listed a new conversation (a thread passed to this app).
+   */
+  function onSystemEvent(event: SystemEventEvent) {
+    const { pageId, selectedId, filters, mutateList, onSelectedChange, sinkRef } = latest.current;
+    if (event.conversation) {
+      const item = event.conversation;
+      if (event.pageId === pageId) void mutateList((pages) => (pages ? moveToTop(pages, item, filters) : pages), { revalidate: false });
+      if (event.conversationId === selectedId) onSelectedChange(item);
+      refreshPagesSoon();
+    }
+    if (event.conversationId === selectedId && sinkRef.current?.conversationId === event.conversationId) sinkRef.current.receive(toUiMessage(event.message));
   }
 
   return useSocket({
     token: options.token,
     pageIds: options.pageIds,
     conversationId: options.selectedId,
-    handlers: { onNewMessage, onConversationUpdated, onMessageStatus, onMessageUpdated, onMessageRemoved },
+    handlers: { onNewMessage, onConversationUpdated, onMessageStatus, onMessageUpdated, onMessageRemoved, onSystemEvent },
     onSocket: options.onSocket,
   });
 }

@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { Socket } from "socket.io-client";
 import { SOCKET_OPTIONS } from "@/lib/inbox/constants";
-import type { ConversationUpdatedEvent, MessageRemovedEvent, MessageStatusEvent, MessageUpdatedEvent, NewMessageEvent } from "@/lib/inbox/types";
+import type { ConversationUpdatedEvent, MessageRemovedEvent, MessageStatusEvent, MessageUpdatedEvent, NewMessageEvent, SystemEventEvent } from "@/lib/inbox/types";
 
 // The inbox's realtime connection (SPEC §4, §7, §9): same origin, the session token in the auth data,
 // WebSocket only (no sticky sessions needed behind a balancer; docs/DECISIONS.md), 5 reconnection attempts 1 s apart, 20 s connect timeout. On every
@@ -17,6 +17,7 @@ export type SocketHandlers = {
   onMessageStatus?: (event: MessageStatusEvent) => void;
   onMessageUpdated?: (event: MessageUpdatedEvent) => void;
   onMessageRemoved?: (event: MessageRemovedEvent) => void;
+  onSystemEvent?: (event: SystemEventEvent) => void;
 };
 
 type Options = {
@@ -68,6 +69,7 @@ export function useSocket({ token, pageIds, conversationId, handlers, onSocket }
       s.on("message-status", (event: MessageStatusEvent) => handlersRef.current.onMessageStatus?.(event));
       s.on("message-updated", (event: MessageUpdatedEvent) => handlersRef.current.onMessageUpdated?.(event));
       s.on("message-removed", (event: MessageRemovedEvent) => handlersRef.current.onMessageRemoved?.(event));
+      s.on("system-event", (event: SystemEventEvent) => handlersRef.current.onSystemEvent?.(event));
     });
 
     return () => {

@@ -51,10 +51,14 @@ export function useThread(conversationId: string | null, pageId: string | null) 
   }, []);
   const addOptimistic = useCallback((message: UiMessage) => setOverlay((list) => [...list, message]), []);
   const settle = useCallback((clientId: string, result: UiMessage | null) => setOverlay((list) => settleOptimistic(list, clientId, result)), []);
-  const receipt = useCallback((status: "delivered" | "read", watermark: string) => {
+  const receipt = useCallback((status: "delivered" | "read", watermark: string, mids?: string[]) => {
     const at = new Date(watermark).getTime();
     if (Number.isNaN(at)) return;
-    setReceipts((r) => ({ ...r, [status]: Math.max(r[status] ?? 0, at) }));
+    setReceipts((r) => ({
+      ...r,
+      [status]: Math.max(r[status] ?? 0, at),
+      ...(status === "delivered" && mids?.length ? { deliveredMids: [...(r.deliveredMids ?? []), ...mids] } : {}),
+    }));
   }, []);
 
   return {

@@ -3,7 +3,8 @@ import { formatTime12 } from "@/lib/inbox/time";
 import type { UiMessage } from "@/lib/inbox/ui-message";
 
 // SPEC §3 UI message group: a date, then sender groups. Consecutive messages from the same sender within
-// the same minute share a group.
+// the same minute share a group. A system line (opt-in, handover…: kind "system") is a group of its own,
+// shown as a quiet centered line, and never joins or splits a sender's bubbles by being merged into them.
 
 export type SenderGroup = {
   key: string;
@@ -11,6 +12,8 @@ export type SenderGroup = {
   senderName: string;
   /** Minutes since the epoch of the group's first message. */
   timestampMinutes: number;
+  /** A customer's system event (its one message), not a bubble. */
+  system?: boolean;
   /** "09:05 PM" */
   time: string;
   messages: UiMessage[];
@@ -31,7 +34,8 @@ export function groupMessages(messages: UiMessage[], now: Date = new Date()): Da
     }
     const minute = Math.floor(message.timestamp / 60_000);
     const current = day.senderGroups.at(-1);
-    if (current && current.sender === message.sender && current.senderName === message.senderName && current.timestampMinutes === minute) {
+    const system = message.kind === "system";
+    if (!system && current && !current.system && current.sender === message.sender && current.senderName === message.senderName && current.timestampMinutes === minute) {
       current.messages.push(message);
     } else {
       day.senderGroups.push({
@@ -41,6 +45,7 @@ export function groupMessages(messages: UiMessage[], now: Date = new Date()): Da
         timestampMinutes: minute,
         time: formatTime12(at),
         messages: [message],
+        ...(system ? { system: true } : {}),
       });
     }
   }

@@ -67,22 +67,29 @@ export function withoutRemoved(messages: UiMessage[], removed: ReadonlySet<strin
   return removed.size ? messages.filter((m) => !removed.has(m.id)) : messages;
 }
 
-export type Receipts = { delivered?: number; read?: number };
+/** Watermarks (ms), and the mids a delivery named (Meta may list them beside its watermark). */
+export type Receipts = { delivered?: number; read?: number; deliveredMids?: string[] };
 
 const RANK: Record<string, number> = { sent: 1, delivered: 2, read: 3 };
 
-/** Receipts are watermarks: our messages up to that time are delivered (or read); status only moves forward. */
+/**
+ * Receipts are watermarks: our messages up to that time are delivered (or read); a delivery also names
+ * its messages by mid. Status only moves forward.
+ */
 export function applyReceipts(messages: UiMessage[], receipts: Receipts | undefined): UiMessage[] {
-  if (!receipts || (!receipts.delivered && !receipts.read)) return messages;
+  if (!receipts || (!receipts.delivered && !receipts.read && !receipts.deliveredMids?.length)) return messages;
+  const mids = new Set(receipts.deliveredMids ?? []);
   return messages.map((m) => {
     if (m.sender !== "me" || !(m.status in RANK)) return m;
-    const next = receipts.read && m.timestamp <= receipts.read ? "read" : receipts.delivered && m.timestamp <= receipts.delivered ? "delivered" : m.status;
+    const delivered = (receipts.delivered && m.timestamp <= receipts.delivered) || (m.mid !== null && mids.has(m.mid));
+    const next = receipts.read && m.timestamp <= receipts.read ? "read" : delivered ? "delivered" : m.status;
     return (RANK[next] ?? 0) > (RANK[m.status] ?? 0) ? { ...m, status: next } : m;
   });
 }
 
 /** The newest message the customer wrote, for 'Active now'. */
 export function lastCustomerMessageAt(messages: UiMessage[]): number | null {
-  for (let i = messages.length - 1; i >= 0; i--) if (messages[i]!.sender === "other") return messages[i]!.timestamp;
+  // A system line (opt-in, handover) is not the customer writing.
+  for (let i = messages.length - 1; i >= 0; i--) if (messages[i]!.sender === "other" && messages[i]!.kind !== "system") return messages[i]!.timestamp;
   return null;
 }

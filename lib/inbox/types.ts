@@ -101,6 +101,13 @@ export type ConversationUpdatedEvent = { pageId: string; conversationId: string;
 export type MessageUpdatedEvent = NewMessageEvent;
 /** A reply Meta refused after the other agents were shown it as sending: it goes, the list item is as before. */
 export type MessageRemovedEvent = { pageId: string; conversationId: string; messageId: string; conversation: ConversationListItem };
-export type MessageStatusEvent = { pageId: string; conversationId: string; status: "delivered" | "read"; watermark: string };
+/** Receipts apply by watermark and, for deliveries, by the mids Meta lists (which may be newer than the watermark). */
+export type MessageStatusEvent = { pageId: string; conversationId: string; status: "delivered" | "read"; watermark: string; mids?: string[] };
+/**
+ * A customer's system event (opt-in, account linking, thread control, feedback, game play): `message` has
+ * kind "system" (its line in `message`, the event in `payload`). `conversation` is set only when the event
+ * put the conversation in the list (a thread passed to this app); otherwise the list does not change.
+ */
+export type SystemEventEvent = { pageId: string; conversationId: string; message: ApiMessage; conversation: ConversationListItem | null };
 
 export type SendMessageResult = ApiMessage | { error: string; urls: string[]; message: ApiMessage };

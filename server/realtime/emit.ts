@@ -15,6 +15,8 @@ export const EVENTS = {
   messageStatus: "message-status",
   messageUpdated: "message-updated",
   messageRemoved: "message-removed",
+  /** A customer's system event (opt-in, handover…): a quiet line in the open thread (system-events.ts). */
+  systemEvent: "system-event",
   offerProgress: "offer-progress",
 } as const;
 

@@ -58,6 +58,15 @@ describe("UI message groups (SPEC §3)", () => {
   it("gives nothing for no messages", () => {
     expect(groupMessages([], now)).toEqual([]);
   });
+
+  it("a system line (opt-in, handover) is a group of its own and does not join the customer's bubbles", () => {
+    const groups = groupMessages([msg("a"), msg("s", { kind: "system", text: "Opted in", timestamp: T0 + 1000 }), msg("b", { timestamp: T0 + 2000 })], now);
+    expect(groups[0]!.senderGroups.map((g) => [Boolean(g.system), g.messages.map((m) => m.id).join("")])).toEqual([
+      [false, "a"],
+      [true, "s"],
+      [false, "b"],
+    ]);
+  });
 });
 
 describe("the API message → UI message", () => {
@@ -128,8 +137,14 @@ describe("receipts", () => {
     expect(applyReceipts(messages, { read: 400 }).map((m) => m.status)).toEqual(["read", "read", "read", "received"]);
   });
 
-  it("finds the customer's last message", () => {
+  it("a delivery also marks the messages it names by mid, even past its watermark", () => {
+    const messages = [msg("1", { sender: "me", status: "sent", timestamp: 100 }), msg("2", { sender: "me", status: "sent", timestamp: 300 }), msg("3", { sender: "me", status: "sent", timestamp: 400 })];
+    expect(applyReceipts(messages, { delivered: 200, deliveredMids: ["m_3"] }).map((m) => m.status)).toEqual(["delivered", "sent", "delivered"]);
+  });
+
+  it("finds the customer's last message (a system line is not the customer writing)", () => {
     expect(lastCustomerMessageAt([msg("1", { timestamp: 5 }), msg("2", { sender: "me", timestamp: 9 })])).toBe(5);
+    expect(lastCustomerMessageAt([msg("1", { timestamp: 5 }), msg("s", { kind: "system", timestamp: 9 })])).toBe(5);
     expect(lastCustomerMessageAt([])).toBeNull();
   });
 });

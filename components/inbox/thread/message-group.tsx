@@ -6,6 +6,7 @@ import { MessageStatus } from "@/components/inbox/thread/message-status";
 
 /** Consecutive messages of one sender within one minute, with the sender's name and time once. */
 export function MessageGroup({ group, customerAvatar, onMediaLoad }: { group: SenderGroup; customerAvatar: string | null; onMediaLoad: () => void }) {
+  if (group.system) return <SystemLine group={group} />;
   const mine = group.sender === "me";
   const last = group.messages.at(-1);
   return (
@@ -21,5 +22,16 @@ export function MessageGroup({ group, customerAvatar, onMediaLoad }: { group: Se
         {mine && last && !last.isVoilation && <MessageStatus status={last.status} />}
       </div>
     </div>
+  );
+}
+
+/** A customer's system event (opt-in, handover, feedback…): a quiet line, no bubble, no sender. */
+function SystemLine({ group }: { group: SenderGroup }) {
+  const message = group.messages[0];
+  if (!message) return null;
+  return (
+    <p className="px-6 text-center text-[11px] leading-4 text-slate-500" data-testid="system-line" data-event={message.payload ?? undefined}>
+      {message.text} · {group.time}
+    </p>
   );
 }

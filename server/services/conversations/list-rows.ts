@@ -15,6 +15,9 @@ const ROW_COLUMNS = `${SUMMARY_RETURNING_SQL},
   cu.id AS customer_id, cu.psid AS customer_psid, cu.name AS customer_name, cu.avatar_url AS customer_avatar_url`;
 const FROM_CONVERSATIONS = "FROM conversations JOIN customers cu ON cu.id = conversations.customer_id";
 
+/** The creation's placeholder time of a conversation without messages (customers.ts, import-history.ts). */
+export const NOT_YET = "'epoch'::timestamptz";
+
 type Row = SummaryColumns & { id: string; customer_id: string; customer_psid: string; customer_name: string; customer_avatar_url: string | null };
 
 function toRow(row: Row, page: VisiblePage): ConversationListRow {
@@ -37,7 +40,10 @@ export type ListFilter = {
 /** A page of the list, newest first, on the (page_id, last_message_at, id) order the indexes hold. */
 export async function listRowsOf(page: VisiblePage, filter: ListFilter): Promise<ConversationListRow[]> {
   const values: unknown[] = [page.id, filter.isSpam];
-  const conditions = ["conversations.page_id = $1::uuid", "conversations.is_spam = $2"];
+  // A first contact's conversation is created one statement before its first message (customers.ts, then
+  // record-message.ts), with last_message_at 'epoch': until the message is in, it is not listed, so a read
+  // of the list never shows it without its message and unread count.
+  const conditions = ["conversations.page_id = $1::uuid", "conversations.is_spam = $2", `conversations.last_message_at > ${NOT_YET}`];
   let shape = "";
   const param = (value: unknown) => `$${values.push(value)}`;
   if (filter.assigneeId === null) {

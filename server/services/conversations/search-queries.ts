@@ -38,7 +38,8 @@ export type Key = { at: Date; id: string };
 function filtersSql({ input }: SearchCtx, after: Key | null, tags = true) {
   const bound = (k: Key | null) =>
     k ? Prisma.sql`AND c.last_message_at <= ${k.at.toISOString()}::timestamptz AND (c.last_message_at, c.id) < (${k.at.toISOString()}::timestamptz, ${k.id}::uuid)` : Prisma.empty;
-  return Prisma.sql`c.page_id = ${input.pageId}::uuid AND c.is_spam = ${input.isSpam}
+  // Not yet listed: a conversation without its first message (list-rows.ts, NOT_YET).
+  return Prisma.sql`c.page_id = ${input.pageId}::uuid AND c.is_spam = ${input.isSpam} AND c.last_message_at > 'epoch'::timestamptz
     ${input.isImportant ? Prisma.sql`AND c.is_important` : Prisma.empty}
     ${input.assigneeId === null ? Prisma.sql`AND c.assignee_id IS NULL` : input.assigneeId ? Prisma.sql`AND c.assignee_id = ${input.assigneeId}::uuid` : Prisma.empty}
     ${tags && input.tags.length ? Prisma.sql`AND EXISTS (SELECT 1 FROM customer_tags t WHERE t.conversation_id = c.id AND t.name = ANY(${input.tags}::text[]))` : Prisma.empty}

@@ -25,9 +25,11 @@ export async function handleReceiptEvent(page: { id: string }, event: ReceiptEve
     },
     data: { sendStatus: event.kind === "read" ? "read" : "delivered" },
   });
-  await db.conversation.update({
-    where: { id: conversationId },
-    data: event.kind === "read" ? { readWatermark: watermark } : { deliveredWatermark: watermark },
+  // Watermarks only move forward: Meta may deliver an older receipt after a newer one.
+  const column = event.kind === "read" ? "readWatermark" : "deliveredWatermark";
+  await db.conversation.updateMany({
+    where: { id: conversationId, OR: [{ [column]: null }, { [column]: { lt: watermark } }] },
+    data: { [column]: watermark },
   });
   if (updated.count > 0) {
     emitToRooms([pageRoom(page.id), conversationRoom(conversationId)], EVENTS.messageStatus, {
@@ -35,6 +37,8 @@ export async function handleReceiptEvent(page: { id: string }, event: ReceiptEve
       pageId: page.id,
       status: event.kind === "read" ? "read" : "delivered",
       watermark: watermark.toISOString(),
+      // Meta's delivery may name messages newer than its watermark: the open thread marks those too.
+      ...(event.kind === "delivery" && event.mids.length ? { mids: event.mids } : {}),
     });
   }
 }

@@ -26,7 +26,8 @@ export async function myPages(actor: Actor) {
   const ids = pages.map((p) => p.id);
   const [totals, unread] = await Promise.all([
     // Spam is its own folder (docs/DECISIONS.md): the tab counts what All lists.
-    db.conversation.groupBy({ by: ["pageId"], where: { pageId: { in: ids }, isSpam: false }, _count: { _all: true } }),
+    // A conversation still without its first message (a first contact between its two statements) is not listed, nor counted.
+    db.conversation.groupBy({ by: ["pageId"], where: { pageId: { in: ids }, isSpam: false, lastMessageAt: { gt: new Date(0) } }, _count: { _all: true } }),
     db.conversation.groupBy({ by: ["pageId"], where: { pageId: { in: ids }, unreadCount: { gt: 0 }, isSpam: false }, _count: { _all: true } }),
   ]);
   const count = (rows: { pageId: string; _count: { _all: number } }[], id: string) => rows.find((r) => r.pageId === id)?._count._all ?? 0;
