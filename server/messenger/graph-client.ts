@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import { env } from "@/server/env";
 import { GraphError, graphErrorFrom } from "@/server/messenger/graph-errors";
+import { graphPath, isGraphId, type GraphPath } from "@/server/messenger/graph-path";
 import { countGraphCall } from "@/server/observability/metrics";
 
 // The real Graph API client. Only the base URL differs between production (graph.facebook.com) and
@@ -19,9 +20,9 @@ type RequestOptions = { method?: "GET" | "POST" | "DELETE"; token: string; body?
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function graphUrl(path: string, query: Record<string, string> = {}): string {
+export function graphUrl(path: GraphPath, query: Record<string, string> = {}): string {
   const { GRAPH_API_URL, GRAPH_API_VERSION } = env();
-  const url = new URL(`${GRAPH_API_URL.replace(/\/$/, "")}/${GRAPH_API_VERSION}/${path.replace(/^\//, "")}`);
+  const url = new URL(`${GRAPH_API_URL.replace(/\/$/, "")}/${GRAPH_API_VERSION}/${path}`);
   for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
   return url.toString();
 }
@@ -34,8 +35,11 @@ export function appSecretProof(token: string, secret: string = env().META_APP_SE
   return createHmac("sha256", secret).update(token).digest("hex");
 }
 
-/** One Graph call; transient failures and rate limits are retried with exponential backoff. */
-export async function graphRequest<T>(path: string, options: RequestOptions): Promise<T> {
+/**
+ * One Graph call; transient failures and rate limits are retried with exponential backoff. The path is a
+ * GraphPath (graph-path.ts): ids in it were checked, so a path cannot climb out of its node.
+ */
+export async function graphRequest<T>(path: GraphPath, options: RequestOptions): Promise<T> {
   const attempts = (options.retries ?? 2) + 1;
   for (let attempt = 1; ; attempt++) {
     try {
@@ -48,7 +52,7 @@ export async function graphRequest<T>(path: string, options: RequestOptions): Pr
   }
 }
 
-async function graphRequestOnce<T>(path: string, { method = "GET", token, body, query }: RequestOptions): Promise<T> {
+async function graphRequestOnce<T>(path: GraphPath, { method = "GET", token, body, query }: RequestOptions): Promise<T> {
   const response = await fetch(graphUrl(path, { ...query, appsecret_proof: appSecretProof(token) }), {
     method,
     headers: { Authorization: `Bearer ${token}`, ...(body ? { "Content-Type": "application/json" } : {}) },
@@ -65,7 +69,7 @@ export async function sendMessage(
   token: string,
   input: { recipientId: string; messagingType: MessagingType; tag?: "HUMAN_AGENT"; message: OutgoingMessage; retries?: number },
 ): Promise<SendResult> {
-  const result = await graphRequest<{ recipient_id: string; message_id: string }>(`${pageId}/messages`, {
+  const result = await graphRequest<{ recipient_id: string; message_id: string }>(graphPath`${pageId}/messages`, {
     method: "POST",
     token,
     retries: input.retries,
@@ -78,12 +82,12 @@ export type SenderAction = "typing_on" | "typing_off" | "mark_seen";
 
 /** A sender action (GUIDE §3): no message and no messaging_type; only inside the messaging window. */
 export async function sendSenderAction(pageId: string, token: string, recipientId: string, action: SenderAction): Promise<void> {
-  await graphRequest(`${pageId}/messages`, { method: "POST", token, retries: 0, body: { recipient: { id: recipientId }, sender_action: action } });
+  await graphRequest(graphPath`${pageId}/messages`, { method: "POST", token, retries: 0, body: { recipient: { id: recipientId }, sender_action: action } });
 }
 
 /** Uploads an image once so many sends can reuse it (bulk offers). */
 export async function uploadImageAttachment(pageId: string, token: string, url: string): Promise<string> {
-  const result = await graphRequest<{ attachment_id: string }>(`${pageId}/message_attachments`, {
+  const result = await graphRequest<{ attachment_id: string }>(graphPath`${pageId}/message_attachments`, {
     method: "POST",
     token,
     body: { message: { attachment: { type: "image", payload: { url, is_reusable: true } } } },
@@ -92,7 +96,7 @@ export async function uploadImageAttachment(pageId: string, token: string, url: 
 }
 
 export async function fetchProfile(psid: string, token: string): Promise<Profile> {
-  const result = await graphRequest<{ first_name?: string; last_name?: string; profile_pic?: string }>(psid, {
+  const result = await graphRequest<{ first_name?: string; last_name?: string; profile_pic?: string }>(graphPath`${psid}`, {
     token,
     retries: 0,
     query: { fields: "first_name,last_name,profile_pic" },
@@ -111,7 +115,8 @@ type GraphThreadMessage = { id: string; created_time: string; from?: { id: strin
  * whether a send whose answer we never got did reach the person.
  */
 export async function fetchRecentThreadMessages(pageId: string, token: string, psid: string, limit = 10): Promise<ThreadMessage[]> {
-  const result = await graphRequest<{ data?: { messages?: { data?: GraphThreadMessage[] } }[] }>(`${pageId}/conversations`, {
+  if (!isGraphId(psid)) return [];
+  const result = await graphRequest<{ data?: { messages?: { data?: GraphThreadMessage[] } }[] }>(graphPath`${pageId}/conversations`, {
     token,
     retries: 1,
     query: { platform: "messenger", user_id: psid, fields: `messages.limit(${limit}){id,created_time,from,message,attachments}` },

@@ -1,5 +1,6 @@
 import { env } from "@/server/env";
 import { graphRequest } from "@/server/messenger/graph-client";
+import { graphPath } from "@/server/messenger/graph-path";
 
 // Graph calls that connect a Page to the app (GUIDE §3 "Connecting a Page for real"): who a token
 // belongs to, what it may do, and the webhook subscription. All go through graphRequest, so every one
@@ -19,7 +20,7 @@ export const SUBSCRIBED_FIELDS = [
 
 /** GET /me?fields=id,name: with a Page token, that Page; with a user token, the person. */
 export async function fetchTokenOwner(token: string): Promise<{ id: string; name: string }> {
-  const me = await graphRequest<{ id?: unknown; name?: unknown }>("me", { token, retries: 1, query: { fields: "id,name" } });
+  const me = await graphRequest<{ id?: unknown; name?: unknown }>(graphPath`me`, { token, retries: 1, query: { fields: "id,name" } });
   return { id: String(me.id ?? ""), name: typeof me.name === "string" ? me.name : "" };
 }
 
@@ -32,7 +33,7 @@ export type TokenDebug = { type: string; isValid: boolean; scopes: string[]; pro
 export async function debugToken(token: string): Promise<TokenDebug | null> {
   const { META_APP_ID, META_APP_SECRET } = env();
   if (!META_APP_ID) return null;
-  const result = await graphRequest<{ data?: { type?: string; is_valid?: boolean; scopes?: string[]; profile_id?: string } }>("debug_token", {
+  const result = await graphRequest<{ data?: { type?: string; is_valid?: boolean; scopes?: string[]; profile_id?: string } }>(graphPath`debug_token`, {
     token: `${META_APP_ID}|${META_APP_SECRET}`,
     retries: 1,
     query: { input_token: token },
@@ -43,12 +44,12 @@ export async function debugToken(token: string): Promise<TokenDebug | null> {
 
 /** POST /{page-id}/subscribed_apps: the Page starts sending our webhooks. */
 export async function subscribeApp(pageId: string, token: string): Promise<void> {
-  await graphRequest(`${pageId}/subscribed_apps`, { method: "POST", token, retries: 1, query: { subscribed_fields: SUBSCRIBED_FIELDS.join(",") } });
+  await graphRequest(graphPath`${pageId}/subscribed_apps`, { method: "POST", token, retries: 1, query: { subscribed_fields: SUBSCRIBED_FIELDS.join(",") } });
 }
 
 /** DELETE /{page-id}/subscribed_apps: the Page stops sending our webhooks. */
 export async function unsubscribeApp(pageId: string, token: string): Promise<void> {
-  await graphRequest(`${pageId}/subscribed_apps`, { method: "DELETE", token, retries: 1 });
+  await graphRequest(graphPath`${pageId}/subscribed_apps`, { method: "DELETE", token, retries: 1 });
 }
 
 // ── Facebook Login for Business ──────────────────────────────────────────────────────────────────────
@@ -75,9 +76,9 @@ export async function exchangeLoginCode(code: string, redirectUri: string): Prom
   // These calls authenticate with the app secret itself, not a token: no appsecret_proof applies, so the
   // token argument is the app token only to keep one request path.
   const appToken = `${app.client_id}|${app.client_secret}`;
-  const short = await graphRequest<{ access_token?: string }>("oauth/access_token", { token: appToken, retries: 0, query: { ...app, redirect_uri: redirectUri, code } });
+  const short = await graphRequest<{ access_token?: string }>(graphPath`oauth/access_token`, { token: appToken, retries: 0, query: { ...app, redirect_uri: redirectUri, code } });
   if (!short.access_token) throw new Error("Facebook answered no access token for the login code");
-  const long = await graphRequest<{ access_token?: string }>("oauth/access_token", {
+  const long = await graphRequest<{ access_token?: string }>(graphPath`oauth/access_token`, {
     token: appToken,
     retries: 1,
     query: { ...app, grant_type: "fb_exchange_token", fb_exchange_token: short.access_token },
@@ -92,7 +93,7 @@ export async function fetchManagedPages(userToken: string): Promise<ManagedPage[
   const pages: ManagedPage[] = [];
   let after: string | undefined;
   for (let round = 0; round < 20; round++) {
-    const result = await graphRequest<{ data?: { id?: string; name?: string; access_token?: string }[]; paging?: { next?: string; cursors?: { after?: string } } }>("me/accounts", {
+    const result = await graphRequest<{ data?: { id?: string; name?: string; access_token?: string }[]; paging?: { next?: string; cursors?: { after?: string } } }>(graphPath`me/accounts`, {
       token: userToken,
       retries: 1,
       query: { fields: "id,name,access_token", limit: "100", ...(after ? { after } : {}) },
@@ -127,7 +128,7 @@ export async function fetchConversationsPage(
   token: string,
   input: { limit: number; messagesPerConversation: number; after?: string },
 ): Promise<{ data: GraphConversation[]; after?: string }> {
-  const result = await graphRequest<{ data?: GraphConversation[]; paging?: { next?: string; cursors?: { after?: string } } }>(`${pageId}/conversations`, {
+  const result = await graphRequest<{ data?: GraphConversation[]; paging?: { next?: string; cursors?: { after?: string } } }>(graphPath`${pageId}/conversations`, {
     token,
     retries: 2,
     query: {

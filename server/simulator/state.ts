@@ -93,6 +93,9 @@ export type StoredAttachment = {
   reusable: boolean;
 };
 
+/** One Graph API request as received; the query keeps its parameter names only (no tokens). */
+export type GraphRequestRecord = { method: string; path: string; params: string[]; at: number };
+
 export type SimulatorState = {
   pages: Map<string, SimPage>;
   /** Keyed by `${pageId}:${psid}`: PSIDs are page-scoped. */
@@ -113,6 +116,8 @@ export type SimulatorState = {
   sendTimes: Map<string, number[]>;
   /** Page id → the app's subscription; absent when not subscribed. */
   subscriptions: Map<string, SimSubscription>;
+  /** Every Graph API request received, oldest first, path exactly as it arrived (GET /sim/requests); the newest 10 000. */
+  graphRequests: GraphRequestRecord[];
   /** Facebook Login: codes handed out by the dialog (single use) and the user tokens issued for them. */
   oauthCodes: Map<string, { redirectUri: string; expiresAt: number }>;
   userTokens: Set<string>;
@@ -134,6 +139,7 @@ export function createState(): SimulatorState {
     lostAnswers: [],
     sendTimes: new Map(),
     subscriptions: new Map(),
+    graphRequests: [],
     oauthCodes: new Map(),
     userTokens: new Set(),
     nextId: 1,
@@ -157,6 +163,7 @@ export function resetState(state: SimulatorState, all: boolean): void {
   state.errors.length = 0;
   state.lostAnswers.length = 0;
   state.sendTimes.clear();
+  state.graphRequests.length = 0;
   if (!all) return;
   state.subscriptions.clear();
   state.oauthCodes.clear();

@@ -1,5 +1,6 @@
 import { exchangeLoginCode, fetchManagedPages } from "@/server/messenger/graph-pages";
 import { consumeState, savePicker } from "@/server/services/facebook-login/login-store";
+import { isGraphId } from "@/server/messenger/graph-path";
 import { logger } from "@/server/observability/log";
 import { callbackUrl } from "@/server/services/facebook-login/start-login";
 
@@ -26,7 +27,8 @@ export async function finishFacebookLogin(query: URLSearchParams): Promise<Login
   try {
     const userToken = await exchangeLoginCode(code, callbackUrl());
     const pages = await fetchManagedPages(userToken);
-    const session = await savePicker({ ...intent, pages: pages.map((p) => ({ id: p.id, name: p.name })), userToken });
+    // Page ids from Graph are digits; anything else could never be connected (nor put in a Graph path).
+    const session = await savePicker({ ...intent, pages: pages.filter((p) => isGraphId(p.id)).map((p) => ({ id: p.id, name: p.name })), userToken });
     return { ok: true, redirect: `${back}?facebook=${encodeURIComponent(session)}` };
   } catch (error) {
     logger().warn({ err: (error as Error).message }, "Facebook login: Graph failed");

@@ -23,6 +23,9 @@ export function registerInspectionRoutes(router: Router): void {
     sendJson(ctx.res, 200, ctx.sim.state.senderActions.filter((s) => (!pageId || s.pageId === pageId) && (!psid || s.psid === psid)));
   });
 
+  // GET /sim/requests — every Graph API request received (method, raw path, parameter names), oldest first
+  router.add("GET", "/sim/requests", (ctx) => sendJson(ctx.res, 200, ctx.sim.state.graphRequests));
+
   // GET /sim/events — every webhook delivery with its attempts and final status, oldest first
   router.add("GET", "/sim/events", (ctx) => sendJson(ctx.res, 200, ctx.sim.state.events));
 

@@ -18,10 +18,20 @@ export async function dispatch(sim: SimContext, router: Router, req: IncomingMes
     if (match === "method_not_allowed") throw new ControlError(405, `${method} is not supported on ${url.pathname}`);
     if (match) return await match.handler({ ...ctx, params: match.params });
     if (url.pathname.startsWith("/sim/")) throw new ControlError(404, `No simulator endpoint ${method} ${url.pathname} (see docs/SIMULATOR.md)`);
+    recordGraphRequest(sim, method, req.url ?? "/", url);
     await handleGraphRequest(ctx);
   } catch (error) {
     respondWithError(sim, res, error, `${method} ${url.pathname}`);
   }
+}
+
+const MAX_RECORDED = 10_000;
+
+/** The request log behind GET /sim/requests: the raw path as it arrived (before any dot-segment resolution). */
+function recordGraphRequest(sim: SimContext, method: string, rawUrl: string, url: URL): void {
+  const log = sim.state.graphRequests;
+  log.push({ method, path: rawUrl.split("?")[0]!, params: [...new Set(url.searchParams.keys())], at: sim.now() });
+  if (log.length > MAX_RECORDED) log.splice(0, log.length - MAX_RECORDED);
 }
 
 function respondWithError(sim: SimContext, res: ServerResponse, error: unknown, request: string): void {
