@@ -49,6 +49,11 @@ const Env = z
     // History import right after a Page is connected: how many recent conversations and messages each.
     IMPORT_CONVERSATIONS: z.coerce.number().int().min(0).max(1000).default(100),
     IMPORT_MESSAGES_PER_CONVERSATION: z.coerce.number().int().min(1).max(100).default(25),
+    // Requests that call Graph on a user's behalf (check token, add/edit/reconnect a page, Facebook Login):
+    // each spends one of its user's and one of its company's budget per window; over it → 429.
+    GRAPH_CHECKS_PER_USER: z.coerce.number().int().min(1).default(10),
+    GRAPH_CHECKS_PER_COMPANY: z.coerce.number().int().min(1).default(30),
+    GRAPH_CHECKS_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     META_VERIFY_TOKEN: z.string().min(1).optional(),
     GRAPH_API_URL: z.url().default("https://graph.facebook.com"),
     GRAPH_API_VERSION: z.string().regex(/^v\d+\.\d+$/, "must look like v25.0").default("v25.0"),

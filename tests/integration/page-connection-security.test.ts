@@ -3,19 +3,23 @@ import { db } from "@/server/db";
 import { redis } from "@/server/redis";
 import { resetState } from "@/server/simulator/state";
 import type { Simulator } from "@/server/simulator/create-simulator";
+import * as pagesRoute from "@/app/api/pages/route";
 import * as pageRoute from "@/app/api/pages/[id]/route";
+import * as reconnectRoute from "@/app/api/pages/[id]/reconnect/route";
+import * as verifyRoute from "@/app/api/pages/verify/route";
 import * as startRoute from "@/app/api/pages/facebook/start/route";
 import * as callbackRoute from "@/app/api/pages/facebook/callback/route";
 import * as sessionRoute from "@/app/api/pages/facebook/session/[id]/route";
 import * as connectRoute from "@/app/api/pages/facebook/connect/route";
 import { PAGE_ALREADY_EXISTS, TOKEN_INVALID } from "@/lib/schemas/pages";
 import { PICKER_TTL_S } from "@/server/services/facebook-login/login-store";
+import { companyBudgetExceeded, userBudgetExceeded } from "@/server/services/page-connection/graph-budget";
 import { call } from "./support/http";
 import { makeCompany, makePage, makeUser, tokenFor } from "./support/factory";
 import { freshPageId, simulatePage, simulateStoredPage, startGraphSimulator } from "./support/graph-sim";
 
-// Issue 29, points 5 and 6: what Facebook Login leaves in Redis, and what editing a page tells about
-// other companies' pages.
+// Issue 29, points 5 to 7: what Facebook Login leaves in Redis, what editing a page tells about other
+// companies' pages, and how many Graph calls users' requests may cause.
 
 let sim: Simulator;
 beforeAll(async () => {
@@ -36,6 +40,13 @@ beforeEach(async () => {
   w = await world();
 });
 
+/** The Login dialog's "Allow" link: the callback URL with a code and our state. */
+async function login(token: string) {
+  const start = await call(startRoute.POST, "POST", "/api/pages/facebook/start", { token, body: {} });
+  const dialog = await (await fetch(start.body.url)).text();
+  return new URL(/href="([^"]+)">Allow</.exec(dialog)![1]!.replaceAll("&#38;", "&"));
+}
+
 /** Every value Redis holds in this test's db, whatever its type, as text. */
 async function everythingInRedis(): Promise<string> {
   const r = redis();
@@ -55,12 +66,6 @@ async function everythingInRedis(): Promise<string> {
 }
 
 describe("Facebook Login keeps no token in clear (point 5)", () => {
-  async function login(token: string) {
-    const start = await call(startRoute.POST, "POST", "/api/pages/facebook/start", { token, body: {} });
-    const dialog = await (await fetch(start.body.url)).text();
-    return new URL(/href="([^"]+)">Allow</.exec(dialog)![1]!.replaceAll("&#38;", "&"));
-  }
-
   it("after the callback no Page token and no user token is in Redis in clear; the picked Page still connects with its own token", async () => {
     const picked = freshPageId();
     const pickedToken = simulatePage(sim, picked, "Picked Shoes");
@@ -145,4 +150,107 @@ describe("editing a page tells nothing about other companies' pages (point 6)", 
     expect(proven.body.message).toBe(PAGE_ALREADY_EXISTS);
     expect((await db.page.findUniqueOrThrow({ where: { id: mine.id } })).facebookPageId).toBe(mine.facebookPageId);
   });
+});
+
+describe("Graph-calling endpoints have a budget (point 7)", () => {
+  const PER_USER = 10;
+  const PER_COMPANY = 30;
+  const verify = (token: string, body: unknown) => call(verifyRoute.POST, "POST", "/api/pages/verify", { token, body });
+  const graphCalls = () => sim.state.graphRequests.length;
+  const debugCalls = () => sim.state.graphRequests.filter((r) => r.path.endsWith("/debug_token")).length;
+
+  it("40 parallel Check token: 10 answered with at most 11 Graph calls, 30 refused with 429, a clear message and Retry-After", async () => {
+    const pageId = freshPageId();
+    const token = simulatePage(sim, pageId, "Budget Shoes");
+    sim.state.graphRequests.length = 0;
+    const answers = await Promise.all(Array.from({ length: 40 }, () => verify(w.tokens.owner, { page_id: pageId, page_access_token: token })));
+    const ok = answers.filter((a) => a.status === 200);
+    const refused = answers.filter((a) => a.status === 429);
+    expect(ok).toHaveLength(PER_USER);
+    expect(refused).toHaveLength(40 - PER_USER);
+    // GET /me per check, and debug_token (app token) once for the token: the others wait for that answer.
+    expect(graphCalls()).toBeLessThanOrEqual(PER_USER + 1);
+    expect(debugCalls()).toBe(1);
+    const retryAfter = Number(refused[0]!.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(refused[0]!.body.message).toBe(userBudgetExceeded(PER_USER, 60, retryAfter));
+  });
+
+  it("20 parallel reconnects: 10 go to Graph (GET /me and subscribed_apps each, debug_token once), 10 are refused", async () => {
+    const page = await makePage(w.acme.id, [], "Reconnect Shoes");
+    simulateStoredPage(sim, page);
+    sim.state.graphRequests.length = 0;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => call(reconnectRoute.POST, "POST", `/api/pages/${page.id}/reconnect`, { token: w.tokens.owner, params: { id: page.id } })));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(PER_USER);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(20 - PER_USER);
+    expect(graphCalls()).toBeLessThanOrEqual(2 * PER_USER + 1);
+    expect(debugCalls()).toBe(1);
+  });
+
+  it("the company's budget is shared by its users; refused requests spend none of it; other companies are untouched", async () => {
+    const [a, b, c, d] = await Promise.all([1, 2, 3, 4].map(async () => tokenFor(await makeUser("company_admin", w.acme.id))));
+    const pageId = freshPageId();
+    const token = simulatePage(sim, pageId, "Shared Budget");
+    const body = { page_id: pageId, page_access_token: token };
+    const statuses = async (user: string, n: number) => (await Promise.all(Array.from({ length: n }, () => verify(user, body)))).map((r) => r.status);
+    // a is refused 5 times by its own budget: those 5 do not count against the company.
+    expect((await statuses(a!, 15)).filter((s) => s === 200)).toHaveLength(PER_USER);
+    expect(await statuses(b!, PER_USER)).toEqual(Array(PER_USER).fill(200));
+    expect(await statuses(c!, PER_USER)).toEqual(Array(PER_USER).fill(200));
+    expect(PER_USER * 3).toBe(PER_COMPANY);
+    sim.state.graphRequests.length = 0;
+    const refused = await verify(d!, body);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe(companyBudgetExceeded(PER_COMPANY, 60, Number(refused.headers.get("retry-after"))));
+    expect(graphCalls()).toBe(0);
+    expect((await verify(w.tokens.globexOwner, body)).status).toBe(200);
+  });
+
+  it("add, edit with a token, reconnect, Connect with Facebook: each spends the budget and, once it is spent, calls Graph no more", async () => {
+    const page = await makePage(w.acme.id, [], "Spent Shoes");
+    simulateStoredPage(sim, page);
+    const pageId = freshPageId();
+    const token = simulatePage(sim, pageId, "New Shoes");
+    // Editing only the name calls no Graph and spends nothing.
+    for (let i = 0; i < PER_USER + 2; i++) expect((await put(page.id, { name: `Spent ${i}`, page_id: page.facebookPageId })).status).toBe(200);
+    // A login (its start spends one), then the rest of the budget on checks.
+    const back = await callbackRoute.GET(new Request(await login(w.tokens.owner)), { params: Promise.resolve({}) });
+    const session = new URL(back.headers.get("location")!, "http://x").searchParams.get("facebook")!;
+    for (let i = 1; i < PER_USER; i++) expect((await verify(w.tokens.owner, { page_id: pageId, page_access_token: token })).status).toBe(200);
+    sim.state.graphRequests.length = 0;
+    const connect = () => call(connectRoute.POST, "POST", "/api/pages/facebook/connect", { token: w.tokens.owner, body: { session, pageIds: [pageId] } });
+    const refused = [
+      await call(pagesRoute.POST, "POST", "/api/pages", { token: w.tokens.owner, body: { name: "New Shoes", page_id: pageId, page_access_token: token } }),
+      await put(page.id, { name: "Spent", page_id: page.facebookPageId, page_access_token: decryptedToken(page.facebookPageId) }),
+      await call(reconnectRoute.POST, "POST", `/api/pages/${page.id}/reconnect`, { token: w.tokens.owner, params: { id: page.id } }),
+      await call(startRoute.POST, "POST", "/api/pages/facebook/start", { token: w.tokens.owner, body: {} }),
+      await connect(),
+    ];
+    expect(refused.map((r) => r.status)).toEqual([429, 429, 429, 429, 429]);
+    expect(refused.every((r) => Number(r.headers.get("retry-after")) > 0)).toBe(true);
+    expect(graphCalls()).toBe(0);
+    expect(await db.page.count()).toBe(1);
+    // The refused connect left the login usable once the budget is back.
+    for (const key of await redis().keys("graph-budget:*")) await redis().del(key);
+    expect((await connect()).body.results).toEqual([expect.objectContaining({ page_id: pageId, ok: true })]);
+  });
+
+  it("a debug_token answer is kept a minute under a hash of the token, never the token", async () => {
+    const pageId = freshPageId();
+    const token = simulatePage(sim, pageId, "Cached Shoes");
+    sim.state.graphRequests.length = 0;
+    expect((await verify(w.tokens.owner, { page_id: pageId, page_access_token: token })).status).toBe(200);
+    expect((await verify(w.tokens.owner, { page_id: pageId, page_access_token: token })).status).toBe(200);
+    expect(debugCalls()).toBe(1);
+    const keys = await redis().keys("graph:debug-token:*");
+    expect(keys).toHaveLength(1);
+    const ttl = await redis().ttl(keys[0]!);
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(60);
+    expect(await everythingInRedis()).not.toContain(token);
+  });
+
+  const put = (id: string, body: unknown) => call(pageRoute.PUT, "PUT", `/api/pages/${id}`, { token: w.tokens.owner, params: { id }, body });
+  const decryptedToken = (facebookPageId: string) => sim.state.pages.get(facebookPageId)!.accessToken;
 });

@@ -8,6 +8,7 @@ import { apiPageSelect, toApiPage } from "@/server/services/admin-pages/serializ
 import { ownerAnswersByAssignment, resolvePageOwner, type PageOwner } from "@/server/services/admin-pages/page-owner";
 import { verifyPageToken } from "@/server/services/page-connection/verify-page-token";
 import { afterConnect } from "@/server/services/page-connection/after-connect";
+import { spendGraphBudget } from "@/server/services/page-connection/graph-budget";
 
 /** 400, not 409: the spec's forms look for a 400 containing 'already exists' (SPEC §8). */
 export function pageExists() {
@@ -47,6 +48,7 @@ export async function createVerifiedPage(owner: PageOwner, input: { facebookPage
  */
 export async function addPage(actor: Actor, input: TAddPage) {
   const owner = await resolvePageOwner(actor, input.user_id);
+  await spendGraphBudget({ userId: actor.id, companyId: owner.companyId });
   // The token is checked before the duplicate test, so a made-up token learns nothing about which pages
   // other companies have connected.
   await verifyPageToken(input.page_id, input.page_access_token);

@@ -8,6 +8,7 @@ import { findManagedPage } from "@/server/services/admin-pages/page-scope";
 import { verifyPageToken } from "@/server/services/page-connection/verify-page-token";
 import { markNeedsToken } from "@/server/services/page-connection/mark-needs-token";
 import { afterConnect } from "@/server/services/page-connection/after-connect";
+import { spendGraphBudget } from "@/server/services/page-connection/graph-budget";
 
 /**
  * POST /api/pages/{id}/reconnect: check the stored token with Graph again and subscribe the page again —
@@ -15,6 +16,7 @@ import { afterConnect } from "@/server/services/page-connection/after-connect";
  */
 export async function reconnectPage(actor: Actor, id: string) {
   const page = await findManagedPage(actor, id);
+  await spendGraphBudget({ userId: actor.id, companyId: page.companyId });
   try {
     await verifyPageToken(page.facebookPageId, decryptSecret(page.accessTokenEnc));
   } catch (error) {

@@ -11,6 +11,7 @@ import { ownerAnswersByAssignment, resolvePageOwner } from "@/server/services/ad
 import { decryptSecret } from "@/server/security/secret-box";
 import { verifyPageToken } from "@/server/services/page-connection/verify-page-token";
 import { afterConnect } from "@/server/services/page-connection/after-connect";
+import { spendGraphBudget } from "@/server/services/page-connection/graph-budget";
 
 const OTHER_COMPANY = "A page cannot move to another company";
 
@@ -24,7 +25,10 @@ export async function updatePage(actor: Actor, id: string, input: TUpdatePage) {
   const reconnect = Boolean(input.page_access_token) || input.page_id !== page.facebookPageId;
   // The token is checked before the duplicate test (as when adding a page): only someone holding that
   // Page's token learns that it is connected elsewhere; a made-up id learns nothing.
-  if (reconnect) await verifyPageToken(input.page_id, input.page_access_token ?? decryptSecret(page.accessTokenEnc));
+  if (reconnect) {
+    await spendGraphBudget({ userId: actor.id, companyId: page.companyId });
+    await verifyPageToken(input.page_id, input.page_access_token ?? decryptSecret(page.accessTokenEnc));
+  }
   if (input.page_id !== page.facebookPageId) {
     const clash = await db.page.findUnique({ where: { facebookPageId: input.page_id }, select: { id: true } });
     if (clash) throw pageExists();

@@ -7,6 +7,7 @@ import { fetchManagedPages } from "@/server/messenger/graph-pages";
 import { readPicker, takePicker } from "@/server/services/facebook-login/login-store";
 import { resolvePageOwner } from "@/server/services/admin-pages/page-owner";
 import { createVerifiedPage, pageExists } from "@/server/services/admin-pages/add-page";
+import { spendGraphBudget } from "@/server/services/page-connection/graph-budget";
 import { tokenCheckFailure, verifyPageToken } from "@/server/services/page-connection/verify-page-token";
 
 const NOT_IN_LOGIN = "This page was not in your Facebook login";
@@ -21,6 +22,8 @@ export async function connectPickedPages(actor: Actor, input: TConnectPickedPage
   const pending = await readPicker(input.session, actor.id);
   if (!pending) throw new AppError("not_found", PICKER_EXPIRED);
   const owner = await resolvePageOwner(actor, pending.ownerId ?? undefined);
+  // Spent before the session is taken: a refused connect can be sent again with the same session.
+  await spendGraphBudget({ userId: actor.id, companyId: owner.companyId });
   const session = await takePicker(input.session, actor.id);
   if (!session) throw new AppError("not_found", PICKER_EXPIRED);
   const tokens = await managedPageTokens(session.userToken);

@@ -5,6 +5,7 @@ import type { TStartFacebookLogin } from "@/lib/schemas/facebook-login";
 import { loginDialogUrl } from "@/server/messenger/graph-pages";
 import { resolvePageOwner } from "@/server/services/admin-pages/page-owner";
 import { issueState } from "@/server/services/facebook-login/login-store";
+import { spendGraphBudget } from "@/server/services/page-connection/graph-budget";
 
 export const callbackUrl = () => `${env().APP_URL.replace(/\/$/, "")}/api/pages/facebook/callback`;
 
@@ -15,6 +16,8 @@ export const callbackUrl = () => `${env().APP_URL.replace(/\/$/, "")}/api/pages/
 export async function startFacebookLogin(actor: Actor, input: TStartFacebookLogin) {
   if (!env().META_APP_ID) throw new AppError("not_found", "Connect with Facebook is not configured (META_APP_ID)");
   const owner = await resolvePageOwner(actor, input.user_id);
+  // The callback this state allows makes the OAuth exchange with the app secret: it is paid for here.
+  await spendGraphBudget({ userId: actor.id, companyId: owner.companyId });
   const state = await issueState({ userId: actor.id, ownerId: input.user_id ? owner.id : null });
   return { url: loginDialogUrl({ state, redirectUri: callbackUrl() }) };
 }
