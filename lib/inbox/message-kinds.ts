@@ -12,6 +12,10 @@ export type StoredAttachment = {
   long?: number;
   subtitle?: string;
   imageUrl?: string;
+  /** reel, ig_reel: Meta's video id of the reel. */
+  videoId?: string;
+  /** appointment_booking: the booking's details (times in ms). */
+  booking?: { id?: string; status?: string; start?: number; end?: number; timezone?: string };
   /** Our own copy (server/services/attachments/): set once the worker stored it. */
   storedKey?: string;
   /** Why the copy was refused for good (not an allowed host, too large, gone); the original URL stays. */

@@ -20,29 +20,72 @@ export function sanitizeText(text: string): string {
 
 /**
  * A copy of `value` with every string (keys too) sanitised, or the reason it cannot be stored. Iterative:
- * a 100 000-deep array must not overflow the stack here either.
+ * a 100 000-deep array must not overflow the stack here either. With `prune`, what lies deeper than
+ * MAX_WEBHOOK_DEPTH is left out instead (an array keeps a null in its place) and listed in `pruned` by path,
+ * so the rest of the body can still be stored (salvageBody).
  */
-export function sanitizeJson(value: unknown): { ok: true; value: unknown } | { ok: false; reason: string } {
+export function sanitizeJson(value: unknown): { ok: true; value: unknown } | { ok: false; reason: string };
+export function sanitizeJson(value: unknown, options: { prune: true }): { ok: true; value: unknown; pruned: (string | number)[][] };
+export function sanitizeJson(value: unknown, options: { prune?: boolean } = {}): { ok: true; value: unknown; pruned?: (string | number)[][] } | { ok: false; reason: string } {
   const root: { v: unknown } = { v: undefined };
-  const stack: { source: unknown; assign: (v: unknown) => void; depth: number }[] = [{ source: value, assign: (v) => (root.v = v), depth: 0 }];
+  const pruned: (string | number)[][] = [];
+  type Frame = { source: unknown; assign: (v: unknown) => void; depth: number; path: (string | number)[] | null };
+  const track = options.prune === true;
+  const stack: Frame[] = [{ source: value, assign: (v) => (root.v = v), depth: 0, path: track ? [] : null }];
   while (stack.length) {
-    const { source, assign, depth } = stack.pop()!;
-    if (depth > MAX_WEBHOOK_DEPTH) return { ok: false, reason: `JSON nested deeper than ${MAX_WEBHOOK_DEPTH} levels` };
+    const { source, assign, depth, path } = stack.pop()!;
+    if (depth > MAX_WEBHOOK_DEPTH) {
+      if (!track) return { ok: false, reason: `JSON nested deeper than ${MAX_WEBHOOK_DEPTH} levels` };
+      pruned.push(path!);
+      assign(null);
+      continue;
+    }
     if (typeof source === "string") assign(sanitizeText(source));
     else if (Array.isArray(source)) {
       const copy: unknown[] = new Array(source.length);
       assign(copy);
-      source.forEach((item, i) => stack.push({ source: item, assign: (v) => (copy[i] = v), depth: depth + 1 }));
+      source.forEach((item, i) => stack.push({ source: item, assign: (v) => (copy[i] = v), depth: depth + 1, path: path && [...path, i] }));
     } else if (source && typeof source === "object") {
       const copy: Record<string, unknown> = {};
       assign(copy);
       for (const [key, item] of Object.entries(source)) {
         const clean = sanitizeText(key);
-        stack.push({ source: item, assign: (v) => (copy[clean] = v), depth: depth + 1 });
+        stack.push({ source: item, assign: (v) => (copy[clean] = v), depth: depth + 1, path: path && [...path, clean] });
       }
     } else assign(source);
   }
-  return { ok: true, value: root.v };
+  return track ? { ok: true, value: root.v, pruned } : { ok: true, value: root.v };
+}
+
+/**
+ * A body Postgres refused, made storable: sanitised, and what lies too deep left out. An event that held
+ * such a part (entry[i].messaging[j] or .standby[j]) is left out whole — it cannot be read as Meta meant
+ * it — and its siblings stay. `removed` names what was left out, for the quarantine's reason.
+ */
+export function salvageBody(parsed: unknown): { value: unknown; removed: string[] } {
+  const clean = sanitizeJson(parsed, { prune: true });
+  if (!clean.pruned.length) return { value: clean.value, removed: [] };
+  const removed = new Set<string>();
+  const dropItems = new Map<string, Set<number>>(); // "i.field" → item indexes
+  for (const path of clean.pruned) {
+    const [top, i, field, j] = path;
+    if (top === "entry" && typeof i === "number" && (field === "messaging" || field === "standby") && typeof j === "number") {
+      const key = `${i}.${field}`;
+      dropItems.set(key, (dropItems.get(key) ?? new Set()).add(j));
+      removed.add(`entry[${i}].${field}[${j}]`);
+    } else removed.add(path.slice(0, 4).map((p) => (typeof p === "number" ? `[${p}]` : `.${p}`)).join("").replace(/^\./, ""));
+  }
+  const entries = (clean.value as { entry?: unknown }).entry;
+  if (Array.isArray(entries)) {
+    entries.forEach((entry, i) => {
+      for (const field of ["messaging", "standby"]) {
+        const drop = dropItems.get(`${i}.${field}`);
+        const items = (entry as Record<string, unknown> | null)?.[field];
+        if (drop && Array.isArray(items)) (entry as Record<string, unknown>)[field] = items.filter((_, j) => !drop.has(j));
+      }
+    });
+  }
+  return { value: clean.value, removed: [...removed] };
 }
 
 /** Text Postgres can hold in a text column whatever was received (NUL bytes become a visible escape). */

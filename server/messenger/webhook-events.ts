@@ -1,64 +1,104 @@
 import { z } from "zod";
 import type { StoredAttachment } from "@/lib/inbox/message-kinds";
+import { systemSummary } from "@/server/messenger/system-summary";
 
-// Meta's webhook body → a flat list of events the ingest understands (GUIDE §3, "More inbound kinds").
-// Unknown fields are ignored (Meta adds fields over time). A messaging item with a field we do not handle
-// becomes { kind: "unsupported" } (shown in the thread, never dropped); one we cannot read at all becomes
-// { kind: "invalid" } and is quarantined with the reason. Every event keeps its raw item for the quarantine.
+// Meta's webhook body → a flat list of events the ingest understands, following Meta's webhook reference
+// rather than what our simulator happens to send (docs/WEBHOOKS.md, "Event kinds"):
+//  - an entry carries `messaging[]` or `standby[]` (threads another app controls: `standby: true`), and a
+//    body may carry several entries;
+//  - per item, what Meta marks optional is optional: no `timestamp` (a delivery: the entry's `time`, else
+//    when we received the body), a timestamp as a string or in seconds, a sender known only by `user_ref`
+//    (a guest), no sender at all on Page-level events (policy enforcement, app roles);
+//  - ids must be Facebook ids (digits): an item whose page or person id is anything else (`../../x`) is
+//    unreadable.
+// Unknown fields are ignored (Meta adds fields over time). A person's item with a field we do not handle
+// becomes { kind: "unsupported" } (shown in the thread, never dropped); an item we cannot read at all
+// becomes { kind: "invalid" } and only it is quarantined, with the reason. Every event keeps its raw item.
 
-const ZId = z.union([z.string(), z.number()]).transform(String);
+/** A Facebook id: digits, as a JSON string or as a number JavaScript holds exactly (a bigger one already lost digits). */
+const ZFacebookId = z.union([z.string().regex(/^\d{1,30}$/), z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)]).transform(String);
+/** An id Meta puts in a payload field (app ids, sticker ids): string or number, never trusted as a key. */
+const ZLooseId = z.union([z.string(), z.number()]).transform(String);
+/** A string where Meta may also send null (or a number): absent when it is not a string. */
+const str = () => z.unknown().optional().transform((v) => (typeof v === "string" ? v : undefined));
 
 const ZAttachment = z.object({
   type: z.string(),
-  title: z.string().optional(),
-  url: z.string().optional(), // fallback attachments put the link here
+  title: str(),
+  url: str(), // fallback attachments put the link here (some captured bodies spell it "URL")
+  URL: str(),
   payload: z
     .object({
-      url: z.string().optional(),
-      sticker_id: ZId.optional(),
-      title: z.string().optional(),
-      name: z.string().optional(),
-      coordinates: z.object({ lat: z.number(), long: z.number() }).partial().optional(),
-      template_type: z.string().optional(),
-      elements: z.array(z.object({ title: z.string().optional(), subtitle: z.string().optional(), image_url: z.string().optional() }).partial()).optional(),
+      url: str(),
+      sticker_id: ZLooseId.optional().catch(undefined),
+      title: str(),
+      name: str(),
+      coordinates: z.object({ lat: z.number(), long: z.number() }).partial().optional().catch(undefined),
+      template_type: str(),
+      elements: z.array(z.object({ title: str(), subtitle: str(), image_url: str() })).optional().catch(undefined),
+      // reel, ig_reel
+      reel_video_id: ZLooseId.optional().catch(undefined),
+      // appointment_booking
+      booking_id: ZLooseId.optional().catch(undefined),
+      status: str(),
+      start_time: z.union([z.number(), z.string()]).optional().catch(undefined),
+      end_time: z.union([z.number(), z.string()]).optional().catch(undefined),
+      timezone: str(),
     })
-    .partial()
     .nullable()
-    .optional(),
+    .optional()
+    .catch(null),
 });
 
-const ZReferral = z.object({ ref: z.string().optional(), source: z.string().optional(), type: z.string().optional(), ad_id: ZId.optional() });
+const ZReferral = z.object({ ref: str(), source: str(), type: str(), ad_id: ZLooseId.optional().catch(undefined) });
 
-const ZMessaging = z.object({
-  sender: z.object({ id: ZId }),
-  recipient: z.object({ id: ZId }),
-  timestamp: z.number().int().min(0).max(8.64e15),
-  message: z
-    .object({
-      mid: z.string().min(1),
-      text: z.string().optional(),
-      is_echo: z.boolean().optional(),
-      is_deleted: z.boolean().optional(),
-      app_id: ZId.optional(),
-      metadata: z.string().optional(),
-      sticker_id: ZId.optional(),
-      attachments: z.array(ZAttachment).optional(),
-      reply_to: z.object({ mid: z.string() }).partial().optional(),
-      quick_reply: z.object({ payload: z.string() }).partial().optional(),
-      referral: ZReferral.optional(),
-    })
-    .optional(),
-  delivery: z.object({ mids: z.array(z.string()).optional(), watermark: z.number() }).optional(),
-  read: z.object({ watermark: z.number() }).optional(),
-  postback: z.object({ mid: z.string().optional(), title: z.string().optional(), payload: z.string().optional(), referral: ZReferral.optional() }).optional(),
-  reaction: z.object({ mid: z.string(), action: z.enum(["react", "unreact"]), reaction: z.string().optional(), emoji: z.string().optional() }).optional(),
-  message_edit: z.object({ mid: z.string(), text: z.string().optional(), num_edit: z.number().optional() }).optional(),
+const ZMessage = z.object({
+  mid: z.string().min(1),
+  text: str(),
+  is_echo: z.boolean().optional().catch(undefined),
+  is_deleted: z.boolean().optional().catch(undefined),
+  app_id: ZLooseId.optional().catch(undefined),
+  metadata: str(),
+  sticker_id: ZLooseId.optional().catch(undefined),
+  attachments: z.array(ZAttachment).optional(),
+  reply_to: z.object({ mid: str() }).optional().catch(undefined),
+  quick_reply: z.object({ payload: str() }).optional().catch(undefined),
+  referral: ZReferral.optional().catch(undefined),
+});
+
+/** A time Meta sends in ms, or (some documented examples) in seconds, as a number or a numeric string. */
+const ZTime = z.union([z.number(), z.string().regex(/^\d{1,16}(\.\d+)?$/).transform(Number)]).pipe(z.number().nonnegative().max(8.64e15)).transform(toMs);
+
+const ZItem = z.object({
+  sender: z.object({ id: ZFacebookId.optional(), user_ref: z.string().min(1).optional() }).optional(),
+  recipient: z.object({ id: ZFacebookId }).optional(),
+  timestamp: z.unknown().optional(),
+  message: ZMessage.optional(),
+  delivery: z.object({ mids: z.array(z.string()).optional().catch(undefined), watermark: ZTime }).optional(),
+  read: z.object({ watermark: ZTime }).optional(),
+  postback: z.object({ mid: str(), title: str(), payload: str(), referral: ZReferral.optional().catch(undefined) }).optional(),
+  reaction: z.object({ mid: z.string(), action: z.enum(["react", "unreact"]), reaction: str(), emoji: str() }).optional(),
+  message_edit: z.object({ mid: z.string(), text: str(), num_edit: z.number().optional().catch(undefined) }).optional(),
   referral: ZReferral.optional(),
+  pass_thread_control: z.object({ new_owner_app_id: ZLooseId.optional().catch(undefined), previous_owner_app_id: ZLooseId.optional().catch(undefined), metadata: str() }).optional(),
+  take_thread_control: z.object({ previous_owner_app_id: ZLooseId.optional().catch(undefined), new_owner_app_id: ZLooseId.optional().catch(undefined), metadata: str() }).optional(),
+  request_thread_control: z.object({ requested_owner_app_id: ZLooseId.optional().catch(undefined), metadata: str() }).optional(),
+  policy_enforcement: z.object({ action: z.enum(["block", "unblock", "warning"]), reason: str() }).optional(),
+  app_roles: z.record(z.string(), z.array(z.string())).optional(),
+  // A message from someone who came through the checkbox or chat plugin names the user_ref they had.
+  prior_message: z.object({ source: str(), identifier: str() }).optional().catch(undefined),
 });
 
 export const ZWebhookBody = z.object({
   object: z.literal("page"),
-  entry: z.array(z.object({ id: ZId, time: z.number().optional(), messaging: z.array(z.unknown()).optional() })),
+  entry: z.array(z.unknown()),
+});
+
+const ZEntry = z.object({
+  id: z.union([z.string(), z.number()]).transform(String),
+  time: z.unknown().optional(),
+  messaging: z.array(z.unknown()).optional().catch(undefined),
+  standby: z.array(z.unknown()).optional().catch(undefined),
 });
 
 /** What Meta says about an attachment: the stored shape (lib/inbox/message-kinds.ts) before any copy. */
@@ -79,7 +119,7 @@ export type HandoverEvent = Base & {
   action: "pass_thread_control" | "take_thread_control" | "request_thread_control";
   /** pass: the app the thread went to; take: the app that took it (the sender's app is not in the body). */
   newOwnerAppId?: string;
-  /** take: the app it was taken from. */
+  /** pass and take: the app it came from (null in Meta's body when the thread was idle: absent here). */
   previousOwnerAppId?: string;
   /** request: the app asking for the thread. */
   requestedOwnerAppId?: string;
@@ -93,8 +133,11 @@ export type CustomerSystemEvent = Base & {
   summary: string;
   detail: Record<string, unknown>;
 };
-/** A person known only by `sender.user_ref` (chat plugin guest, checkbox opt-in): kept until they write. */
-export type GuestEvent = PageBase & { kind: "guest"; userRef: string; event: string; detail: Record<string, unknown> };
+/**
+ * A person known only by `user_ref` (chat plugin guest, checkbox opt-in): kept until they write.
+ * `event` is the item's field ("optin", "message", "postback"…), `summary` its line for the thread.
+ */
+export type GuestEvent = PageBase & { kind: "guest"; userRef: string; event: string; summary: string; detail: Record<string, unknown> };
 /** `messaging_policy_enforcement`: Meta blocking, warning or unblocking the Page. */
 export type PolicyEvent = PageBase & { kind: "policy"; action: "block" | "unblock" | "warning"; reason?: string };
 /** `app_roles`: the Page's handover roles, app id → roles (e.g. ["primary_receiver"]). */
@@ -113,6 +156,8 @@ export type MessengerEvent =
       replyToMid?: string;
       quickReplyPayload?: string;
       referral?: Referral;
+      /** The user_ref this person had as a guest (prior_message.identifier): their guest events join them. */
+      priorUserRef?: string;
     })
   | (Base & { kind: "delivery"; watermark: number; mids: string[] })
   | (Base & { kind: "read"; watermark: number })
@@ -128,13 +173,28 @@ export type MessengerEvent =
   | AppRolesEvent
   | { kind: "invalid"; pageId: string | null; reason: string; raw: unknown };
 
-/** Every entry and every messaging item, oldest first (Meta may deliver out of order). */
-export function parseWebhookBody(body: unknown): MessengerEvent[] {
+export type ParseOptions = {
+  /** When the body was received (ms): the time of an item that has neither its own timestamp nor an entry time. */
+  receivedAt?: number;
+};
+
+/** Every entry and every messaging and standby item, oldest first (Meta may deliver out of order). */
+export function parseWebhookBody(body: unknown, options: ParseOptions = {}): MessengerEvent[] {
   const parsed = ZWebhookBody.safeParse(body);
   if (!parsed.success) return [{ kind: "invalid", pageId: null, reason: "not a Page webhook body ({object:\"page\", entry:[…]})", raw: body }];
+  const receivedAt = options.receivedAt ?? Date.now();
   const events: MessengerEvent[] = [];
-  for (const entry of parsed.data.entry) {
-    for (const raw of entry.messaging ?? []) events.push(toEvent(entry.id, raw));
+  for (const rawEntry of parsed.data.entry) {
+    const entry = ZEntry.safeParse(rawEntry);
+    if (!entry.success) {
+      events.push({ kind: "invalid", pageId: null, reason: "unreadable entry: no id", raw: rawEntry });
+      continue;
+    }
+    const { id, messaging, standby } = entry.data;
+    const time = ZTime.safeParse(entry.data.time);
+    const fallbackTime = time.success ? time.data : receivedAt;
+    for (const raw of messaging ?? []) events.push(toEvent(id, raw, fallbackTime, false));
+    for (const raw of standby ?? []) events.push(toEvent(id, raw, fallbackTime, true));
   }
   return events.sort((a, b) => timestampOf(a) - timestampOf(b));
 }
@@ -143,20 +203,51 @@ function timestampOf(event: MessengerEvent): number {
   return "timestamp" in event ? event.timestamp : 0;
 }
 
-const HANDLED = new Set(["sender", "recipient", "timestamp", "message", "delivery", "read", "postback", "reaction", "message_edit", "referral"]);
+const HANDLED = new Set([
+  "sender", "recipient", "timestamp", "message", "delivery", "read", "postback", "reaction", "message_edit", "referral",
+  "pass_thread_control", "take_thread_control", "request_thread_control", "policy_enforcement", "app_roles", "prior_message",
+  "optin", "account_linking", "messaging_feedback", "response_feedback", "game_play",
+]);
 
-function toEvent(entryPageId: string, raw: unknown): MessengerEvent {
-  const parsed = ZMessaging.safeParse(raw);
+const unreadable = (pageId: string | null, what: string, raw: unknown): MessengerEvent => ({ kind: "invalid", pageId, reason: `unreadable messaging item: ${what}`, raw });
+
+function toEvent(entryId: string, raw: unknown, fallbackTime: number, standby: boolean): MessengerEvent {
+  const entryPageId = /^\d{1,30}$/.test(entryId) ? entryId : null;
+  const parsed = ZItem.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return { kind: "invalid", pageId: entryPageId, reason: `unreadable messaging item: ${issue?.path.join(".") || "(item)"} ${issue?.message ?? ""}`.trim(), raw };
+    const where = issue?.path.join(".") || "(item)";
+    return unreadable(entryPageId, /(^|\.)id$/.test(where) ? `${where} is not a Facebook id` : `${where} ${issue?.message ?? ""}`.trim(), raw);
   }
+  if (!entryPageId) return unreadable(null, "entry.id is not a Facebook id", raw);
   const item = parsed.data;
+  // No timestamp (Meta's delivery example): the entry's time, else when we received the body. One that is
+  // there but is no time at all is unreadable, not guessed.
+  const own = ZTime.safeParse(item.timestamp);
+  if (item.timestamp !== undefined && item.timestamp !== null && !own.success) return unreadable(entryPageId, "timestamp is not a time", raw);
+  const timestamp = own.success ? own.data : fallbackTime;
+  const fields = raw as Record<string, unknown>;
+
+  // Page-level events: no sender; the Page is the recipient (or the entry).
+  const pageId = item.recipient?.id ?? entryPageId;
+  if (item.policy_enforcement) return { kind: "policy", pageId, timestamp, raw, action: item.policy_enforcement.action, ...defined({ reason: item.policy_enforcement.reason }) };
+  if (item.app_roles) return { kind: "app_roles", pageId, timestamp, raw, roles: item.app_roles };
+
   const isEcho = item.message?.is_echo === true;
+  const senderRef = item.sender?.user_ref ?? (item.sender?.id === undefined ? optinUserRef(fields) : undefined);
+  if (item.sender?.id === undefined) {
+    if (senderRef) return guestEvent(pageId, senderRef, timestamp, raw, fields);
+    return unreadable(entryPageId, item.sender ? "sender has neither id nor user_ref" : "sender missing", raw);
+  }
+  if (!item.recipient) return unreadable(entryPageId, "recipient missing", raw);
   // For echoes Meta swaps the roles: the page is the sender and the customer the recipient.
-  const pageId = isEcho ? item.sender.id : item.recipient.id;
-  const psid = isEcho ? item.recipient.id : item.sender.id;
-  const base = { pageId, psid, timestamp: item.timestamp, raw };
+  const base = {
+    pageId: isEcho ? item.sender.id : item.recipient.id,
+    psid: isEcho ? item.recipient.id : item.sender.id,
+    timestamp,
+    raw,
+    ...(standby ? { standby: true } : {}),
+  };
   if (item.message) {
     const m = item.message;
     const attachments = (m.attachments ?? []).map(toAttachment);
@@ -169,34 +260,70 @@ function toEvent(entryPageId: string, raw: unknown): MessengerEvent {
       attachments,
       isEcho,
       isDeleted: m.is_deleted === true,
-      appId: m.app_id,
-      metadata: m.metadata,
-      replyToMid: m.reply_to?.mid,
-      quickReplyPayload: m.quick_reply?.payload,
-      referral: m.referral && toReferral(m.referral),
+      ...defined({
+        appId: m.app_id,
+        metadata: m.metadata,
+        replyToMid: m.reply_to?.mid,
+        quickReplyPayload: m.quick_reply?.payload,
+        referral: m.referral && toReferral(m.referral),
+        priorUserRef: item.prior_message?.identifier,
+      }),
     };
   }
   if (item.delivery) return { kind: "delivery", ...base, watermark: item.delivery.watermark, mids: item.delivery.mids ?? [] };
   if (item.read) return { kind: "read", ...base, watermark: item.read.watermark };
   if (item.postback) {
     const p = item.postback;
-    return { kind: "postback", ...base, mid: p.mid ?? `postback-${psid}-${item.timestamp}`, title: p.title, payload: p.payload, referral: p.referral && toReferral(p.referral) };
+    return { kind: "postback", ...base, mid: p.mid ?? `postback-${base.psid}-${timestamp}`, ...defined({ title: p.title, payload: p.payload, referral: p.referral && toReferral(p.referral) }) };
   }
-  if (item.reaction) return { kind: "reaction", ...base, ...item.reaction };
+  if (item.reaction) return { kind: "reaction", ...base, ...defined(item.reaction) };
   if (item.message_edit) return { kind: "edit", ...base, mid: item.message_edit.mid, text: item.message_edit.text ?? "", numEdit: item.message_edit.num_edit ?? 1 };
   if (item.referral) return { kind: "referral", ...base, referral: toReferral(item.referral) };
-  const field = Object.keys(raw as object).find((key) => !HANDLED.has(key)) ?? "unknown";
+  if (item.pass_thread_control) {
+    const p = item.pass_thread_control;
+    return { kind: "handover", ...base, action: "pass_thread_control", ...defined({ newOwnerAppId: p.new_owner_app_id, previousOwnerAppId: p.previous_owner_app_id, metadata: p.metadata }) };
+  }
+  if (item.take_thread_control) {
+    const t = item.take_thread_control;
+    return { kind: "handover", ...base, action: "take_thread_control", ...defined({ newOwnerAppId: t.new_owner_app_id, previousOwnerAppId: t.previous_owner_app_id, metadata: t.metadata }) };
+  }
+  if (item.request_thread_control) {
+    const r = item.request_thread_control;
+    return { kind: "handover", ...base, action: "request_thread_control", ...defined({ requestedOwnerAppId: r.requested_owner_app_id, metadata: r.metadata }) };
+  }
+  const system = systemSummary(fields);
+  if (system) return { kind: "system", ...base, ...system };
+  const field = Object.keys(fields).find((key) => !HANDLED.has(key)) ?? "unknown";
   return { kind: "unsupported", ...base, field };
 }
 
+/** A checkbox-plugin opt-in has no sender: the person is the optin's user_ref. */
+function optinUserRef(fields: Record<string, unknown>): string | undefined {
+  const ref = (fields.optin as { user_ref?: unknown } | undefined)?.user_ref;
+  return typeof ref === "string" && ref ? ref : undefined;
+}
+
+/** Whatever a guest did: kept with their user_ref (their message text too, so nothing is lost). */
+function guestEvent(pageId: string, userRef: string, timestamp: number, raw: unknown, fields: Record<string, unknown>): MessengerEvent {
+  const system = systemSummary(fields);
+  const event = system?.event ?? Object.keys(fields).find((key) => !["sender", "recipient", "timestamp"].includes(key)) ?? "unknown";
+  const message = fields.message as { text?: unknown } | undefined;
+  const postback = fields.postback as { title?: unknown } | undefined;
+  const said = typeof message?.text === "string" ? message.text : typeof postback?.title === "string" ? postback.title : null;
+  const summary = system?.summary ?? (said !== null ? `Guest wrote: ${said.slice(0, 200)}` : `Guest ${event.replaceAll("_", " ")}`);
+  return { kind: "guest", pageId, timestamp, raw, userRef, event, summary, detail: system?.detail ?? { [event]: fields[event] } };
+}
+
+type AttachmentPayload = NonNullable<z.infer<typeof ZAttachment>["payload"]>;
+
 function toAttachment(a: z.infer<typeof ZAttachment>): InboundAttachment {
-  const p = a.payload ?? {};
+  const p: Partial<AttachmentPayload> = a.payload ?? {};
   const element = p.elements?.[0];
   // Stickers arrive as type "sticker", or (before 2026) as an image with a sticker_id.
   const type = p.sticker_id !== undefined ? "sticker" : a.type;
-  return dropUndefined({
+  return defined({
     type,
-    url: p.url ?? a.url,
+    url: p.url ?? a.url ?? a.URL,
     stickerId: p.sticker_id,
     title: a.title ?? p.title ?? element?.title,
     name: p.name,
@@ -204,13 +331,29 @@ function toAttachment(a: z.infer<typeof ZAttachment>): InboundAttachment {
     long: p.coordinates?.long,
     subtitle: element?.subtitle,
     imageUrl: element?.image_url,
+    videoId: p.reel_video_id,
+    booking: type === "appointment_booking" ? toBooking(p) : undefined,
   });
 }
 
-function toReferral(r: z.infer<typeof ZReferral>): Referral {
-  return dropUndefined({ source: r.source, type: r.type, ref: r.ref, adId: r.ad_id });
+/** An appointment booking's details (times in seconds in Meta's payload; ms here, like every time we store). */
+function toBooking(p: Partial<AttachmentPayload>): InboundAttachment["booking"] {
+  const time = (v: unknown) => {
+    const t = ZTime.safeParse(v);
+    return t.success ? t.data : undefined;
+  };
+  return defined({ id: p.booking_id, status: p.status, start: time(p.start_time), end: time(p.end_time), timezone: p.timezone });
 }
 
-function dropUndefined<T extends object>(value: T): T {
+function toReferral(r: z.infer<typeof ZReferral>): Referral {
+  return defined({ source: r.source, type: r.type, ref: r.ref, adId: r.ad_id });
+}
+
+/** Meta's times are ms; a value below 10^11 (before 1973 as ms) is seconds, as some documented examples send. */
+function toMs(value: number): number {
+  return Math.round(value < 1e11 ? value * 1000 : value);
+}
+
+function defined<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }

@@ -82,7 +82,7 @@ describe("changes and other kinds from the control API", () => {
     expect(((await stored(loc.mid))!.attachments as StoredAttachment[]).map((a) => [a.type, a.lat ?? a.title])).toEqual([["location", 52.52], ["fallback", "X"]]);
 
     await simPost(channel.sim, "/sim/referral", { pageId: PAGE_ID, psid, source: "ADS", ref: "spring", adId: "123" });
-    await simPost(channel.sim, "/sim/raw", { pageId: PAGE_ID, psid, item: { optin: { type: "notification_messages" } } });
+    await simPost(channel.sim, "/sim/raw", { pageId: PAGE_ID, psid, item: { poll_vote: { option: 2 } } });
     const kinds = await eventually(
       async () => (await db.message.findMany({ where: { kind: { in: ["referral", "unsupported"] } }, orderBy: { createdTime: "asc" } })).map((m) => m.kind),
       (k) => k.length === 2,

@@ -126,16 +126,39 @@ describe("the batch's context, read with its claim", () => {
 
   it("reads in one more statement what the claim's SQL read differently, and stores the message all the same", async () => {
     const person = await makeConversation(page.id, { unread: 0 });
-    // A psid given as a JSON number: Postgres writes 1e21 as 1000000000000000000000, JavaScript as 1e+21.
-    const numeric = JSON.parse(delivery(person, "a number for an id")) as { entry: { messaging: { sender: { id: unknown } }[] }[] };
-    numeric.entry[0]!.messaging[0]!.sender.id = 1e21;
-    await storeWebhookEvent(JSON.stringify(numeric));
+    // A psid given as a JSON number written with a fraction: Postgres reads it as 5551234567.0, JavaScript as 5551234567.
+    const numeric = delivery(person, "a number for an id").replace(`"sender":{"id":"${person.customer.psid}"}`, '"sender":{"id":5551234567.0}');
+    await storeWebhookEvent(numeric);
     await storeWebhookEvent(delivery(person, "and a plain one"));
     expect(await processCountingContextReads()).toEqual({ processed: 2, contextReads: 1 });
     const customers = await db.customer.findMany({ where: { pageId: page.id }, select: { psid: true }, orderBy: { createdAt: "asc" } });
-    expect(customers.map((c) => c.psid)).toEqual([person.customer.psid, "1e+21"]);
+    expect(customers.map((c) => c.psid)).toEqual([person.customer.psid, "5551234567"]);
     expect(await conversation(person)).toMatchObject({ unreadCount: 1, lastMessageText: "and a plain one" });
     expect(await db.message.count()).toBe(2);
+  });
+
+  it("reads standby[] items with the claim; a guest (user_ref, no id) costs one read for its page", async () => {
+    const person = await makeConversation(page.id, { unread: 0 });
+    const base = Date.now();
+    const standby = { sender: { id: person.customer.psid }, recipient: { id: page.facebookPageId }, timestamp: base, message: { mid: `m_standby_${base}`, text: "while the bot has the thread" } };
+    await storeWebhookEvent(JSON.stringify({ object: "page", entry: [{ id: page.facebookPageId, time: base, standby: [standby] }] }));
+    expect(await processCountingContextReads()).toEqual({ processed: 1, contextReads: 0 });
+    expect(await conversation(person)).toMatchObject({ unreadCount: 1, lastMessageText: "while the bot has the thread" });
+
+    const guest = { sender: { user_ref: "ref-guest-1" }, recipient: { id: page.facebookPageId }, timestamp: base + 1, optin: { ref: "landing" } };
+    await storeWebhookEvent(JSON.stringify({ object: "page", entry: [{ id: page.facebookPageId, time: base + 1, messaging: [guest] }] }));
+    expect(await processCountingContextReads()).toEqual({ processed: 1, contextReads: 1 });
+    expect(await db.systemEvent.findMany({ where: { pageId: page.id }, select: { userRef: true, psid: true, event: true } })).toEqual([{ userRef: "ref-guest-1", psid: null, event: "optin" }]);
+  });
+
+  it("a psid beyond what a JSON number holds exactly is not a Facebook id: that event is quarantined, not stored under a wrong id", async () => {
+    const person = await makeConversation(page.id, { unread: 0 });
+    const numeric = JSON.parse(delivery(person, "a number for an id")) as { entry: { messaging: { sender: { id: unknown } }[] }[] };
+    numeric.entry[0]!.messaging[0]!.sender.id = 1e21;
+    await storeWebhookEvent(JSON.stringify(numeric));
+    await processPendingWebhookEvents();
+    expect(await db.message.count()).toBe(0);
+    expect(await db.webhookQuarantine.findFirstOrThrow()).toMatchObject({ scope: "event", reason: "unreadable messaging item: sender.id is not a Facebook id" });
   });
 
   it("claims bodies of any shape without failing the batch", async () => {

@@ -218,8 +218,8 @@ describe("replies, quick replies, postbacks, referrals and unknown items", () =>
 
   it("a messaging item of a kind we do not handle is a visible unsupported row", async () => {
     const timestamp = at();
-    await deliver(customerItem({ optin: { type: "notification_messages", payload: "x" } }, timestamp));
-    const live = await socketMessage("new-message", `unsupported-optin-${person.customer.psid}-${timestamp}`);
-    expect(live).toMatchObject({ kind: "unsupported", is_unsupported: true, payload: "optin" });
+    await deliver(customerItem({ poll_vote: { option: 2 } }, timestamp));
+    const live = await socketMessage("new-message", `unsupported-poll_vote-${person.customer.psid}-${timestamp}`);
+    expect(live).toMatchObject({ kind: "unsupported", is_unsupported: true, payload: "poll_vote" });
   });
 });

@@ -52,19 +52,43 @@ describe("bodies Postgres would refuse are acknowledged", () => {
     expect(await texts()).toEqual(["good one", "half \ufffd an emoji"]);
   });
 
-  it("JSON nested 100 000 deep: 200 and the raw body in the quarantine, counted on the Page", async () => {
+  it("JSON nested 100 000 deep: 200, the raw body in the quarantine, counted on the Page — and the good events beside it processed", async () => {
     const deep = "[".repeat(100_000) + "]".repeat(100_000);
-    const raw = `{"object":"page","entry":[{"id":"${page.facebookPageId}","messaging":[]}],"extra":${deep}}`;
+    const good = JSON.stringify(text("good beside the deep one"));
+    const deepItem = `{"sender":{"id":"${person.customer.psid}"},"recipient":{"id":"${page.facebookPageId}"},"timestamp":${Date.now()},"message":{"mid":"m_deep","text":${deep}}}`;
+    const raw = `{"object":"page","entry":[{"id":"${page.facebookPageId}","messaging":[${good},${deepItem}]}],"extra":${deep}}`;
     const res = await postSigned(app.url, raw);
     expect(res.status).toBe(200);
     const [kept] = await db.webhookQuarantine.findMany();
-    expect(kept).toMatchObject({ scope: "body", facebookPageId: page.facebookPageId, reason: expect.stringMatching(/nested deeper/) });
+    expect(kept).toMatchObject({ scope: "body", facebookPageId: page.facebookPageId, reason: expect.stringMatching(/nested deeper than 64 levels at .*entry\[0\]\.messaging\[1\].*the rest of the body was stored/) });
+    expect(kept!.reason).toMatch(/extra/);
     expect(kept!.raw).toBe(raw);
+    await processPendingWebhookEvents();
+    expect(await texts()).toEqual(["good beside the deep one"]);
+    expect(await db.message.count({ where: { mid: "m_deep" } })).toBe(0);
+    expect(await db.webhookQuarantine.count()).toBe(1);
     expect(await countQuarantinedByPage([page.facebookPageId, "1"])).toEqual(new Map([[page.facebookPageId, 1]]));
     // …and the Page's own screen says so (its health panel reads quarantinedEvents).
     const owner = await tokenFor(await makeUser("company_admin", page.companyId));
     const shown = await call(pageRoute.GET, "GET", `/api/pages/${page.id}`, { token: owner, params: { id: page.id } });
     expect(shown.body).toMatchObject({ _id: page.id, quarantinedEvents: 1 });
+  });
+
+  it("a body deep all the way down is quarantined whole, nothing stored", async () => {
+    const raw = `{"object":"page","entry":${"[".repeat(100_000)}${"]".repeat(100_000)}}`;
+    expect((await postSigned(app.url, raw)).status).toBe(200);
+    expect(await db.webhookQuarantine.findFirstOrThrow()).toMatchObject({ scope: "body", raw, reason: expect.stringMatching(/nested deeper/) });
+    expect(await db.webhookEvent.count()).toBe(0);
+  });
+
+  it("an id that is not a Facebook id (PSID `../../x`) quarantines that event only; its siblings are processed", async () => {
+    const bad = { sender: { id: "../../x" }, recipient: { id: page.facebookPageId }, timestamp: Date.now(), message: { mid: "m_traversal", text: "sneaky" } };
+    expect((await postSigned(app.url, body(page.facebookPageId, text("the good one"), bad))).status).toBe(200);
+    await processPendingWebhookEvents();
+    expect(await texts()).toEqual(["the good one"]);
+    const [kept] = await db.webhookQuarantine.findMany();
+    expect(kept).toMatchObject({ scope: "event", facebookPageId: page.facebookPageId, reason: "unreadable messaging item: sender.id is not a Facebook id" });
+    expect(JSON.parse(kept!.raw)).toEqual(bad);
   });
 
   it("a signed body that is not JSON, and one over 1 MB: 200 and quarantined; unsigned stays 401", async () => {

@@ -55,12 +55,21 @@ export async function loadIngestContext(events: MessengerEvent[], prefetched: Co
   const context: IngestContext = { pages: new Map(), customers: new Map() };
   addRows(context, prefetched);
   const asked = new Set(prefetched.map((row) => pairKey(row.askedPageId, row.askedPsid)));
-  const missing = events.flatMap((e) => ("psid" in e && !asked.has(pairKey(e.pageId, e.psid)) ? [{ facebookPageId: e.pageId, psid: e.psid }] : []));
-  if (missing.length) {
+  const askedPages = new Set(prefetched.map((row) => row.askedPageId));
+  const missing = new Map<string, { facebookPageId: string; psid: string }>();
+  for (const e of events) {
+    if (e.kind === "invalid") continue;
+    // A person's event asks for them; a Page-level or guest event only for its page (psid '' matches nobody).
+    const psid = "psid" in e ? e.psid : "";
+    if (psid ? asked.has(pairKey(e.pageId, psid)) : askedPages.has(e.pageId)) continue;
+    missing.set(pairKey(e.pageId, psid), { facebookPageId: e.pageId, psid });
+  }
+  if (missing.size) {
+    const pairs = [...missing.values()];
     const { rows } = await ingestPool().query<ContextRow>({
       name: "webhook-context",
       text: contextSql("(SELECT DISTINCT * FROM unnest($1::text[], $2::text[])) AS w(facebook_page_id, psid)"),
-      values: [missing.map((p) => p.facebookPageId), missing.map((p) => p.psid)],
+      values: [pairs.map((p) => p.facebookPageId), pairs.map((p) => p.psid)],
     });
     addRows(context, rows);
   }

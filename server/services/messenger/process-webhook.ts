@@ -4,6 +4,8 @@ import { handleReceiptEvent } from "@/server/services/messenger/handle-receipt";
 import { handleReactionEvent } from "@/server/services/messenger/handle-reaction";
 import { handleEditEvent } from "@/server/services/messenger/handle-edit";
 import { handleUnsendEvent } from "@/server/services/messenger/handle-unsend";
+import { handleGuestEvent, handleSystemEvent } from "@/server/services/messenger/handle-system-event";
+import { claimGuestEvents } from "@/server/services/messenger/system-events";
 import { quarantine, type QuarantineEntry } from "@/server/services/webhook-quarantine/quarantine-store";
 import { customerOrder, customerOrderKey } from "@/server/services/messenger/in-order";
 import { loadIngestContext, type ContextRow, type IngestContext } from "@/server/services/messenger/ingest-context";
@@ -51,7 +53,7 @@ export async function processPendingWebhookEvents(batchSize = 50): Promise<numbe
  */
 function processDeliveries(deliveries: StoredDelivery[], prefetched: ContextRow[]): Promise<DeliveryOutcome[]> {
   if (!deliveries.length) return Promise.resolve([]);
-  const parsed = deliveries.map((d) => ({ id: d.id, events: parseWebhookBody(d.payload) }));
+  const parsed = deliveries.map((d) => ({ id: d.id, events: parseWebhookBody(d.payload, { receivedAt: d.receivedAt }) }));
   const context = loadIngestContext(parsed.flatMap((d) => d.events), prefetched);
   context.catch(() => {}); // observed below by every event; this keeps an early failure from being "unhandled"
   return Promise.all(
@@ -96,7 +98,9 @@ export async function runEvent(ctx: IngestContext, event: MessengerEvent): Promi
   switch (event.kind) {
     case "message":
       if (event.isDeleted && (await handleUnsendEvent(page, event))) return;
-      return handleMessageEvent(page, event, ctx.customers);
+      await handleMessageEvent(page, event, ctx.customers);
+      if (event.priorUserRef) await claimGuestEvents(page.id, event.priorUserRef, event.psid);
+      return;
     case "postback":
     case "referral":
     case "unsupported":
@@ -108,5 +112,9 @@ export async function runEvent(ctx: IngestContext, event: MessengerEvent): Promi
     case "delivery":
     case "read":
       return handleReceiptEvent(page, event, ctx.customers);
+    case "system":
+      return handleSystemEvent(page, event);
+    case "guest":
+      return handleGuestEvent(page, event);
   }
 }

@@ -9,7 +9,8 @@ import { contextSql, type ContextRow } from "@/server/services/messenger/ingest-
 // acknowledge, then process). A row is pending while processed_at is NULL. Hot path: plain pg with
 // prepared statements (server/db-direct.ts).
 
-export type StoredDelivery = { id: bigint; payload: unknown };
+/** receivedAt: when the body was stored (ms), the time of an event that carries none (webhook-events.ts). */
+export type StoredDelivery = { id: bigint; payload: unknown; receivedAt: number };
 export type DeliveryOutcome = { id: bigint; error: string | null };
 
 /**
@@ -95,7 +96,7 @@ export async function withClaimedDeliveries(batchSize: number, process: (deliver
     preparedClaims(client).add(limit);
     const rows = results.at(-1)!.rows;
     const claimed = rows.filter((row) => row.id !== null);
-    const deliveries = claimed.map((row) => ({ id: BigInt(row.id!), payload: row.payload }));
+    const deliveries = claimed.map((row) => ({ id: BigInt(row.id!), payload: row.payload, receivedAt: row.received_at!.getTime() }));
     const outcomes = await process(deliveries, rows.filter((row): row is ClaimRow & ContextRow => row.askedPageId !== null));
     await client.query(outcomes.length ? `${markSql(client, outcomes)}; COMMIT` : "COMMIT");
     client.release();
@@ -115,17 +116,20 @@ export const claimSql = (limit: number) =>
 type ClaimRow = { id: string | null; payload: unknown; received_at: Date | null } & { [K in keyof ContextRow]: ContextRow[K] | null };
 
 /**
- * The claim and the batch's context in one statement. Every messaging item gives two (Facebook page id,
- * psid) pairs, sender → recipient and recipient → sender; the side that is one of our pages is kept (an echo
- * is sent by the page, a message received by it), so the statement need not know which kind the item is.
+ * The claim and the batch's context in one statement. Every messaging or standby item gives two (Facebook
+ * page id, psid) pairs, sender → recipient and recipient → sender; the side that is one of our pages is kept
+ * (an echo is sent by the page, a message received by it), so the statement need not know which kind the
+ * item is. An item without a sender id (a guest's user_ref, a Page-level event) gives no pair.
  * jsonb_path_query in lax mode reads any JSON without an error (a body of another shape yields no pairs);
- * webhook-events.ts stays the parser, and loadIngestContext reads whatever this missed (a page not ours).
+ * webhook-events.ts stays the parser, and loadIngestContext reads whatever this missed (a page not ours,
+ * the page of a Page-level event).
  */
 const claimWithContextSql = (limit: number) => `
     WITH claimed AS MATERIALIZED (${claimSql(limit)}),
     people AS (
       SELECT DISTINCT pair.facebook_page_id, pair.psid
-        FROM claimed, jsonb_path_query(claimed.payload, 'lax $.entry[*].messaging[*]') AS item,
+        -- every object in an array member of an entry: its messaging[] and standby[] items, in one path
+        FROM claimed, jsonb_path_query(claimed.payload, 'lax $.entry[*].*[*] ? (@.type() == "object")') AS item,
              LATERAL (VALUES (item #>> '{recipient,id}', item #>> '{sender,id}'), (item #>> '{sender,id}', item #>> '{recipient,id}')) AS pair(facebook_page_id, psid)
        WHERE pair.psid IS NOT NULL AND pair.facebook_page_id IN (SELECT facebook_page_id FROM pages)
     )
