@@ -83,6 +83,9 @@ export type InjectedError = {
   remaining: number;
 };
 
+/** A made-up answer (POST /sim/answers): the next matching reads get `body` as it is, hostile or broken. */
+export type InjectedAnswer = { id: number; endpoint: "conversations"; pageId?: string; psid?: string; body: unknown; remaining: number };
+
 export type StoredAttachment = {
   attachmentId: string;
   pageId: string;
@@ -110,6 +113,7 @@ export type SimulatorState = {
   editCounts: Map<string, number>;
   events: WebhookDelivery[];
   errors: InjectedError[];
+  answers: InjectedAnswer[];
   /** Send API calls that are carried out but whose answer never reaches the caller (POST /sim/lose-answers). */
   lostAnswers: { id: number; pageId?: string; psid?: string; remaining: number; when: "after-send" | "before-send" }[];
   /** Send API call times per page, for the optional rate limit. */
@@ -136,6 +140,7 @@ export function createState(): SimulatorState {
     senderActions: [],
     events: [],
     errors: [],
+    answers: [],
     lostAnswers: [],
     sendTimes: new Map(),
     subscriptions: new Map(),
@@ -161,6 +166,7 @@ export function resetState(state: SimulatorState, all: boolean): void {
   state.senderActions.length = 0;
   state.events.length = 0;
   state.errors.length = 0;
+  state.answers.length = 0;
   state.lostAnswers.length = 0;
   state.sendTimes.clear();
   state.graphRequests.length = 0;

@@ -14,12 +14,14 @@ import * as connectRoute from "@/app/api/pages/facebook/connect/route";
 import { PAGE_ALREADY_EXISTS, TOKEN_INVALID } from "@/lib/schemas/pages";
 import { PICKER_TTL_S } from "@/server/services/facebook-login/login-store";
 import { companyBudgetExceeded, userBudgetExceeded } from "@/server/services/page-connection/graph-budget";
+import { importPageHistory } from "@/server/services/page-connection/import-history";
+import { INBOUND_TEXT_MAX_LENGTH } from "@/server/messenger/inbound-text";
 import { call } from "./support/http";
 import { makeCompany, makePage, makeUser, tokenFor } from "./support/factory";
 import { freshPageId, simulatePage, simulateStoredPage, startGraphSimulator } from "./support/graph-sim";
 
-// Issue 29, points 5 to 7: what Facebook Login leaves in Redis, what editing a page tells about other
-// companies' pages, and how many Graph calls users' requests may cause.
+// Issue 29, points 5 to 8: what Facebook Login leaves in Redis, what editing a page tells about other
+// companies' pages, how many Graph calls users' requests may cause, and what a history import stores.
 
 let sim: Simulator;
 beforeAll(async () => {
@@ -253,4 +255,74 @@ describe("Graph-calling endpoints have a budget (point 7)", () => {
 
   const put = (id: string, body: unknown) => call(pageRoute.PUT, "PUT", `/api/pages/${id}`, { token: w.tokens.owner, params: { id }, body });
   const decryptedToken = (facebookPageId: string) => sim.state.pages.get(facebookPageId)!.accessToken;
+});
+
+describe("the history import stores only what its caps allow, whatever Graph answers (point 8)", () => {
+  it("a hostile Conversations API answer: ≤ 100 conversations, ≤ 25 newest messages each, texts cut, only https Meta URLs, digit PSIDs", async () => {
+    const page = await makePage(w.acme.id, [], "Hostile Import");
+    simulateStoredPage(sim, page);
+    const base = Date.parse("2026-11-20T10:00:00Z");
+    const at = (i: number) => new Date(base + i * 60_000).toISOString().replace(".000Z", "+0000");
+    const fbcdn = "https://scontent.xx.fbcdn.net/v/t1/ok.jpg";
+    const simulatorFile = `${sim.url}/attachments/sample.png`;
+    const hostileUrls = [
+      "javascript:alert(document.cookie)",
+      "data:image/png;base64,iVBORw0KGgo=",
+      "http://scontent.xx.fbcdn.net/v/t1/plain-http.jpg",
+      "https://localhost/admin",
+      "https://10.0.0.5/internal.png",
+      "http://169.254.169.254/latest/meta-data/",
+      "https://[::1]/x.png",
+      "https://intranet.corp.example/x.png",
+      "https://user:pass@scontent.xx.fbcdn.net/x.jpg",
+      "https://evil.example/fbcdn.net/x.jpg",
+    ];
+    const big = {
+      id: "t_big",
+      participants: { data: [{ id: "5550000000000001", name: "N".repeat(5000) }, { id: page.facebookPageId, name: "Hostile Import" }] },
+      messages: {
+        data: [
+          ...Array.from({ length: 300 }, (_, i) => ({
+            id: `m_big_${i}`,
+            created_time: at(i),
+            from: { id: i % 2 ? page.facebookPageId : "5550000000000001" },
+            message: i === 299 ? "x".repeat(200_000) : `message ${i}`,
+            attachments: i === 298 ? { data: [...hostileUrls.map((url) => ({ image_data: { url } })), { image_data: { url: fbcdn } }, { file_url: simulatorFile }] } : undefined,
+          })),
+          { id: "m_bad_time", created_time: "not a time", message: "dropped" },
+          { id: "m_".padEnd(5000, "z"), created_time: at(400), message: "id too long" },
+        ],
+      },
+    };
+    const climber = { id: "t_climb", participants: { data: [{ id: "../../x", name: "Climber" }] }, messages: { data: [{ id: "m_climb", created_time: at(1), from: { id: "../../x" }, message: "hi" }] } };
+    const small = Array.from({ length: 128 }, (_, i) => ({
+      id: `t_small_${i}`,
+      participants: { data: [{ id: String(5560000000000000 + i), name: `Small ${i}` }] },
+      messages: { data: [{ id: `m_small_${i}`, created_time: at(i), from: { id: String(5560000000000000 + i) }, message: "hello" }] },
+    }));
+    const injected = await fetch(`${sim.url}/sim/answers`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ pageId: page.facebookPageId, body: { data: [big, climber, ...small], paging: { cursors: { after: { not: "a string" } }, next: "x" } } }),
+    });
+    expect(injected.status).toBe(201);
+
+    const result = await importPageHistory(page.id);
+    expect(result.conversations).toBe(100); // the cap, of 130 answered
+    expect(await db.conversation.count({ where: { pageId: page.id } })).toBe(99); // the climber is skipped
+    expect(await db.customer.count({ where: { pageId: page.id, psid: { not: { startsWith: "55" } } } })).toBe(0);
+
+    const stored = await db.message.findMany({ where: { conversation: { pageId: page.id, customer: { psid: "5550000000000001" } } }, orderBy: { createdTime: "desc" } });
+    expect(stored).toHaveLength(25);
+    expect(stored.map((m) => m.mid)).toEqual(Array.from({ length: 25 }, (_, i) => `m_big_${299 - i}`));
+    expect(stored[0]!.text).toHaveLength(INBOUND_TEXT_MAX_LENGTH);
+    const withImages = stored.find((m) => m.mid === "m_big_298")!;
+    expect((withImages.attachments as { url: string }[]).map((a) => a.url)).toEqual([fbcdn, simulatorFile]);
+    expect(await db.message.count({ where: { conversation: { pageId: page.id } } })).toBe(25 + 98);
+    const customer = await db.customer.findFirstOrThrow({ where: { psid: "5550000000000001" } });
+    expect(customer.name.length).toBeLessThanOrEqual(200);
+    const thread = await db.conversation.findFirstOrThrow({ where: { customerId: customer.id } });
+    expect(thread.lastMessageText).toHaveLength(INBOUND_TEXT_MAX_LENGTH);
+    expect(await db.page.findUniqueOrThrow({ where: { id: page.id } })).toMatchObject({ importState: "done", importDone: 100 });
+  });
 });

@@ -4,13 +4,15 @@ import { createOrFind } from "@/server/db-unique";
 import { redis } from "@/server/redis";
 import { decryptSecret } from "@/server/security/secret-box";
 import { fetchConversationsPage, type GraphConversation } from "@/server/messenger/graph-pages";
+import { importedConversation } from "@/server/services/page-connection/import-caps";
 import { fallbackCustomerName } from "@/server/services/messenger/customers";
 
 // The history import right after a Page is connected: its most recent conversations (IMPORT_CONVERSATIONS,
 // default 100) with their newest messages (IMPORT_MESSAGES_PER_CONVERSATION, default 25), through the
 // Conversations API. Messages are keyed by Meta's mid, so a second run (or a retry after a 613) adds
 // nothing twice. Imported messages are history: no socket events (no toasts or sounds), no unread
-// count, no whitelist check. The Graph paging cursor is kept in Redis, so a job retried after a rate
+// count, no whitelist check. Whatever Graph answers, only that many are stored (import-caps.ts: texts cut,
+// attachment URLs checked, ids digits). The Graph paging cursor is kept in Redis, so a job retried after a rate
 // limit resumes where it stopped.
 
 const BATCH = 25;
@@ -28,12 +30,13 @@ export async function importPageHistory(pageId: string): Promise<{ conversations
   try {
     while (done < total) {
       const batch = await fetchConversationsPage(page.facebookPageId, token, { limit: Math.min(BATCH, total - done), messagesPerConversation: perConversation, after });
-      for (const conversation of batch.data.slice(0, total - done)) {
-        messages += await importConversation(page, conversation);
+      const conversations = Array.isArray(batch.data) ? batch.data : [];
+      for (const conversation of conversations.slice(0, total - done)) {
+        messages += await importConversation(page, conversation, perConversation);
         done++;
       }
       await db.page.update({ where: { id: pageId }, data: { importDone: done } });
-      if (!batch.after || batch.data.length === 0) break;
+      if (typeof batch.after !== "string" || !batch.after || batch.after.length > 2000 || conversations.length === 0) break;
       after = batch.after;
       await redis().set(cursorKey(pageId), after, "EX", 24 * 3600);
     }
@@ -52,32 +55,27 @@ export async function failPageHistoryImport(pageId: string, message: string): Pr
   await db.page.updateMany({ where: { id: pageId, importState: "running" }, data: { importState: "failed", importError: message.slice(0, 500) } });
 }
 
-async function importConversation(page: { id: string; facebookPageId: string }, conversation: GraphConversation): Promise<number> {
-  const person = conversation.participants?.data?.find((p) => p.id && p.id !== page.facebookPageId);
-  const items = (conversation.messages?.data ?? []).filter((m) => m.id && m.created_time);
-  const psid = person?.id ?? items.find((m) => m.from?.id && m.from.id !== page.facebookPageId)?.from?.id;
-  if (!psid) return 0;
+async function importConversation(page: { id: string; facebookPageId: string }, conversation: GraphConversation, perConversation: number): Promise<number> {
+  const kept = importedConversation(conversation, page.facebookPageId, perConversation);
+  if (!kept) return 0;
+  const { psid } = kept;
   const customer = await createOrFind(
-    () => db.customer.create({ data: { pageId: page.id, psid, name: person?.name || fallbackCustomerName(psid) } }),
+    () => db.customer.create({ data: { pageId: page.id, psid, name: kept.name || fallbackCustomerName(psid) } }),
     () => db.customer.findUnique({ where: { pageId_psid: { pageId: page.id, psid } } }),
   );
   const thread = await findOrCreateConversation(page.id, customer.id);
-  const rows = items.map((m) => {
-    const inbound = m.from?.id !== page.facebookPageId;
-    const images = (m.attachments?.data ?? []).map((a) => a.image_data?.url ?? a.file_url).filter((u): u is string => Boolean(u));
-    return {
-      conversationId: thread.id,
-      mid: m.id,
-      direction: inbound ? ("inbound" as const) : ("outbound" as const),
-      senderId: inbound ? psid : page.facebookPageId,
-      text: m.message || null,
-      attachments: images.length ? images.map((url) => ({ type: "image", url, previewUrl: url })) : undefined,
-      isImage: images.length > 0 && !m.message,
-      isImported: true,
-      sendStatus: inbound ? ("received" as const) : ("sent" as const),
-      createdTime: new Date(m.created_time),
-    };
-  });
+  const rows = kept.messages.map((m) => ({
+    conversationId: thread.id,
+    mid: m.mid,
+    direction: m.inbound ? ("inbound" as const) : ("outbound" as const),
+    senderId: m.inbound ? psid : page.facebookPageId,
+    text: m.text,
+    attachments: m.images.length ? m.images.map((url) => ({ type: "image", url, previewUrl: url })) : undefined,
+    isImage: m.images.length > 0 && !m.text,
+    isImported: true,
+    sendStatus: m.inbound ? ("received" as const) : ("sent" as const),
+    createdTime: m.createdTime,
+  }));
   const { count } = await db.message.createMany({ data: rows, skipDuplicates: true });
   const newest = rows.reduce<(typeof rows)[number] | undefined>((a, b) => (!a || b.createdTime > a.createdTime ? b : a), undefined);
   const newestInbound = rows.filter((r) => r.direction === "inbound").reduce<Date | null>((a, r) => (!a || r.createdTime > a ? r.createdTime : a), null);

@@ -3,7 +3,7 @@ import type { Router } from "../http/router";
 import { nextId } from "../context";
 import { GraphApiError } from "../graph/graph-error";
 import { readInput } from "./lookup";
-import { ZInjectError, ZLoseAnswers } from "./schemas";
+import { ZInjectAnswer, ZInjectError, ZLoseAnswers } from "./schemas";
 
 // Make the next Send API calls (or Conversations API reads, `endpoint`) fail the way Meta fails: POST a
 // rule, and the next `count` calls that match its page/customer answer its Graph error instead. A lost
@@ -19,13 +19,22 @@ export function registerErrorInjectionRoutes(router: Router): void {
     sendJson(ctx.res, 201, { ...rule, httpStatus: preview.httpStatus, response: preview.toBody() });
   });
 
+  // POST /sim/answers — the next `count` matching reads answer this body verbatim (a hostile or broken Graph)
+  router.add("POST", "/sim/answers", async (ctx) => {
+    const input = await readInput(ctx, ZInjectAnswer);
+    const rule = { id: nextId(ctx.sim), ...input, remaining: input.count };
+    ctx.sim.state.answers.push(rule);
+    sendJson(ctx.res, 201, { id: rule.id, endpoint: rule.endpoint, pageId: rule.pageId, psid: rule.psid, remaining: rule.remaining });
+  });
+
   // GET /sim/errors — rules still waiting to fire
   router.add("GET", "/sim/errors", (ctx) => sendJson(ctx.res, 200, ctx.sim.state.errors));
 
   // DELETE /sim/errors — drop every queued failure
   router.add("DELETE", "/sim/errors", (ctx) => {
-    const cleared = ctx.sim.state.errors.length + ctx.sim.state.lostAnswers.length;
+    const cleared = ctx.sim.state.errors.length + ctx.sim.state.lostAnswers.length + ctx.sim.state.answers.length;
     ctx.sim.state.errors.length = 0;
+    ctx.sim.state.answers.length = 0;
     ctx.sim.state.lostAnswers.length = 0;
     sendJson(ctx.res, 200, { cleared });
   });

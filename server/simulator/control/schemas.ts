@@ -86,6 +86,16 @@ export const ZInjectError = z.strictObject({
   endpoint: z.enum(["messages", "conversations", "subscribed_apps"]).default("messages"),
 });
 
+export const ZInjectAnswer = z.strictObject({
+  pageId: ZId.optional(),
+  psid: ZId.optional(),
+  count: z.int().min(1).max(10_000).default(1),
+  /** The Graph read it answers; only the Conversations API so far. */
+  endpoint: z.enum(["conversations"]).default("conversations"),
+  /** Sent back as it is (status 200): whatever shape, sizes or URLs a test wants the app to face. */
+  body: z.record(z.string(), z.unknown()),
+});
+
 export const ZLoseAnswers = z.strictObject({
   pageId: ZId.optional(),
   psid: ZId.optional(),

@@ -3,7 +3,7 @@ import type { RouteContext } from "../http/router";
 import { findCustomer, type SimulatorState } from "../state";
 import { accessTokenFrom, pageForToken } from "./auth";
 import { invalidParameter } from "./graph-error";
-import { takeInjectedError } from "./injected-errors";
+import { takeInjectedAnswer, takeInjectedError } from "./injected-errors";
 
 // GET /{version}/{page-id}/conversations?platform=messenger&user_id={psid}&fields=messages.limit(n){…}
 // — the Conversations API, as far as apps use it to read one person's thread: the page's conversation
@@ -41,6 +41,8 @@ export function handleConversationsRead(ctx: RouteContext, pageIdInPath: string)
   const psid = url.searchParams.get("user_id");
   const injected = takeInjectedError(sim.state, page.pageId, psid ?? undefined, "conversations");
   if (injected) throw injected;
+  const answer = takeInjectedAnswer(sim.state, page.pageId, psid ?? undefined, "conversations");
+  if (answer !== undefined) return sendJson(ctx.res, 200, answer);
   const messagesField = MESSAGES_FIELD.exec(url.searchParams.get("fields") ?? "");
   const limit = Math.min(Number(messagesField?.[1] ?? 25), 100);
 

@@ -22,6 +22,11 @@ export function takeInjectedError(state: SimulatorState, pageId: string, psid: s
   return rule && new GraphApiError(rule.code, { subcode: rule.subcode, message: rule.message, httpStatus: rule.httpStatus });
 }
 
+/** A made-up answer queued for this read (POST /sim/answers), if any. */
+export function takeInjectedAnswer(state: SimulatorState, pageId: string, psid: string | undefined, endpoint: "conversations"): unknown {
+  return takeRule(state.answers, (r) => r.endpoint === endpoint && forParty(pageId, psid)(r))?.body;
+}
+
 /** Whether this Send API call is to be lost at that moment: before it is carried out, or after. */
 export function takeLostAnswer(state: SimulatorState, pageId: string, psid: string | undefined, when: "after-send" | "before-send"): boolean {
   return takeRule(state.lostAnswers, (r) => r.when === when && forParty(pageId, psid)(r)) !== undefined;
