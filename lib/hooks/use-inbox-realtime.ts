@@ -50,7 +50,9 @@ function preview(event: NewMessageEvent): string {
   if (m.message) return m.message.length > 140 ? `${m.message.slice(0, 140)}…` : m.message;
   if (m.is_sticker) return "Sent a sticker";
   if (m.is_image || m.attachments?.data?.length) return "Sent an image";
-  return attachmentPreview((m.media ?? []).map((a) => ({ type: a.type, name: a.name ?? undefined, title: a.title ?? undefined, url: a.url ?? undefined })));
+  return attachmentPreview(
+    (m.media ?? []).map((a) => ({ type: a.type, name: a.name ?? undefined, title: a.title ?? undefined, url: a.url ?? undefined, booking: a.booking ? { status: a.booking.status ?? undefined } : undefined })),
+  );
 }
 
 export function useInboxRealtime(options: Options) {

@@ -25,8 +25,19 @@ export type StoredAttachment = {
 };
 
 export const MEDIA_TYPES = ["image", "audio", "video", "file"] as const;
-/** Attachment types the thread can show; anything else is "Unsupported message — open it in Facebook". */
-export const KNOWN_ATTACHMENT_TYPES = new Set(["image", "sticker", "audio", "video", "file", "location", "fallback", "template"]);
+/**
+ * Attachment types the thread can show (Meta's messages webhook reference lists image, audio, video, file,
+ * sticker, reel, ig_reel, post, ig_post, appointment_booking, and fallback; template and location are
+ * shares); anything else is "Unsupported message — open it in Facebook".
+ */
+export const KNOWN_ATTACHMENT_TYPES = new Set(["image", "sticker", "audio", "video", "file", "location", "fallback", "template", "reel", "ig_reel", "post", "ig_post", "appointment_booking"]);
+/** Types whose file the worker keeps a copy of (Meta's URLs expire); a reel is its video. Posts and bookings are links or details, no file. */
+const COPIED_TYPES = new Set<string>([...MEDIA_TYPES, "reel", "ig_reel"]);
+
+/** An attachment the worker still has to copy (stickers are Meta's static images; locations and shares have no file). */
+export function copyable(a: StoredAttachment): boolean {
+  return Boolean(a.url) && !a.storedKey && !a.copyError && COPIED_TYPES.has(a.type);
+}
 
 /** The row's kind: its attachments' type when they share one, "mixed" when not, "text" without any. */
 export function kindOf(attachments: StoredAttachment[]): string {
@@ -57,7 +68,19 @@ const ATTACHMENT_PREVIEW: Record<string, (a: StoredAttachment) => string> = {
   template: (a) => (a.title ? `Shared: ${a.title}` : "Shared a post"),
   sticker: () => "Sticker",
   image: () => "Photo",
+  reel: (a) => (a.title ? `Reel: ${a.title}` : "Shared a reel"),
+  ig_reel: (a) => (a.title ? `Instagram reel: ${a.title}` : "Shared an Instagram reel"),
+  post: (a) => (a.title ? `Shared a post: ${a.title}` : "Shared a post"),
+  ig_post: (a) => (a.title ? `Shared an Instagram post: ${a.title}` : "Shared an Instagram post"),
+  appointment_booking: (a) => bookingLine(a.booking),
 };
+
+const BOOKING_STATUS: Record<string, string> = { requested: "Appointment requested", confirmed: "Appointment confirmed", declined: "Appointment declined", cancelled: "Appointment cancelled" };
+
+/** "Appointment confirmed": an appointment booking's line (its time is shown in the thread, in its own time zone). */
+export function bookingLine(booking: StoredAttachment["booking"]): string {
+  return BOOKING_STATUS[booking?.status ?? ""] ?? "Appointment booking";
+}
 
 /** The list's preview for a message without text (with text, the text is the preview). */
 export function attachmentPreview(attachments: StoredAttachment[]): string {

@@ -38,3 +38,24 @@ export function formatDuration(ms: number): string {
   if (hours > 0) return `${hours}h ${minutes}m`;
   return `${minutes}m`;
 }
+
+/**
+ * An appointment's time in the booking's own time zone: "Sat, Feb 15, 9:00 AM – 10:00 AM (America/Los_Angeles)".
+ * A time zone the browser does not know falls back to the agent's own, unnamed. Invalid start gives "".
+ */
+export function formatBookingTime(start: string | null, end: string | null, timeZone: string | null): string {
+  const from = start ? new Date(start) : null;
+  if (!from || Number.isNaN(from.getTime())) return "";
+  const to = end ? new Date(end) : null;
+  const format = (zone: string | undefined) => {
+    const day = new Intl.DateTimeFormat("en-US", { timeZone: zone, weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
+    const time = new Intl.DateTimeFormat("en-US", { timeZone: zone, hour: "numeric", minute: "2-digit" });
+    const range = to && !Number.isNaN(to.getTime()) ? `${day.format(from)} – ${time.format(to)}` : day.format(from);
+    return zone ? `${range} (${zone})` : range;
+  };
+  try {
+    return format(timeZone ?? undefined);
+  } catch {
+    return format(undefined);
+  }
+}

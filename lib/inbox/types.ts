@@ -74,6 +74,10 @@ export type ApiMedia = {
   mime: string | null;
   size: number | null;
   coordinates: { lat: number; long: number } | null;
+  /** reel, ig_reel: Meta's video id. */
+  video_id?: string | null;
+  /** appointment_booking: times as ISO strings, shown in the booking's own time zone. */
+  booking?: { id: string | null; status: string | null; start: string | null; end: string | null; timezone: string | null } | null;
 };
 
 export type ThreadPage = { data: ApiMessage[]; paging: { cursors: { before: string | null; after: string | null }; next: string | null }; conversation: ConversationListItem };

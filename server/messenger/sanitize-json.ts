@@ -73,7 +73,11 @@ export function salvageBody(parsed: unknown): { value: unknown; removed: string[
       const key = `${i}.${field}`;
       dropItems.set(key, (dropItems.get(key) ?? new Set()).add(j));
       removed.add(`entry[${i}].${field}[${j}]`);
-    } else removed.add(path.slice(0, 4).map((p) => (typeof p === "number" ? `[${p}]` : `.${p}`)).join("").replace(/^\./, ""));
+    } else {
+      // Outside an event: named by its field (entry[0].field, or the body's own field).
+      const named = path.slice(0, top === "entry" ? 3 : 1);
+      removed.add(named.map((p) => (typeof p === "number" ? `[${p}]` : `.${p}`)).join("").replace(/^\./, ""));
+    }
   }
   const entries = (clean.value as { entry?: unknown }).entry;
   if (Array.isArray(entries)) {

@@ -24,6 +24,7 @@ import { body, fromCustomer, postSigned } from "./support/webhook-post";
 
 const M4A = Buffer.concat([Buffer.from([0, 0, 0, 0x20]), Buffer.from("ftypM4A \0\0\0\0isomM4A mp42"), Buffer.alloc(64, 1)]);
 const PDF = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(200, 0x20)]);
+const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x20]), Buffer.from("ftypisom\0\0\0\0isomiso2mp41"), Buffer.alloc(64, 2)]);
 
 let cdn: Server;
 let cdnUrl: string;
@@ -39,6 +40,7 @@ beforeEach(async () => {
     const path = req.url!.split("?")[0];
     if (path === "/voice.m4a") return void res.writeHead(200, { "content-type": "text/html" }).end(M4A); // the type it claims is not trusted
     if (path === "/doc.pdf") return void res.writeHead(200).end(PDF);
+    if (path === "/reel.mp4") return void res.writeHead(200).end(MP4);
     if (path === "/flaky.pdf") {
       if (failuresLeft-- > 0) return void res.writeHead(503).end();
       return void res.writeHead(200).end(PDF);
@@ -138,6 +140,20 @@ describe("copying from an allowed host", () => {
     await runJob(message.id);
     const [copied] = await attachmentsOf(message.id);
     expect(copied).toMatchObject({ mime: "application/pdf", size: PDF.length });
+  });
+});
+
+describe("reels are copied like videos; posts and bookings have no file", () => {
+  it("a reel's video is kept and served as video; a shared post is never fetched", async () => {
+    const reel = await inbound([{ type: "reel", url: `${cdnUrl}/reel.mp4?oe=expiring` }]);
+    expect(await queue().getJob(`copy-${reel.id}`)).toBeTruthy();
+    expect(await runJob(reel.id)).toEqual({ copied: 1, refused: 0 });
+    expect((await threadMessage(reel.mid!)).media[0]).toMatchObject({ stored: true, mime: "video/mp4", original_url: `${cdnUrl}/reel.mp4?oe=expiring` });
+
+    const post = await inbound([{ type: "post", url: `${cdnUrl}/doc.pdf` }]);
+    expect(await queue().getJob(`copy-${post.id}`)).toBeUndefined();
+    expect(await runJob(post.id)).toEqual({ copied: 0, refused: 0 });
+    expect((await threadMessage(post.mid!)).media[0]).toMatchObject({ stored: false, url: `${cdnUrl}/doc.pdf` });
   });
 });
 

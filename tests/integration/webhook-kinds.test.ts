@@ -128,7 +128,7 @@ describe("attachments of every type", () => {
 
   it("an attachment type nobody knows yet is an unsupported row, not a silent drop", async () => {
     const m = mid();
-    await deliver(customerItem({ message: { mid: m, attachments: [{ type: "ig_reel", payload: { url: "https://example.com/reel" } }] } }));
+    await deliver(customerItem({ message: { mid: m, attachments: [{ type: "hologram", payload: { url: "https://example.com/holo" } }] } }));
     expect(await socketMessage("new-message", m)).toMatchObject({ kind: "unsupported", is_unsupported: true });
     expect(await listPreview()).toBe("Unsupported message");
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { pageIdOf, sanitizeJson, sanitizeText, storableRaw } from "@/server/messenger/sanitize-json";
-import { attachmentPreview, fileNameOf, kindOf, reactionPreview, referralLine } from "@/lib/inbox/message-kinds";
+import { pageIdOf, salvageBody, sanitizeJson, sanitizeText, storableRaw } from "@/server/messenger/sanitize-json";
+import { attachmentPreview, copyable, fileNameOf, kindOf, reactionPreview, referralLine } from "@/lib/inbox/message-kinds";
+import { formatBookingTime } from "@/lib/inbox/time";
 import { signS3Request } from "@/server/services/attachments/s3-storage";
 import { hostAllowance, isPrivateAddress } from "@/server/services/attachments/safe-fetch";
 import { sniffMediaType } from "@/server/services/attachments/media-type";
@@ -17,6 +18,15 @@ describe("sanitising what Postgres refuses", () => {
     for (let i = 0; i < 100_000; i++) deep = [deep];
     expect(sanitizeJson(deep)).toEqual({ ok: false, reason: "JSON nested deeper than 64 levels" });
   });
+  it("salvages a body: an event holding too deep a part is left out whole, its siblings and the rest stay", () => {
+    let deep: unknown = [];
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    const body = { object: "page", entry: [{ id: "1", messaging: [{ message: { mid: "ok" } }, { message: { mid: "deep", text: deep } }], standby: [{ x: deep }] }], extra: deep };
+    const { value, removed } = salvageBody(body);
+    expect(removed.sort()).toEqual(["entry[0].messaging[1]", "entry[0].standby[0]", "extra"]);
+    expect(value).toEqual({ object: "page", entry: [{ id: "1", messaging: [{ message: { mid: "ok" } }], standby: [] }], extra: expect.anything() });
+    expect(salvageBody({ a: 1 })).toEqual({ value: { a: 1 }, removed: [] });
+  });
   it("keeps any raw body storable as text, and finds the Page it names", () => {
     expect(storableRaw("a\u0000\ud800")).toBe("a\\u0000\ufffd");
     expect(pageIdOf({ entry: [{ id: "123" }] })).toBe("123");
@@ -30,7 +40,26 @@ describe("message kinds and previews", () => {
     expect(kindOf([])).toBe("text");
     expect(kindOf([{ type: "audio" }])).toBe("audio");
     expect(kindOf([{ type: "image" }, { type: "file" }])).toBe("mixed");
-    expect(kindOf([{ type: "ig_reel" }])).toBe("unsupported");
+    expect(kindOf([{ type: "ig_reel" }])).toBe("ig_reel");
+    expect(kindOf([{ type: "hologram" }])).toBe("unsupported");
+  });
+  it("every documented type has its own preview; reels are copied like videos, posts and bookings are not", () => {
+    expect(attachmentPreview([{ type: "reel" }])).toBe("Shared a reel");
+    expect(attachmentPreview([{ type: "ig_reel", title: "Spring drop" }])).toBe("Instagram reel: Spring drop");
+    expect(attachmentPreview([{ type: "post", title: "We are open" }])).toBe("Shared a post: We are open");
+    expect(attachmentPreview([{ type: "ig_post" }])).toBe("Shared an Instagram post");
+    expect(attachmentPreview([{ type: "appointment_booking", booking: { status: "confirmed" } }])).toBe("Appointment confirmed");
+    expect(attachmentPreview([{ type: "appointment_booking" }])).toBe("Appointment booking");
+    expect(copyable({ type: "reel", url: "https://video.xx.fbcdn.net/r.mp4" })).toBe(true);
+    expect(copyable({ type: "ig_post", url: "https://www.instagram.com/p/x" })).toBe(false);
+    expect(copyable({ type: "reel", url: "https://x", copyError: "not allowed" })).toBe(false);
+  });
+  it("shows a booking in its own time zone", () => {
+    const start = new Date(1739612400_000).toISOString();
+    const end = new Date(1739616000_000).toISOString();
+    expect(formatBookingTime(start, end, "America/Los_Angeles")).toBe("Sat, Feb 15, 1:40 AM – 2:40 AM (America/Los_Angeles)");
+    expect(formatBookingTime(null, null, null)).toBe("");
+    expect(formatBookingTime(start, null, "Not/AZone")).not.toBe("");
   });
   it("previews as the list shows them", () => {
     expect(attachmentPreview([{ type: "audio" }])).toBe("Voice message");

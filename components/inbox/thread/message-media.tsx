@@ -1,10 +1,12 @@
 import { cn } from "@/lib/cn";
 import { isImageUrl } from "@/lib/inbox/initials";
 import type { ApiMedia } from "@/lib/inbox/types";
-import { UNSUPPORTED_TEXT } from "@/lib/inbox/message-kinds";
+import { bookingLine, UNSUPPORTED_TEXT } from "@/lib/inbox/message-kinds";
+import { formatBookingTime } from "@/lib/inbox/time";
 
-// The attachments of a message other than images and stickers (GUIDE §3 "More inbound kinds"): voice
-// notes, videos, files, locations and shared links. Only http(s) addresses become src/href.
+// The attachments of a message other than images and stickers (docs/WEBHOOKS.md, "Event kinds"): voice
+// notes, videos, files, locations, shared links and posts, reels, appointment bookings. Only http(s)
+// addresses become src/href.
 
 const safe = (url: string | null) => (isImageUrl(url) ? url : undefined);
 
@@ -60,9 +62,68 @@ export function MessageMedia({ media, mine, onMediaLoad }: { media: ApiMedia; mi
           {media.subtitle && <span className="text-xs text-slate-500">{media.subtitle}</span>}
         </a>
       );
+    case "reel":
+    case "ig_reel":
+      return <ReelCard media={media} onMediaLoad={onMediaLoad} />;
+    case "post":
+    case "ig_post":
+      return (
+        <a href={src} target="_blank" rel="noopener noreferrer" data-media={media.type} className={cn(card, "w-64 flex-col items-start gap-0.5 hover:bg-slate-50", mine && "self-end")}>
+          <span className="text-[11px] font-medium tracking-wide text-slate-500 uppercase">{media.type === "ig_post" ? "Instagram post" : "Facebook post"}</span>
+          <span className="line-clamp-3 font-medium">{media.title ?? "Shared post"}</span>
+          {src && <span className="max-w-full truncate text-xs text-indigo-600">{hostOf(src)}</span>}
+        </a>
+      );
+    case "appointment_booking": {
+      const b = media.booking;
+      return (
+        <div className={cn(card, "w-64 items-start")} data-media="appointment_booking">
+          <span aria-hidden className="text-lg">📅</span>
+          <span className="min-w-0">
+            <span className="block font-medium">{bookingLine(b ? { status: b.status ?? undefined } : undefined)}</span>
+            {b?.start && <span className="block text-xs text-slate-600">{formatBookingTime(b.start, b.end, b.timezone)}</span>}
+            {b?.id && <span className="block text-[11px] text-slate-400">Booking {b.id}</span>}
+          </span>
+        </div>
+      );
+    }
     default:
       return <UnsupportedRow />;
   }
+}
+
+const hostOf = (url: string) => {
+  try {
+    return new URL(url).hostname.replace(/^www\./, "");
+  } catch {
+    return url;
+  }
+};
+
+/** A shared reel: our copy plays inline when it is a video; otherwise a video-like card that opens it. */
+function ReelCard({ media, onMediaLoad }: { media: ApiMedia; onMediaLoad: () => void }) {
+  const src = safe(media.url);
+  const label = media.type === "ig_reel" ? "Instagram reel" : "Reel";
+  if (src && media.stored && media.mime?.startsWith("video/")) {
+    return (
+      <figure className="flex flex-col gap-1" data-media={media.type}>
+        <video controls preload="metadata" src={src} className="aspect-[9/16] max-h-96 w-56 max-w-full rounded-2xl bg-black object-cover" onLoadedMetadata={onMediaLoad} />
+        <figcaption className="px-1 text-[11px] text-slate-500">
+          {label}
+          {media.title ? ` · ${media.title}` : ""}
+        </figcaption>
+      </figure>
+    );
+  }
+  const link = safe(media.original_url) ?? src;
+  return (
+    <a href={link} target="_blank" rel="noopener noreferrer" data-media={media.type} className="relative flex aspect-[9/16] w-40 flex-col justify-end overflow-hidden rounded-2xl bg-gradient-to-b from-slate-700 to-slate-900 p-3 text-white ring-1 ring-slate-300 hover:opacity-95">
+      <span aria-hidden className="absolute inset-0 m-auto flex size-12 items-center justify-center rounded-full bg-white/20 text-2xl">▶</span>
+      <span className="text-[11px] font-semibold tracking-wide uppercase">{label}</span>
+      {media.title && <span className="line-clamp-2 text-xs text-white/80">{media.title}</span>}
+      <span className="text-[11px] text-white/70">Open in {media.type === "ig_reel" ? "Instagram" : "Facebook"}</span>
+    </a>
+  );
 }
 
 export function UnsupportedRow() {

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { db } from "@/server/db";
-import type { StoredAttachment } from "@/lib/inbox/message-kinds";
+import { copyable, type StoredAttachment } from "@/lib/inbox/message-kinds";
 import { announceUpdate } from "@/server/services/messenger/message-update";
 import { FetchRefused, safeFetch } from "@/server/services/attachments/safe-fetch";
 import { sniffMediaType } from "@/server/services/attachments/media-type";
@@ -13,17 +13,15 @@ import { attachmentStorage } from "@/server/services/attachments/storage";
 
 type Outcome = { copied: number; refused: number; failed: Error | null };
 
-const COPYABLE = new Set(["image", "audio", "video", "file"]);
-
 export async function copyMessageAttachments(messageId: string): Promise<Outcome> {
   const message = await db.message.findUnique({ where: { id: messageId }, select: { attachments: true } });
   const attachments = (message?.attachments as StoredAttachment[] | null) ?? [];
   const outcome: Outcome = { copied: 0, refused: 0, failed: null };
   const updated = [...attachments];
   for (const [index, attachment] of attachments.entries()) {
-    if (!attachment.url || attachment.storedKey || attachment.copyError || !COPYABLE.has(attachment.type)) continue;
+    if (!copyable(attachment)) continue;
     try {
-      const fetched = await safeFetch(attachment.url);
+      const fetched = await safeFetch(attachment.url!);
       const key = randomBytes(16).toString("hex");
       const mime = sniffMediaType(fetched.bytes);
       await attachmentStorage().put(key, fetched.bytes, mime);

@@ -99,8 +99,13 @@ function toApiMedia(a: StoredAttachment) {
     mime: a.mime ?? null,
     size: a.size ?? null,
     coordinates: a.lat !== undefined && a.long !== undefined ? { lat: a.lat, long: a.long } : null,
+    // Beside the spec (docs/API.md, "Message kinds"): a reel's video id, an appointment booking's details.
+    video_id: a.videoId ?? null,
+    booking: a.booking ? { id: a.booking.id ?? null, status: a.booking.status ?? null, start: isoOrNull(a.booking.start), end: isoOrNull(a.booking.end), timezone: a.booking.timezone ?? null } : null,
   };
 }
+
+const isoOrNull = (ms: number | undefined) => (ms === undefined || !Number.isFinite(ms) ? null : new Date(ms).toISOString());
 
 export function toApiMessage(row: MessageRow, names: { customerName: string; pageName: string }, replyTarget?: ReplyTarget | null) {
   const stored = (row.attachments as StoredAttachment[] | null) ?? [];

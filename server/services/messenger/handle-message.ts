@@ -13,7 +13,7 @@ import { recordMessage, type NewMessage } from "@/server/services/messenger/reco
 import { benchStages, wallClockMs } from "@/server/services/messenger/stage-timings";
 import { queueAttachmentCopies } from "@/server/queue/attachments";
 import { confirmOfferEcho } from "@/server/services/offers/confirm-echo";
-import { attachmentPreview, kindOf, UNSUPPORTED_TEXT, referralLine, type StoredAttachment } from "@/lib/inbox/message-kinds";
+import { attachmentPreview, copyable, kindOf, UNSUPPORTED_TEXT, referralLine, type StoredAttachment } from "@/lib/inbox/message-kinds";
 
 /** Events that become a row of the thread (reactions, edits and unsends change a row: update-message.ts). */
 type RowEvent = Extract<MessengerEvent, { kind: "message" | "postback" | "referral" | "unsupported" }>;
@@ -71,11 +71,6 @@ export async function handleMessageEvent(page: IngestPage, event: RowEvent, know
   });
   // After the message is out: a first contact's name and avatar follow as a conversation-updated.
   if (customer.needsProfile) lookUpProfileLater({ page, customerId: customer.id, psid: customer.psid, conversationId: customer.conversationId });
-}
-
-/** Media the worker keeps a copy of (stickers are Meta's static images; locations and shares have no file). */
-export function copyable(a: StoredAttachment): boolean {
-  return Boolean(a.url) && !a.storedKey && ["image", "audio", "video", "file"].includes(a.type);
 }
 
 /** The batch already knows most senders; a first contact gets a customer (fallback name) and a conversation in one statement. */
