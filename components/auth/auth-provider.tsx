@@ -10,6 +10,9 @@ import { clearSession, readSession, TOKEN_KEY, USER_KEY, writeSession, type Stor
 
 // The browser session of SPEC §3/§4: loading, then restored from localStorage; login stores, logout clears.
 
+/** How long Sign Out waits for the server before signing out here anyway. */
+const SIGN_OUT_WAIT_MS = 5_000;
+
 export type AuthStatus = "loading" | "authenticated" | "unauthenticated";
 
 export type AuthContextValue = {
@@ -22,7 +25,10 @@ export type AuthContextValue = {
    */
   signedOut: boolean;
   login: (session: StoredSession) => void;
-  logout: () => void;
+  /** Ends this session on the server (its token and sockets stop working), then here. */
+  logout: () => Promise<void>;
+  /** Ends every session of the user on the server, then here; throws (nothing cleared) when the server did not confirm. */
+  logoutEverywhere: () => Promise<void>;
 };
 
 type State = { status: AuthStatus; session: StoredSession | null; signedOut: boolean };
@@ -48,6 +54,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setState({ status: "unauthenticated", session: null, signedOut: true });
     router.replace("/");
   }, [router]);
+
+  // Sign Out tells the server first, so a copy of the token (another tab's storage, a proxy log) dies with
+  // it. The browser signs out even when the server cannot be reached: the user asked to leave this device.
+  const logout = useCallback(async () => {
+    await api("/auth/sign-out", { method: "POST", signal: AbortSignal.timeout(SIGN_OUT_WAIT_MS) }).catch(() => {});
+    endSession();
+  }, [endSession]);
+
+  // Here the server's answer is the point: without it the other devices are still signed in, so the error
+  // goes to the caller and this one stays signed in to try again.
+  const logoutEverywhere = useCallback(async () => {
+    await api("/auth/sign-out-everywhere", { method: "POST" });
+    endSession();
+  }, [endSession]);
 
   useEffect(() => {
     const session = restore();
@@ -103,9 +123,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       token: state.session?.token ?? null,
       signedOut: state.signedOut,
       login,
-      logout: endSession,
+      logout,
+      logoutEverywhere,
     }),
-    [state, login, endSession],
+    [state, login, logout, logoutEverywhere],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

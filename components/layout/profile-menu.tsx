@@ -4,6 +4,7 @@ import * as Popover from "@radix-ui/react-popover";
 import Link from "next/link";
 import { useState } from "react";
 import { useAuth } from "@/components/auth/auth-provider";
+import { useSignOutEverywhere } from "@/components/auth/use-sign-out-everywhere";
 import { Avatar } from "@/components/ui/avatar";
 import { ChevronDownIcon, LogOutIcon, UserIcon } from "@/components/ui/icons";
 import { roleLabel } from "@/lib/roles";
@@ -13,9 +14,13 @@ const ITEM = "flex w-full items-center gap-2.5 rounded-md px-2.5 py-2 text-left 
 const NEUTRAL = "text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:bg-slate-100";
 const DANGER = "text-red-600 hover:bg-red-50 hover:text-red-700 focus-visible:bg-red-50";
 
-/** The header's user button: name and role, opening Profile Settings and Sign Out (closes on outside click or Esc). */
+/**
+ * The header's user button: name and role, opening Profile Settings, Sign Out and Sign out everywhere (closes
+ * on outside click or Esc).
+ */
 export function ProfileMenu({ user }: { user: SessionUser }) {
   const { logout } = useAuth();
+  const signOutEverywhere = useSignOutEverywhere();
   const [open, setOpen] = useState(false);
 
   return (
@@ -49,11 +54,22 @@ export function ProfileMenu({ user }: { user: SessionUser }) {
               className={`${ITEM} ${DANGER}`}
               onClick={() => {
                 setOpen(false);
-                logout();
+                void logout();
               }}
             >
               <LogOutIcon className="size-4" />
               Sign Out
+            </button>
+            <button
+              type="button"
+              className={`${ITEM} ${DANGER}`}
+              onClick={() => {
+                setOpen(false);
+                void signOutEverywhere();
+              }}
+            >
+              <LogOutIcon className="size-4" />
+              Sign out everywhere
             </button>
           </div>
         </Popover.Content>

@@ -43,4 +43,7 @@ export type SessionUser = {
   pages: { id: string; name: string }[];
 };
 
+export const SIGNED_OUT = "Signed out";
+export const SIGNED_OUT_EVERYWHERE = "Signed out on every device";
+
 export type VerifyOtpResponse = { user: SessionUser; token: string };

@@ -33,6 +33,7 @@ export const DUPLICATE_EMAIL = "A user with this email already exists";
 
 export const USER_BANNED = "User banned successfully";
 export const USER_UNBANNED = "User unbanned successfully";
+export const USER_SIGNED_OUT = "User signed out on every device";
 
 /** SPEC §6: who creates whom. The same table says whom a role may manage (delete, ban, assign pages). */
 export const CREATABLE_ROLES: Record<Role, readonly Role[]> = {

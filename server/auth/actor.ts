@@ -4,27 +4,36 @@ import { directPool } from "@/server/db-direct";
 import { readToken } from "@/server/auth/token";
 import { AppError } from "@/server/http/errors";
 
-// The acting user of a request or socket. Loaded from the database on every call so that a banned or
-// deleted user's token stops working at once (GUIDE §4).
+// The acting user of a request or socket. Loaded from the database, with the token's session, on every call
+// so that a banned or deleted user's token, and a signed-out session's, stops working at once (GUIDE §4).
 export type Actor = { id: string; name: string; email: string; role: Role; companyId: string | null };
 
 type UserRow = { id: string; name: string; email: string; role: Role; company_id: string | null; is_active: boolean };
 
 /**
- * The user a bearer token names, deactivated or not; null for a bad or expired token and an unknown user.
- * Every API request and every socket connect reads it, so plain pg with a prepared statement, as on the
- * webhook hot path (server/db-direct.ts): the HTTP benchmark's list and thread requests took 3.37 ms of the
- * app's CPU on average against 3.50 through Prisma (docs/PERFORMANCE.md §6, morning of 2026-11-26).
+ * The user a bearer token names, deactivated or not; null for a bad or expired token, a session that was
+ * signed out, and an unknown user. Every API request and every socket connect reads it, so plain pg with a
+ * prepared statement, as on the webhook hot path (server/db-direct.ts): the HTTP benchmark's list and
+ * thread requests took 3.37 ms of the app's CPU on average against 3.50 through Prisma
+ * (docs/PERFORMANCE.md §6, morning of 2026-11-26). The session is a primary-key join in the same statement.
  */
 export async function userOfToken(token: string | null): Promise<UserRow | null> {
-  const userId = token ? await readToken(token) : null;
-  if (!userId || !isUuid(userId)) return null;
+  const claims = token ? await readToken(token) : null;
+  if (!claims || !isUuid(claims.userId) || !isUuid(claims.sessionId)) return null;
   const { rows } = await directPool().query<UserRow>({
-    name: "actor-user",
-    text: "SELECT id, name, email, role, company_id, is_active FROM users WHERE id = $1",
-    values: [userId],
+    name: "actor-session-user",
+    text: `SELECT u.id, u.name, u.email, u.role, u.company_id, u.is_active
+           FROM sessions s JOIN users u ON u.id = s.user_id
+           WHERE s.id = $1 AND s.user_id = $2 AND s.expires_at > now()`,
+    values: [claims.sessionId, claims.userId],
   });
   return rows[0] ?? null;
+}
+
+/** The session a request's bearer token names (the route has authenticated it already), or null. */
+export async function sessionOf(request: Request): Promise<string | null> {
+  const token = bearerToken(request.headers.get("authorization"));
+  return token ? ((await readToken(token))?.sessionId ?? null) : null;
 }
 
 export function bearerToken(header: string | null | undefined): string | null {

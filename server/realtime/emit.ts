@@ -33,9 +33,19 @@ export function emitToPageAndConversation(pageId: string, conversationId: string
   io()?.to([pageRoom(pageId), conversationRoom(conversationId)]).emit(event, payload);
 }
 
-/** Ends a user's live sockets (ban, deletion); their token is already refused on the next request. */
+/** Ends a user's live sockets (ban, deletion, signing out everywhere); their token is already refused on the next request. */
 export function disconnectUser(userId: string): void {
-  io()?.in(userRoom(userId)).disconnectSockets(true);
+  disconnectRoom(userRoom(userId));
+}
+
+/**
+ * Ends every socket in the room on every app instance (the adapter, or the emitter outside the app server).
+ * A disconnected client that reconnects is checked again, as on its first connect.
+ */
+export function disconnectRoom(room: string): void {
+  const server = io();
+  if (server) server.in(room).disconnectSockets(true);
+  else emitter().in(room).disconnectSockets(true);
 }
 
 /** To rooms from any process: Socket.IO where it runs, else through Redis to every app server. */
@@ -53,6 +63,12 @@ const globalForEmitter = globalThis as unknown as { switchboardEmitter?: { emitt
  * leaving an unhandled rejection that would end the process.
  */
 export function publishToRooms(rooms: string[], event: string, payload: unknown): void {
+  // JSON already, as the socket will carry it (Dates become strings on either path): the app servers
+  // splice it into the packet instead of decoding and encoding it again (wire-parser.ts).
+  emitter().to(rooms).emit(event, preEncoded(payload));
+}
+
+function emitter(): Emitter {
   if (!globalForEmitter.switchboardEmitter) {
     // Auto-pipelining: the PUBLISHes of one tick (a batch's new-messages) share one write, in order.
     const redis = createRedis({ maxRetriesPerRequest: 1, enableAutoPipelining: true });
@@ -62,9 +78,7 @@ export function publishToRooms(rooms: string[], event: string, payload: unknown)
     };
     globalForEmitter.switchboardEmitter = { redis, emitter: new Emitter(client) };
   }
-  // JSON already, as the socket will carry it (Dates become strings on either path): the app servers
-  // splice it into the packet instead of decoding and encoding it again (wire-parser.ts).
-  globalForEmitter.switchboardEmitter.emitter.to(rooms).emit(event, preEncoded(payload));
+  return globalForEmitter.switchboardEmitter.emitter;
 }
 
 /** Closes the emitter's Redis connection (worker shutdown, tests). */

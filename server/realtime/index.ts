@@ -4,7 +4,8 @@ import { createAdapter } from "@socket.io/redis-adapter";
 import type { Actor } from "@/server/auth/actor";
 import type { Redis } from "ioredis";
 import { createRedis } from "@/server/redis";
-import { registerRoomHandlers, userRoom } from "@/server/realtime/rooms";
+import { registerRoomHandlers, sessionRoom, userRoom } from "@/server/realtime/rooms";
+import { readToken } from "@/server/auth/token";
 import { registerPresenceHandlers } from "@/server/realtime/presence";
 import { socketActorFromToken } from "@/server/realtime/lookups";
 import { coalesceSocketWrites } from "@/server/realtime/coalesce-writes";
@@ -70,8 +71,11 @@ export function attachRealtime(httpServer: HttpServer): Realtime {
       // The token proves who this is once; it is not kept (nor sent to other instances in fetchSockets replies).
       if (auth && typeof auth === "object") delete auth.token;
       const actor = await socketActorFromToken(token);
-      if (!actor) return next(new Error("unauthorized"));
+      const claims = token ? await readToken(token) : null;
+      if (!actor || !claims) return next(new Error("unauthorized"));
       socket.data.actor = actor;
+      // Signing out ends this session's sockets on every instance (server/services/auth/end-sessions.ts).
+      await socket.join(sessionRoom(claims.sessionId));
       next();
     } catch {
       next(new Error("unauthorized"));

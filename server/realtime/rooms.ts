@@ -14,8 +14,10 @@ export const pageRoom = (pageId: string) => `page:${pageId}`;
 export const conversationRoom = (conversationId: string) => `conversation:${conversationId}`;
 /** Bulk-offer progress of a page: only for the roles that run offers (staff never see it). */
 export const offersRoom = (pageId: string) => `offers:${pageId}`;
-/** Every socket of one user, so a ban or deletion can end their live sessions too. */
+/** Every socket of one user, so a ban, a deletion or signing out everywhere can end their live sessions too. */
 export const userRoom = (userId: string) => `user:${userId}`;
+/** Every socket opened with one session's token, so signing out ends exactly those. */
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
 /** Who may be in the inbox rooms at all (the super admin has no inbox, docs/API.md). */
 export const INBOX_ROLES: readonly Role[] = ROUTE_ROLES.chats;

@@ -131,7 +131,7 @@ test("profile menu: Profile Settings and Sign Out, closing on an outside click",
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByRole("heading", { name: "Profile Settings" })).toBeVisible();
   await menuButton.click();
-  await page.getByRole("button", { name: "Sign Out" }).click();
+  await page.getByRole("button", { name: "Sign Out", exact: true }).click();
   await expect(page).toHaveURL(/\/(\?.*)?$/);
   expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
 });

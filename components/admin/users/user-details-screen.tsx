@@ -7,13 +7,15 @@ import { BackLink } from "@/components/admin/common/back-link";
 import { LoadError } from "@/components/admin/common/load-error";
 import { LoadingBlock } from "@/components/admin/common/loading-block";
 import { BanUserCard } from "@/components/admin/users/ban-user-card";
+import { SignOutUserCard } from "@/components/admin/users/sign-out-user-card";
 import { UpdateEmailForm } from "@/components/admin/users/update-email-form";
 import { UserSummaryCard } from "@/components/admin/users/user-summary-card";
 import { useAdminUser, useRefreshUsers } from "@/lib/hooks/use-admin-users";
 import { canManageRole, type ApiUser } from "@/lib/schemas/users";
 
 /**
- * /users/{id} and /company/users/{id} (SPEC §2): the user, 'Update Email' and 'User Management'. Forms
+ * /users/{id} and /company/users/{id} (SPEC §2): the user, 'Update Email', 'User Management' and signing
+ * the user out everywhere. Forms
  * show only where the server would accept them (SPEC §6); the company screen adds the user's page access.
  */
 export function UserDetailsScreen({ id, area }: { id: string; area: "super" | "company" }) {
@@ -42,7 +44,12 @@ export function UserDetailsScreen({ id, area }: { id: string; area: "super" | "c
         {assignable && <PageAccessCard user={user} />}
         <div className="grid gap-6 lg:grid-cols-2">
           {(manages || self) && <UpdateEmailForm user={user} onUpdated={updated} />}
-          {manages && <BanUserCard user={user} onChanged={updated} />}
+          {manages && (
+            <div className="space-y-6">
+              <BanUserCard user={user} onChanged={updated} />
+              <SignOutUserCard user={user} />
+            </div>
+          )}
         </div>
       </div>
     );

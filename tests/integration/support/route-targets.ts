@@ -1,6 +1,7 @@
 import { db } from "@/server/db";
 import { encryptSecret } from "@/server/security/secret-box";
 import type { Role } from "@/lib/roles";
+import { actorFromToken } from "@/server/auth/actor";
 import type { ApiRoute } from "./route-table";
 import { makeCompany, makeUser, tokenFor } from "./factory";
 
@@ -11,7 +12,14 @@ export type Objects = {
   companyId: string; pageId: string; facebookPageId: string; conversationId: string; psid: string; labelId: string;
   noteId: string; replyId: string; urlId: string; offerId: string; userId: string; userEmail: string; ownerId: string;
 };
-export type RouteRequest = { params?: Record<string, string>; query?: Record<string, string>; body?: unknown };
+export type RouteRequest = {
+  params?: Record<string, string>; query?: Record<string, string>; body?: unknown;
+  /**
+   * The route ends the caller's own sessions (sign-out): it is sent by a new user of the caller's role and
+   * company, so the world's tokens keep working for the routes after it.
+   */
+  standIn?: true;
+};
 /**
  * How a route is aimed at someone else's objects. `page`: the objects hang off a page (checked for another
  * company and for an unassigned page); `company`: company-level objects (another company only); `none`:
@@ -30,6 +38,9 @@ export const TARGETS: Record<string, Target> = {
   "POST /api/auth/change-password": { scope: "none", request: () => ({ body: { newPassword: "secret-pass", confirmPassword: "secret-pass" } }) },
   "GET /api/auth/me": { scope: "none", request: () => ({}) },
   "POST /api/auth/otp": { scope: "none", request: (o) => ({ body: { email: o.userEmail } }) },
+  // Both end only the caller's own sessions: there is nothing of another company to aim at.
+  "POST /api/auth/sign-out": { scope: "none", request: () => ({ standIn: true }) },
+  "POST /api/auth/sign-out-everywhere": { scope: "none", request: () => ({ standIn: true }) },
   // Creating a user: a companyName from another company is ignored, the user joins the creator's own.
   "POST /api/auth/signup": { scope: "none", request: (o) => ({ body: { name: "Mallory", email: "mallory-signup@example.test", role: "staff", companyName: o.companyId } }) },
   "GET /api/auth/users": { scope: "none", request: () => ({}) },
@@ -101,6 +112,7 @@ export const TARGETS: Record<string, Target> = {
   "GET /api/urls/violated": { scope: "none", request: () => ({}) },
   "GET /api/users/[id]": { scope: "company", request: (o) => ({ params: { id: o.userId } }) },
   "DELETE /api/users/[id]": { scope: "company", request: (o) => ({ params: { id: o.userId } }) },
+  "POST /api/users/[id]/sign-out": { scope: "company", request: (o) => ({ params: { id: o.userId } }) },
   "GET /api/users/company-users": { scope: "none", request: () => ({}) },
   "PUT /api/users/email": { scope: "company", request: (o) => ({ body: { email: o.userEmail, newEmail: "taken-over@example.test" } }) },
   "POST /api/users": { scope: "none", request: (o) => ({ body: { name: "Mallory", email: "mallory@example.test", role: "staff", companyName: o.companyId } }) },
@@ -110,7 +122,7 @@ export const TARGETS: Record<string, Target> = {
 
 /** The super admin runs the back office for every company (docs/API.md): these routes are theirs to use. */
 export const SUPER_ADMIN_SEES_ALL = new Set([
-  "POST /api/auth/ban-user", "GET /api/auth/users", "POST /api/auth/signup", "POST /api/users", "GET /api/users/[id]", "DELETE /api/users/[id]",
+  "POST /api/auth/ban-user", "GET /api/auth/users", "POST /api/auth/signup", "POST /api/users", "GET /api/users/[id]", "DELETE /api/users/[id]", "POST /api/users/[id]/sign-out",
   "PUT /api/users/email", "GET /api/pages", "POST /api/pages", "GET /api/pages/[id]", "PUT /api/pages/[id]", "DELETE /api/pages/[id]",
   "GET /api/pages/details/[id]", "GET /api/pages/user/[userId]", "GET /api/dashboard/stats", "POST /api/pages/[id]/reconnect",
 ]);
@@ -184,11 +196,18 @@ export async function world() {
   return { home, foreign, own, hidden, away, actors };
 }
 
+/** The token of a new user with the role and company of `token`'s user. */
+async function standInFor(token: string): Promise<string> {
+  const actor = await actorFromToken(token);
+  return tokenFor(await makeUser(actor.role, actor.companyId, { name: `Stand-in ${actor.name}` }));
+}
+
 /** A URL cannot carry a lone surrogate: Next would see U+FFFD in its place. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /** Calls the route's handler as Next would; the body is the parsed JSON, or the text (the CSV export). */
 export async function send(route: ApiRoute, token: string, request: RouteRequest, init: { rawBody?: string; contentType?: string } = {}) {
+  if (request.standIn) token = await standInFor(token);
   let path = route.path;
   for (const [name, value] of Object.entries(request.params ?? {})) path = path.replace(`[${name}]`, encodeURIComponent(value.replace(LONE_SURROGATE, "\ufffd")));
   const url = new URL(`http://localhost${path}`);
