@@ -49,28 +49,23 @@ export function ProfileMenu({ user }: { user: SessionUser }) {
               <UserIcon className="size-4 text-slate-400" />
               Profile Settings
             </Link>
-            <button
-              type="button"
-              className={`${ITEM} ${DANGER}`}
-              onClick={() => {
-                setOpen(false);
-                void logout();
-              }}
-            >
-              <LogOutIcon className="size-4" />
-              Sign Out
-            </button>
-            <button
-              type="button"
-              className={`${ITEM} ${DANGER}`}
-              onClick={() => {
-                setOpen(false);
-                void signOutEverywhere();
-              }}
-            >
-              <LogOutIcon className="size-4" />
-              Sign out everywhere
-            </button>
+            {[
+              { label: "Sign Out", run: logout },
+              { label: "Sign out everywhere", run: signOutEverywhere },
+            ].map(({ label, run }) => (
+              <button
+                key={label}
+                type="button"
+                className={`${ITEM} ${DANGER}`}
+                onClick={() => {
+                  setOpen(false);
+                  void run();
+                }}
+              >
+                <LogOutIcon className="size-4" />
+                {label}
+              </button>
+            ))}
           </div>
         </Popover.Content>
       </Popover.Portal>

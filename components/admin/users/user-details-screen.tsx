@@ -44,13 +44,9 @@ export function UserDetailsScreen({ id, area }: { id: string; area: "super" | "c
         {assignable && <PageAccessCard user={user} />}
         <div className="grid gap-6 lg:grid-cols-2">
           {(manages || self) && <UpdateEmailForm user={user} onUpdated={updated} />}
-          {manages && (
-            <div className="space-y-6">
-              <BanUserCard user={user} onChanged={updated} />
-              <SignOutUserCard user={user} />
-            </div>
-          )}
+          {manages && <BanUserCard user={user} onChanged={updated} />}
         </div>
+        {manages && <SignOutUserCard user={user} />}
       </div>
     );
   }
