@@ -10,6 +10,7 @@ import { registerPresenceHandlers } from "@/server/realtime/presence";
 import { socketActorFromToken } from "@/server/realtime/lookups";
 import { coalesceSocketWrites } from "@/server/realtime/coalesce-writes";
 import { wireParser } from "@/server/realtime/wire-parser";
+import { db } from "@/server/db";
 
 /** Live sockets one user may hold (tabs, devices); a new one beyond this ends their oldest. */
 export const MAX_SOCKETS_PER_USER = 20;
@@ -31,6 +32,8 @@ export const isRealtimeUrl = (url: string | undefined) => Boolean(url?.startsWit
 export type SocketActor = Pick<Actor, "id" | "name" | "role" | "companyId">;
 export type SocketData = {
   actor: SocketActor;
+  /** The session its token names: signing out ends the session's sockets (server/services/auth/end-sessions.ts). */
+  sessionId: string;
   /** Token buckets (budget.ts). */
   joinTokens: number;
   joinRefilledAt: number;
@@ -74,6 +77,7 @@ export function attachRealtime(httpServer: HttpServer): Realtime {
       const claims = token ? await readToken(token) : null;
       if (!actor || !claims) return next(new Error("unauthorized"));
       socket.data.actor = actor;
+      socket.data.sessionId = claims.sessionId;
       // Signing out ends this session's sockets on every instance (server/services/auth/end-sessions.ts).
       await socket.join(sessionRoom(claims.sessionId));
       next();
@@ -82,6 +86,9 @@ export function attachRealtime(httpServer: HttpServer): Realtime {
     }
   });
   io.on("connection", (socket) => {
+    // A sign-out between the check above and now reached the session's room before this socket counted as
+    // connected there, so it missed it: look once more, now that any later sign-out reaches it.
+    void closeIfSignedOut(socket as AuthedSocket).catch(() => {});
     registerRoomHandlers(socket as AuthedSocket);
     registerPresenceHandlers(socket as AuthedSocket);
     void capUserSockets(io, socket as AuthedSocket).catch(() => {});
@@ -149,4 +156,9 @@ async function capUserSockets(io: Server, socket: AuthedSocket): Promise<void> {
 /** The running Socket.IO server, for services that emit; undefined outside the app server (e.g. scripts). */
 export function io(): Server | undefined {
   return globalForIo.switchboardIo;
+}
+
+async function closeIfSignedOut(socket: AuthedSocket): Promise<void> {
+  const open = await db.session.count({ where: { id: socket.data.sessionId } });
+  if (!open) socket.disconnect(true);
 }
