@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/server/db";
 import { encryptSecret } from "@/server/security/secret-box";
+import { GraphError } from "@/server/messenger/graph-errors";
+import { fetchProfile, sendSenderAction, uploadImageAttachment } from "@/server/messenger/graph-client";
+import { subscribeApp } from "@/server/messenger/graph-pages";
 import { makeCompany } from "./support/factory";
 import { eventually, simGet, startChannel, type Channel } from "./support/channel";
 import { body, fromCustomer, postSigned } from "./support/webhook-post";
@@ -43,5 +46,19 @@ describe("Graph paths are built from checked ids only", () => {
     expect(requests).toContainEqual(expect.objectContaining({ method: "GET", path: "/v25.0/5550000000000042" }));
     for (const request of requests) expect(request.path, `${request.method} ${request.path}`).toMatch(/^\/v\d+\.\d+\/\d+(\/[a-z_]+)?$/);
     expect(requests.filter((r) => !r.path.startsWith(`/v25.0/${PAGE_ID}/`) && r.path !== "/v25.0/5550000000000042")).toEqual([]);
+  });
+});
+
+describe("the Graph client itself refuses ids that are not digits", () => {
+  it("profile, sender action, attachment upload and subscription with a hostile id make no request at all", async () => {
+    channel.sim.state.graphRequests.length = 0;
+    const attempts = [
+      () => fetchProfile("../../x", PAGE_TOKEN),
+      () => sendSenderAction("../me", PAGE_TOKEN, "5550000000000042", "typing_on"),
+      () => uploadImageAttachment(`${PAGE_ID}/../..`, PAGE_TOKEN, "https://example.test/x.png"),
+      () => subscribeApp("me", PAGE_TOKEN),
+    ];
+    for (const attempt of attempts) await expect(attempt()).rejects.toBeInstanceOf(GraphError);
+    expect(channel.sim.state.graphRequests).toEqual([]);
   });
 });
