@@ -71,6 +71,10 @@ const Env = z
     SUPERADMIN_EMAIL: z.email().default("admin@switchboard.local"),
     UPLOAD_DIR: z.string().default("uploads"),
     UPLOAD_MAX_MB: z.coerce.number().positive().max(25).default(8),
+    // Each user may upload this many megabytes an hour (images and files together); beyond it → 429.
+    UPLOAD_QUOTA_MB_PER_HOUR: z.coerce.number().positive().max(100_000).default(200),
+    // Uploads never used in a message or an offer are deleted this many days after they were made (hourly, by the worker).
+    UPLOAD_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(3),
 
     // Copies of customers' attachments (server/services/attachments/, docs/ARCHITECTURE.md). Hosts the worker
     // may fetch from, comma-separated: ".fbcdn.net" matches that domain and its subdomains, a bare host only

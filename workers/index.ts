@@ -15,6 +15,7 @@ import { startWebhookDrain } from "@/workers/webhooks/drain";
 import { ensureDailyTokenCheck } from "@/server/queue/pages";
 import { ensureWebhookRetention } from "@/server/queue/webhooks";
 import { ensureStaleSendSweep } from "@/server/queue/stale-sends";
+import { ensureUploadRetention } from "@/server/queue/uploads";
 
 // The worker process: runs the jobs of the registry, each payload parsed by its schema first, and the
 // webhook ingest (workers/webhooks/drain.ts: not a queue job, it drains the webhook_events table). Any
@@ -60,6 +61,8 @@ ensureDailyTokenCheck().catch((error: Error) => logger().error(`could not schedu
 // Processed webhook deliveries older than WEBHOOK_RETENTION_DAYS are deleted hourly (workers/jobs/webhook-retention.ts).
 ensureWebhookRetention().catch((error: Error) => logger().error(`could not schedule the webhook retention: ${error.message}`));
 ensureStaleSendSweep().catch((error: Error) => logger().error(`could not schedule the sweep of stale sends: ${error.message}`));
+// Uploads never used in a message or an offer are deleted after UPLOAD_RETENTION_DAYS (workers/jobs/upload-retention.ts).
+ensureUploadRetention().catch((error: Error) => logger().error(`could not schedule the upload retention: ${error.message}`));
 
 // worker.close() lets running jobs finish (an offer stops between two recipients, workers/offers/stop-signal.ts,
 // and the next worker resumes it); the drain finishes its batches. Past the deadline, running jobs are

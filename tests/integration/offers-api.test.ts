@@ -106,7 +106,7 @@ describe("scheduling", () => {
   });
 
   it("an image offer carries the uploaded image and no text", async () => {
-    const imageUrl = await makeUpload();
+    const imageUrl = await makeUpload({ id: admin.id, companyId });
     const res = await schedule({ pageId, type: "image", tags: [], message: "ignored", imageUrl });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ type: "image", message: null, imageUrl });

@@ -118,7 +118,7 @@ describe("images go only to our uploads or approved sites (finding 6)", () => {
       expect(res.status, imageUrl).toBe(400);
       expect(res.body.error).toBe(IMAGE_URL_REFUSED);
     }
-    const textWithImage = await send({ message_type: "text", text: "hello", imageUrl: await makeUpload() });
+    const textWithImage = await send({ message_type: "text", text: "hello", imageUrl: await makeUpload(w.staff) });
     expect(textWithImage.status).toBe(400);
     expect(textWithImage.body.fields.imageUrl).toBe("A text message cannot carry an imageUrl");
     expect(await db.message.count()).toBe(0);

@@ -4,6 +4,7 @@ import { copyAttachmentsJob } from "@/workers/jobs/copy-attachments";
 import { importPageHistoryJob, subscribePageJob, unsubscribePageJob, verifyPageTokensJob } from "@/workers/jobs/page-connection";
 import { pruneWebhookEventsJob } from "@/workers/jobs/webhook-retention";
 import { failStaleSendsJob } from "@/workers/jobs/stale-sends";
+import { pruneUploadsJob } from "@/workers/jobs/upload-retention";
 
 // The job registry: every job the worker runs is listed here.
 
@@ -20,6 +21,7 @@ export const jobs: JobDefinition<never>[] = [
   register(importPageHistoryJob),
   register(pruneWebhookEventsJob),
   register(failStaleSendsJob),
+  register(pruneUploadsJob),
 ];
 
 export function findJob(name: string): JobDefinition<never> | undefined {

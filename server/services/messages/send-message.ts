@@ -32,7 +32,7 @@ export async function sendAgentMessage(actor: Actor, input: TSendMessage) {
   const text = input.message_type === "text" ? input.text : "";
   const names = { customerName: customer.name, pageName: page.name };
   if (input.imageUrl) await assertSendableImageUrl(input.imageUrl, page.companyId);
-  if (input.fileUrl) await assertSendableFileUrl(input.fileUrl);
+  if (input.fileUrl) await assertSendableFileUrl(input.fileUrl, page.companyId);
 
   if (text) {
     const blocked = await checkOutgoingLinks({ actor, companyId: page.companyId, page, conversationId: conversation.id, text });

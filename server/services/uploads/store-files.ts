@@ -1,13 +1,11 @@
-import { randomBytes } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
-import path from "node:path";
-import { env } from "@/server/env";
 import { AppError } from "@/server/http/errors";
 import { sniffMediaType } from "@/server/services/attachments/media-type";
+import { saveUploads, uploadUrl, type UploadOwner } from "@/server/services/uploads/save-uploads";
 
 // POST /api/uploads with multipart field "files": voice notes, videos and documents an agent sends
 // (Send API attachment types audio/video/file). Recognised by their bytes; Meta's limit is 25 MB for each.
-// Stored beside the images under random names and served the same way (Meta fetches them by URL).
+// Stored beside the images under random names, owned the same way, and served the same way (Meta fetches
+// them by URL).
 
 export const MAX_FILE_MB = 25;
 /** 3 × 25 MB stays within the images' request cap (10 × 8 MB), so one body limit serves both. */
@@ -31,7 +29,7 @@ export const FILE_NOT_SUPPORTED = "This file type cannot be sent on Messenger (P
 
 export type StoredFile = { fileUrl: string; name: string; type: "audio" | "video" | "file"; mime: string; size: number };
 
-export async function storeFiles(form: FormData): Promise<{ files: StoredFile[] }> {
+export async function storeFiles(form: FormData, owner: UploadOwner): Promise<{ files: StoredFile[] }> {
   const files = form.getAll("files").filter((v): v is File => typeof v !== "string");
   if (!files.length) throw new AppError("bad_request", "Attach a file in the 'files' field", { fields: { files: "Please select a file" } });
   if (files.length > MAX_FILES) throw new AppError("bad_request", `At most ${MAX_FILES} files at a time`);
@@ -42,15 +40,8 @@ export async function storeFiles(form: FormData): Promise<{ files: StoredFile[] 
     const mime = sniffMediaType(bytes);
     const kind = FILE_KINDS[mime];
     if (!kind) throw new AppError("bad_request", FILE_NOT_SUPPORTED, { fields: { files: FILE_NOT_SUPPORTED } });
-    checked.push({ bytes, mime, kind, name: (file.name || `file.${kind.ext}`).slice(0, 200) });
+    checked.push({ bytes, mime, ext: kind.ext, kind, name: (file.name || `file.${kind.ext}`).slice(0, 200) });
   }
-  const dir = path.resolve(env().UPLOAD_DIR);
-  await mkdir(dir, { recursive: true });
-  const stored: StoredFile[] = [];
-  for (const { bytes, mime, kind, name } of checked) {
-    const fileName = `${randomBytes(16).toString("hex")}.${kind.ext}`;
-    await writeFile(path.join(dir, fileName), bytes, { flag: "wx" });
-    stored.push({ fileUrl: `${env().APP_URL.replace(/\/$/, "")}/api/uploads/${fileName}`, name, type: kind.sendAs, mime, size: bytes.length });
-  }
-  return { files: stored };
+  const names = await saveUploads(owner, checked);
+  return { files: checked.map(({ bytes, mime, kind, name }, i) => ({ fileUrl: uploadUrl(names[i]!), name, type: kind.sendAs, mime, size: bytes.length })) };
 }

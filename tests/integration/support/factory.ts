@@ -31,13 +31,13 @@ export async function tokenFor(user: { id: string }) {
   return issueToken(user.id);
 }
 
-/** A real stored upload (the service that backs POST /api/uploads), for messages and offers that send one. */
-export async function makeUpload(): Promise<string> {
+/** A real stored upload of `user` (the service that backs POST /api/uploads), for messages and offers that send one. */
+export async function makeUpload(user: { id: string; companyId: string | null }): Promise<string> {
   const { storeImages } = await import("@/server/services/uploads/store-images");
   const png = Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000000", "hex");
   const form = new FormData();
   form.append("images", new File([png], "photo.png", { type: "image/png" }));
-  return (await storeImages(form)).images[0]!.imageUrl;
+  return (await storeImages(form, { userId: user.id, companyId: user.companyId! })).images[0]!.imageUrl;
 }
 
 /**
