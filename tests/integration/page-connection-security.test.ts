@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/server/db";
 import { redis } from "@/server/redis";
-import { resetState } from "@/server/simulator/state";
 import type { Simulator } from "@/server/simulator/create-simulator";
 import * as pagesRoute from "@/app/api/pages/route";
 import * as pageRoute from "@/app/api/pages/[id]/route";
@@ -17,8 +16,8 @@ import { companyBudgetExceeded, userBudgetExceeded } from "@/server/services/pag
 import { importPageHistory } from "@/server/services/page-connection/import-history";
 import { INBOUND_TEXT_MAX_LENGTH } from "@/server/messenger/inbound-text";
 import { call } from "./support/http";
-import { makeCompany, makePage, makeUser, tokenFor } from "./support/factory";
-import { freshPageId, simulatePage, simulateStoredPage, startGraphSimulator } from "./support/graph-sim";
+import { makePage, makeUser, tokenFor } from "./support/factory";
+import { freshPageId, simulatePage, simulateStoredPage, startGraphSimulator, twoCompanyWorld } from "./support/graph-sim";
 
 // Issue 29, points 5 to 8: what Facebook Login leaves in Redis, what editing a page tells about other
 // companies' pages, how many Graph calls users' requests may cause, and what a history import stores.
@@ -29,17 +28,9 @@ beforeAll(async () => {
 });
 afterAll(() => sim.close());
 
-async function world() {
-  resetState(sim.state, true);
-  const acme = await makeCompany("Acme");
-  const globex = await makeCompany("Globex");
-  const owner = await makeUser("company_admin", acme.id);
-  const globexOwner = await makeUser("company_admin", globex.id);
-  return { acme, globex, owner, globexOwner, tokens: { owner: await tokenFor(owner), globexOwner: await tokenFor(globexOwner) } };
-}
-let w: Awaited<ReturnType<typeof world>>;
+let w: Awaited<ReturnType<typeof twoCompanyWorld>>;
 beforeEach(async () => {
-  w = await world();
+  w = await twoCompanyWorld(sim);
 });
 
 /** The Login dialog's "Allow" link: the callback URL with a code and our state. */

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/server/db";
 import { queue } from "@/server/queue/index";
 import { redis } from "@/server/redis";
-import { resetState } from "@/server/simulator/state";
 import type { Simulator } from "@/server/simulator/create-simulator";
 import * as pagesRoute from "@/app/api/pages/route";
 import * as pageRoute from "@/app/api/pages/[id]/route";
@@ -17,8 +16,8 @@ import { SUBSCRIBED_FIELDS } from "@/server/messenger/graph-pages";
 import { recheckPageTokens } from "@/server/services/page-connection/recheck-page-tokens";
 import { importPageHistory } from "@/server/services/page-connection/import-history";
 import { call } from "./support/http";
-import { makeCompany, makePage, makeUser, tokenFor } from "./support/factory";
-import { freshPageId, simulatePage, simulateStoredPage, startGraphSimulator } from "./support/graph-sim";
+import { makePage } from "./support/factory";
+import { freshPageId, simulatePage, simulateStoredPage, startGraphSimulator, twoCompanyWorld } from "./support/graph-sim";
 import { mailbox } from "./support/per-file";
 
 // Connecting real Pages against the Messenger simulator: each refusal of the token check, the webhook
@@ -30,18 +29,9 @@ beforeAll(async () => {
 });
 afterAll(() => sim.close());
 
-type World = Awaited<ReturnType<typeof world>>;
-async function world() {
-  resetState(sim.state, true);
-  const acme = await makeCompany("Acme");
-  const globex = await makeCompany("Globex");
-  const owner = await makeUser("company_admin", acme.id);
-  const globexOwner = await makeUser("company_admin", globex.id);
-  return { acme, globex, owner, globexOwner, tokens: { owner: await tokenFor(owner), globexOwner: await tokenFor(globexOwner) } };
-}
-let w: World;
+let w: Awaited<ReturnType<typeof twoCompanyWorld>>;
 beforeEach(async () => {
-  w = await world();
+  w = await twoCompanyWorld(sim);
 });
 
 const add = (token: string, body: unknown) => call(pagesRoute.POST, "POST", "/api/pages", { token, body });

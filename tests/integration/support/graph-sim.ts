@@ -1,6 +1,8 @@
 import { createSimulator, type Simulator } from "@/server/simulator/create-simulator";
 import type { SimulatorOptions } from "@/server/simulator/options";
 import { decryptSecret } from "@/server/security/secret-box";
+import { resetState } from "@/server/simulator/state";
+import { makeCompany, makeUser, tokenFor as sessionTokenFor } from "./factory";
 
 // The Messenger simulator as the Graph API of the integration tests (GRAPH_API_URL's port), with the
 // app's secret and id so appsecret_proof and debug_token check out.
@@ -29,4 +31,14 @@ export function simulatePage(sim: Simulator, pageId: string, name = "Sim Page", 
 /** A page made by the factory, known to Facebook with the token stored in our database. */
 export function simulateStoredPage(sim: Simulator, page: { facebookPageId: string; name: string; accessTokenEnc: string }): void {
   simulatePage(sim, page.facebookPageId, page.name, decryptSecret(page.accessTokenEnc));
+}
+
+/** A fresh simulator state and two companies, Acme and Globex, each with a company admin and their bearer token. */
+export async function twoCompanyWorld(sim: Simulator) {
+  resetState(sim.state, true);
+  const acme = await makeCompany("Acme");
+  const globex = await makeCompany("Globex");
+  const owner = await makeUser("company_admin", acme.id);
+  const globexOwner = await makeUser("company_admin", globex.id);
+  return { acme, globex, owner, globexOwner, tokens: { owner: await sessionTokenFor(owner), globexOwner: await sessionTokenFor(globexOwner) } };
 }
