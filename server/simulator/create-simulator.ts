@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { SimContext } from "./context";
 import { registerAssetRoutes } from "./control/asset-routes";
+import { registerCustomerEventRoutes } from "./control/customer-events";
 import { registerCustomerMessageRoutes } from "./control/customer-messages";
 import { registerErrorInjectionRoutes } from "./control/error-injection";
 import { registerInspectionRoutes } from "./control/inspection";
@@ -40,6 +41,7 @@ function buildRouter(): Router {
   registerCustomerMessageRoutes(router);
   registerPageEventRoutes(router);
   registerMessageChangeRoutes(router);
+  registerCustomerEventRoutes(router);
   registerErrorInjectionRoutes(router);
   registerInspectionRoutes(router);
   return router;

@@ -40,7 +40,18 @@ export type SentMessage = {
 /** A message the page sent outside our app (typed in Facebook's Page inbox): only its echo reaches us. */
 export type InboxReply = { pageId: string; psid: string; mid: string; text: string; time: number };
 
-export type InboundAttachment = { type: string; url?: string; stickerId?: number; title?: string; lat?: number; long?: number };
+export type InboundAttachment = {
+  type: string;
+  url?: string;
+  stickerId?: number;
+  title?: string;
+  lat?: number;
+  long?: number;
+  /** reel, ig_reel */
+  videoId?: string;
+  /** appointment_booking (times in ms; Meta sends seconds) */
+  booking?: { id: string; status: string; start: number; end: number; timezone: string };
+};
 
 /** What a simulated customer wrote, kept so the demo UI can show the whole thread. */
 export type CustomerMessage = {

@@ -90,3 +90,39 @@ describe("changes and other kinds from the control API", () => {
     expect(kinds).toEqual(["referral", "unsupported"]);
   });
 });
+
+describe("what Meta sends besides messages, from the control API", () => {
+  it("a reel (copied as its video), a post and an appointment booking", async () => {
+    const reel = await simPost<{ mid: string }>(channel.sim, "/sim/messages", { pageId: PAGE_ID, psid, attachments: [{ type: "reel", title: "Behind the scenes" }] });
+    const post = await simPost<{ mid: string }>(channel.sim, "/sim/messages", { pageId: PAGE_ID, psid, attachments: [{ type: "ig_post", url: "https://www.instagram.com/p/C0abc/", title: "New in" }] });
+    const booking = await simPost<{ mid: string }>(channel.sim, "/sim/messages", { pageId: PAGE_ID, psid, attachments: [{ type: "appointment_booking", booking: { status: "requested", start: 1_900_000_000_000, timezone: "Europe/Paris" } }] });
+    const r = (await stored(reel.mid))!;
+    expect(r).toMatchObject({ kind: "reel", attachments: [{ type: "reel", title: "Behind the scenes", videoId: expect.stringMatching(/^\d+$/), url: expect.stringContaining("/media/clip.mp4") }] });
+    expect(await copyMessageAttachments(r.id)).toMatchObject({ copied: 1, refused: 0 });
+    expect(((await db.message.findUniqueOrThrow({ where: { id: r.id } })).attachments as StoredAttachment[])[0]!.mime).toBe("video/mp4");
+    expect(await stored(post.mid)).toMatchObject({ kind: "ig_post", attachments: [{ type: "ig_post", url: "https://www.instagram.com/p/C0abc/", title: "New in" }] });
+    expect(await stored(booking.mid)).toMatchObject({ kind: "appointment_booking", attachments: [{ type: "appointment_booking", booking: { status: "requested", start: 1_900_000_000_000, end: 1_900_003_600_000, timezone: "Europe/Paris" } }] });
+  });
+
+  it("system events become quiet lines of the thread; a guest's events are kept by user_ref", async () => {
+    await simPost(channel.sim, "/sim/messages", { pageId: PAGE_ID, psid, text: "hello" });
+    await simPost(channel.sim, "/sim/system-event", { pageId: PAGE_ID, psid, kind: "optin", notifications: "opt_in", title: "Deals" });
+    await simPost(channel.sim, "/sim/system-event", { pageId: PAGE_ID, psid, kind: "account_linking", status: "unlinked" });
+    await simPost(channel.sim, "/sim/system-event", { pageId: PAGE_ID, psid, kind: "feedback", score: 5, comment: "great" });
+    await simPost(channel.sim, "/sim/system-event", { pageId: PAGE_ID, psid, kind: "game_play", score: 7 });
+    await simPost(channel.sim, "/sim/guest", { pageId: PAGE_ID, userRef: "cb-1", kind: "optin" });
+    await simPost(channel.sim, "/sim/guest", { pageId: PAGE_ID, userRef: "cb-1", kind: "postback", title: "Start", payload: "GO" });
+    // In the order they were stored: the guest's postback has a time in whole seconds (as Meta's example).
+    const lines = await eventually(() => db.systemEvent.findMany({ orderBy: { id: "asc" } }), (rows) => rows.length === 6);
+    expect(lines.map((l) => [l.psid, l.userRef, l.summary])).toEqual([
+      [psid, null, "Opted in to notifications: “Deals”"],
+      [psid, null, "Unlinked their account"],
+      [psid, null, "Sent feedback: CSAT 5 · “great”"],
+      [psid, null, "Played a game · score 7"],
+      [null, "cb-1", "Opted in (checkbox plugin)"],
+      [null, "cb-1", "Guest wrote: Start"],
+    ]);
+    expect(await db.conversation.findFirstOrThrow()).toMatchObject({ unreadCount: 1, lastMessageText: "hello" });
+    expect(await db.webhookQuarantine.count()).toBe(0);
+  });
+});

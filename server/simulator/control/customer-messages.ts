@@ -24,7 +24,15 @@ export function stickerUrl(sim: SimContext, stickerId: number): string {
 /** Media without a url get the sample for their type at an expiring URL (assets/media.ts). */
 function inboundAttachment(sim: SimContext, a: NonNullable<MessageInput["attachments"]>[number]): InboundAttachment {
   if (a.type === "location") return { type: "location", title: a.title, lat: a.lat ?? 0, long: a.long ?? 0 };
-  if (a.type === "fallback") return { type: "fallback", title: a.title, url: absoluteUrl(sim, a.url!) };
+  if (a.type === "fallback" || a.type === "post" || a.type === "ig_post") return { type: a.type, title: a.title, url: absoluteUrl(sim, a.url!) };
+  if (a.type === "reel" || a.type === "ig_reel") {
+    // A reel is its video: the sample clip at an expiring URL unless one is given.
+    return { type: a.type, title: a.title, url: a.url ? absoluteUrl(sim, a.url) : expiringMediaUrl(sim, SAMPLE_FOR_TYPE.video!), videoId: String(1_000_000_000_000_000 + Math.floor(Math.random() * 1e9)) };
+  }
+  if (a.type === "appointment_booking") {
+    const start = a.booking?.start ?? sim.now() + 86_400_000;
+    return { type: a.type, booking: { id: `booking-${start}`, status: a.booking?.status ?? "confirmed", start, end: a.booking?.end ?? start + 3_600_000, timezone: a.booking?.timezone ?? "Europe/Berlin" } };
+  }
   return { type: a.type, url: a.url ? absoluteUrl(sim, a.url) : expiringMediaUrl(sim, SAMPLE_FOR_TYPE[a.type]!) };
 }
 
@@ -92,11 +100,7 @@ export function registerCustomerMessageRoutes(router: Router): void {
 /** Meta's usual batch has one entry per event; shareEntry groups a page's items into one entry. */
 function entriesFor(built: Built[], time: number, shareEntry: boolean): WebhookEntry[] {
   if (!shareEntry) return built.map((b) => ({ id: b.record.pageId, time, messaging: [b.item] }));
-  const byPage = new Map<string, WebhookEntry>();
-  for (const b of built) {
-    const entry = byPage.get(b.record.pageId) ?? { id: b.record.pageId, time, messaging: [] };
-    entry.messaging.push(b.item);
-    byPage.set(b.record.pageId, entry);
-  }
-  return [...byPage.values()];
+  const byPage = new Map<string, MessagingItem[]>();
+  for (const b of built) byPage.set(b.record.pageId, [...(byPage.get(b.record.pageId) ?? []), b.item]);
+  return [...byPage].map(([id, messaging]) => ({ id, time, messaging }));
 }

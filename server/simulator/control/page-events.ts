@@ -44,7 +44,7 @@ export function registerPageEventRoutes(router: Router): void {
     const input = await readInput(ctx, ZDelivery);
     requireCustomer(sim, input.pageId, input.psid);
     const now = sim.now();
-    const item = deliveryItem({ pageId: input.pageId, psid: input.psid, timestamp: now, mids: input.mids, watermark: input.watermark ?? now });
+    const item = deliveryItem({ pageId: input.pageId, psid: input.psid, mids: input.mids, watermark: input.watermark ?? now });
     const delivery = await deliverWebhook(sim, "delivery", singleItemBody(input.pageId, item, now));
     sendJson(ctx.res, 200, { delivered: delivery.delivered, status: delivery.status, deliveries: [deliverySummary(delivery)] });
   });

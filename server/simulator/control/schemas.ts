@@ -28,18 +28,22 @@ export const ZCreateCustomer = z.strictObject({
 });
 
 /**
- * Media (image/video/audio/file) without a url get the simulator's sample file for that type, at a URL that
- * expires like Meta's CDN links (GET /media/…); a location has lat/long; a fallback (shared link) title + url.
+ * Media (image/video/audio/file) and reels without a url get the simulator's sample file for that type, at
+ * a URL that expires like Meta's CDN links (GET /media/…); a location has lat/long; a fallback (shared
+ * link) or a post title + url; an appointment booking its status and times (defaults: confirmed, tomorrow).
  */
 const ZAttachment = z
   .strictObject({
-    type: z.enum(["image", "video", "audio", "file", "location", "fallback"]),
+    type: z.enum(["image", "video", "audio", "file", "location", "fallback", "reel", "ig_reel", "post", "ig_post", "appointment_booking"]),
     url: ZUrlOrPath.optional(),
     title: z.string().max(200).optional(),
     lat: z.number().min(-90).max(90).optional(),
     long: z.number().min(-180).max(180).optional(),
+    booking: z
+      .strictObject({ status: z.enum(["requested", "confirmed", "declined", "cancelled"]).optional(), start: ZTimestamp.optional(), end: ZTimestamp.optional(), timezone: z.string().min(1).max(64).optional() })
+      .optional(),
   })
-  .refine((a) => a.type !== "fallback" || a.url, { message: "a fallback (shared link) needs a url", path: ["url"] });
+  .refine((a) => !["fallback", "post", "ig_post"].includes(a.type) || a.url, { message: "a shared link or post needs a url", path: ["url"] });
 
 const messageFields = {
   pageId: ZId,
@@ -74,6 +78,21 @@ export const ZInboxEcho = z.strictObject({ pageId: ZId, psid: ZId, text: z.strin
 export const ZRead = z.strictObject({ pageId: ZId, psid: ZId, watermark: ZTimestamp.optional() });
 export const ZDelivery = z.strictObject({ pageId: ZId, psid: ZId, mids: z.array(z.string().min(1)).max(100).optional(), watermark: ZTimestamp.optional() });
 export const ZPostback = z.strictObject({ pageId: ZId, psid: ZId, title: z.string().min(1).max(200), payload: z.string().min(1).max(1000) });
+
+/** A customer's system event (webhook/events.ts systemEventItem). */
+export const ZSystemEvent = z.discriminatedUnion("kind", [
+  z.strictObject({ pageId: ZId, psid: ZId, kind: z.literal("optin"), ref: z.string().min(1).max(200).optional(), notifications: z.enum(["opt_in", "stop", "resume"]).optional(), title: z.string().min(1).max(200).optional() }),
+  z.strictObject({ pageId: ZId, psid: ZId, kind: z.literal("account_linking"), status: z.enum(["linked", "unlinked"]).default("linked") }),
+  z.strictObject({ pageId: ZId, psid: ZId, kind: z.literal("feedback"), score: z.int().min(1).max(10), comment: z.string().min(1).max(1000).optional() }),
+  z.strictObject({ pageId: ZId, psid: ZId, kind: z.literal("game_play"), score: z.int().min(0) }),
+]);
+
+/** Something a person known only by a user_ref did (webhook/events.ts guestItem). */
+export const ZGuestEvent = z.discriminatedUnion("kind", [
+  z.strictObject({ pageId: ZId, userRef: z.string().min(1).max(200), kind: z.literal("optin"), ref: z.string().min(1).max(200).optional() }),
+  z.strictObject({ pageId: ZId, userRef: z.string().min(1).max(200), kind: z.literal("postback"), title: z.string().min(1).max(200), payload: z.string().min(1).max(1000) }),
+  z.strictObject({ pageId: ZId, userRef: z.string().min(1).max(200), kind: z.literal("message"), text: z.string().min(1).max(2000) }),
+]);
 
 export const ZInjectError = z.strictObject({
   pageId: ZId.optional(),

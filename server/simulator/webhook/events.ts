@@ -1,11 +1,14 @@
 import type { InboundAttachment } from "../state";
 
 // Webhook bodies in Meta's shapes (Messenger Platform › Webhook events: messages, message_echoes,
-// message_deliveries, message_reads, messaging_postbacks). Customer → page items have the customer as
-// sender; echoes swap the roles (the page is the sender).
+// message_deliveries, message_reads, messaging_postbacks, messaging_optins, messaging_account_linking,
+// messaging_feedback, messaging_game_plays), quirks included: a delivery has no timestamp, a guest is a
+// user_ref (a checkbox opt-in has no sender at all), a guest's postback carries its timestamp as a string
+// of seconds. Customer → page items have the customer as sender; echoes swap the roles (the page is the
+// sender). tests/fixtures/meta-webhooks holds Meta's own examples of each.
 
-export type MessagingItem = { sender: { id: string }; recipient: { id: string }; timestamp: number } & Record<string, unknown>;
-export type WebhookEntry = { id: string; time: number; messaging: MessagingItem[] };
+export type MessagingItem = { sender?: { id: string } | { user_ref: string }; recipient: { id: string }; timestamp?: number | string } & Record<string, unknown>;
+export type WebhookEntry = { id: string; time: number; messaging?: MessagingItem[]; standby?: MessagingItem[] };
 export type WebhookBody = { object: "page"; entry: WebhookEntry[] };
 
 export function webhookBody(entries: WebhookEntry[]): WebhookBody {
@@ -43,10 +46,20 @@ export function customerMessageItem(
   return { ...fromCustomer(input), message };
 }
 
-/** Meta's shapes per type: media carry payload.url; a location its coordinates; a shared link (fallback) title + url. */
+/**
+ * Meta's shapes per type: media carry payload.url; a location its coordinates; a shared link (fallback)
+ * title + url; a reel its url and reel_video_id; a post its url and title; an appointment booking its
+ * details, times in seconds.
+ */
 function attachmentPayload(a: InboundAttachment): Record<string, unknown> {
   if (a.type === "location") return { type: "location", title: a.title ?? "Pinned location", payload: { coordinates: { lat: a.lat ?? 0, long: a.long ?? 0 } } };
   if (a.type === "fallback") return { type: "fallback", title: a.title ?? "Shared link", url: a.url, payload: null };
+  if (a.type === "reel" || a.type === "ig_reel") return { type: a.type, payload: { url: a.url, reel_video_id: a.videoId, ...(a.title ? { title: a.title } : {}) } };
+  if (a.type === "post" || a.type === "ig_post") return { type: a.type, payload: { url: a.url, ...(a.title ? { title: a.title } : {}) } };
+  if (a.type === "appointment_booking" && a.booking) {
+    const b = a.booking;
+    return { type: a.type, payload: { booking_id: b.id, status: b.status, start_time: Math.floor(b.start / 1000), end_time: Math.floor(b.end / 1000), timezone: b.timezone } };
+  }
   return { type: a.type, payload: { url: a.url } };
 }
 
@@ -80,9 +93,12 @@ export function echoItem(
   return { sender: { id: input.pageId }, recipient: { id: input.psid }, timestamp: input.timestamp, message };
 }
 
-/** `mids` may be absent: Meta documents watermark-only receipts from older clients. */
-export function deliveryItem(input: Parties & { mids?: string[]; watermark: number }): MessagingItem {
-  return { ...fromCustomer(input), delivery: { ...(input.mids ? { mids: input.mids } : {}), watermark: input.watermark } };
+/**
+ * `mids` may be absent: Meta documents watermark-only receipts from older clients. No timestamp, as in
+ * Meta's example: the app takes the entry's time.
+ */
+export function deliveryItem(input: Omit<Parties, "timestamp"> & { mids?: string[]; watermark: number }): MessagingItem {
+  return { sender: { id: input.psid }, recipient: { id: input.pageId }, delivery: { ...(input.mids ? { mids: input.mids } : {}), watermark: input.watermark } };
 }
 
 export function readItem(input: Parties & { watermark: number }): MessagingItem {
@@ -91,4 +107,61 @@ export function readItem(input: Parties & { watermark: number }): MessagingItem 
 
 export function postbackItem(input: Parties & { mid: string; title: string; payload: string }): MessagingItem {
   return { ...fromCustomer(input), postback: { mid: input.mid, title: input.title, payload: input.payload } };
+}
+
+/** The customer's system events (messaging_optins, messaging_account_linking, messaging_feedback, messaging_game_plays). */
+export type SystemEventInput =
+  | { kind: "optin"; ref?: string; notifications?: "opt_in" | "stop" | "resume"; title?: string }
+  | { kind: "account_linking"; status: "linked" | "unlinked" }
+  | { kind: "feedback"; score: number; comment?: string }
+  | { kind: "game_play"; score: number };
+
+const NOTIFICATION_STATUS = { opt_in: undefined, stop: "STOP_NOTIFICATIONS", resume: "RESUME_NOTIFICATIONS" } as const;
+
+export function systemEventItem(input: Parties & SystemEventInput): MessagingItem {
+  const base = fromCustomer(input);
+  switch (input.kind) {
+    case "optin":
+      if (input.notifications) {
+        const status = NOTIFICATION_STATUS[input.notifications];
+        return {
+          ...base,
+          optin: {
+            type: "notification_messages",
+            notification_messages_token: `token-${input.psid}-${input.timestamp}`,
+            notification_messages_frequency: "WEEKLY",
+            token_expiry_timestamp: String(input.timestamp + 180 * 86_400_000),
+            user_token_status: "NOT_REFRESHED",
+            ...(status ? { notification_messages_status: status } : {}),
+            ...(input.title ? { title: input.title } : {}),
+          },
+        };
+      }
+      return { ...base, optin: { ref: input.ref ?? "send-to-messenger" } };
+    case "account_linking":
+      return { ...base, account_linking: input.status === "linked" ? { status: "linked", authorization_code: `code-${input.timestamp}` } : { status: "unlinked" } };
+    case "feedback":
+      return {
+        ...base,
+        messaging_feedback: { feedback_screens: [{ screen_id: 0, questions: { csat: { type: "csat", payload: String(input.score), ...(input.comment ? { follow_up: { type: "free_form", payload: input.comment } } : {}) } } }] },
+      };
+    case "game_play":
+      return { ...base, game_play: { game_id: "1000000000000001", player_id: `player-${input.psid}`, context_type: "SOLO", score: input.score, payload: "{}" } };
+  }
+}
+
+/**
+ * A person known only by a user_ref (chat plugin guest, checkbox plugin): a checkbox opt-in has no sender
+ * (the user_ref is in the optin), a guest's postback its timestamp as a string of seconds, as in Meta's example.
+ */
+export function guestItem(input: { pageId: string; userRef: string; timestamp: number } & ({ kind: "optin"; ref?: string } | { kind: "postback"; title: string; payload: string } | { kind: "message"; mid: string; text: string })): MessagingItem {
+  const recipient = { id: input.pageId };
+  switch (input.kind) {
+    case "optin":
+      return { recipient, timestamp: input.timestamp, optin: { ref: input.ref ?? "checkbox", user_ref: input.userRef } };
+    case "postback":
+      return { sender: { user_ref: input.userRef }, recipient, timestamp: String(Math.floor(input.timestamp / 1000)), postback: { mid: `m_guest_${input.timestamp}`, title: input.title, payload: input.payload } };
+    case "message":
+      return { sender: { user_ref: input.userRef }, recipient, timestamp: input.timestamp, message: { mid: input.mid, text: input.text } };
+  }
 }

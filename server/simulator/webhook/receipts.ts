@@ -29,7 +29,7 @@ export function scheduleEchoAndDelivery(ctx: SimContext, message: PageMessage, o
       if (sendDeliveries) {
         await ctx.tasks.sleep(echoDelayMs);
         const watermark = ctx.now();
-        const item = deliveryItem({ pageId: message.pageId, psid: message.psid, timestamp: watermark, mids: [message.mid], watermark });
+        const item = deliveryItem({ pageId: message.pageId, psid: message.psid, mids: [message.mid], watermark });
         await deliverWebhook(ctx, "delivery", singleItemBody(message.pageId, item, watermark));
       }
     },
