@@ -1,6 +1,6 @@
 // Shapes the inbox API returns (docs/API.md); shared by the inbox components and hooks.
 import type { HealthState } from "@/lib/admin/page-health";
-import type { ImportProgress } from "@/lib/schemas/pages";
+import type { ImportProgress, PagePolicy } from "@/lib/schemas/pages";
 
 export type WindowState = { state: "open" | "human_agent" | "closed"; closes_at: string | null; reason: string | null };
 
@@ -92,6 +92,8 @@ export type InboxPage = {
   tokenStatus: "valid" | "needs_token";
   /** lib/admin/page-health.ts; the inbox shows a banner for any state but healthy. */
   health: HealthState;
+  /** Meta's block or warning of the page, with its reason (the banner shows it). */
+  policy: PagePolicy | null;
   import: ImportProgress | null;
   lastWebhookAt: string | null;
   created_at: string;

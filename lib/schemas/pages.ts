@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { HealthState } from "@/lib/admin/page-health";
+import type { HealthState, PolicyState } from "@/lib/admin/page-health";
 
 // Page administration rules and texts (SPEC §5 Add page / Edit page / Assign pages, §8 Pages), shared by
 // the add/edit page forms, the Assign Pages modal and the /api/pages handlers. Values are trimmed.
@@ -140,10 +140,23 @@ export type ApiPage = {
   subscriptionError: string | null;
   import: ImportProgress | null;
   lastWebhookAt: string | null;
+  /** Meta's latest block or warning of the page (messaging_policy_enforcement); null when none stands. */
+  policy: PagePolicy | null;
+  /** Switchboard's handover role on the page and the page's other apps (docs/WEBHOOKS.md "Handover roles"). */
+  handover: PageHandoverInfo;
   /** Webhook events of this page kept in the quarantine (never processed); on the single-page answers only. */
   quarantinedEvents?: number;
   company: { _id: string; name: string };
 };
+
+export type PagePolicy = { state: PolicyState; reason: string | null; at: string | null };
+export type PageHandoverInfo = {
+  role: "primary_receiver" | "secondary_receiver" | null;
+  apps: { id: string; name: string | null; roles: string[] }[];
+  checkedAt: string | null;
+};
+/** The socket's `page-updated`: a page's health changed (a policy block, warning or unblock; its handover role). */
+export type PageStatus = { pageId: string; health: HealthState; policy: PagePolicy | null; handover: PageHandoverInfo };
 
 export type ImportProgress = { state: "running" | "done" | "failed"; done: number; total: number };
 

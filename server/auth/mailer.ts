@@ -1,5 +1,6 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "@/server/env";
+import { logger } from "@/server/observability/log";
 
 // Sign-in codes go out by SMTP. Without SMTP_URL (development only; env.ts refuses production without it)
 // the code is printed on the server console in one clearly marked line.
@@ -44,4 +45,31 @@ export async function sendPageNeedsTokenMail(to: string[], page: { name: string;
     return;
   }
   await smtp.sendMail({ from: env().MAIL_FROM, to, subject: `Action needed: reconnect the Facebook page "${page.name}"`, text });
+}
+
+/**
+ * Once per messaging_policy_enforcement event (block or warning) of a page: Meta's reason, as Meta wrote
+ * it, and what it means for sending.
+ */
+export async function sendPagePolicyMail(to: string[], page: { name: string; facebookPageId: string }, action: "block" | "warning", reason: string | null): Promise<void> {
+  if (to.length === 0) return;
+  const smtp = transporter();
+  const link = `${env().APP_URL}/company/fb-pages`;
+  const blocked = action === "block";
+  const text = [
+    blocked
+      ? `Meta has blocked messaging for your page "${page.name}" (ID ${page.facebookPageId}).`
+      : `Meta has warned your page "${page.name}" (ID ${page.facebookPageId}) about a Messenger policy violation.`,
+    `Meta's reason: ${reason ?? "(none given)"}`,
+    blocked
+      ? "Switchboard has paused every message and offer from this page until Meta lifts the block; it resumes by itself when Meta does."
+      : "Nothing is paused yet. Fix the cause, or Meta may block the page's messaging.",
+    `The page's health: ${link}`,
+  ].join("\n\n");
+  if (!smtp) {
+    logger().info({ facebookPageId: page.facebookPageId, action, to }, "Meta policy enforcement: no SMTP_URL, e-mail not sent");
+    return;
+  }
+  const subject = blocked ? `Meta blocked messaging for the Facebook page "${page.name}"` : `Meta warned the Facebook page "${page.name}"`;
+  await smtp.sendMail({ from: env().MAIL_FROM, to, subject, text });
 }

@@ -7,6 +7,8 @@ export type GraphFailureKind =
   | "rate_limited" // 4, 17, 32, 613: back off
   | "transient" // 2, 1200, 5xx, network: retry with backoff
   | "invalid_parameter" // 100: our request was wrong (or a recipient Meta does not know)
+  | "permission_denied" // 200, 230: the app may not do this (handover: not the primary receiver)
+  | "not_thread_owner" // 10 / 2018300: another app controls the thread (handover protocol)
   | "unknown";
 
 export class GraphError extends Error {
@@ -29,14 +31,21 @@ export class GraphError extends Error {
 const RATE_LIMIT_CODES = new Set([4, 17, 32, 613]);
 const TRANSIENT_CODES = new Set([1, 2, 1200]);
 
+/** The Send API's refusal while another app holds the thread (handover protocol), as Meta answers it. */
+export const NOT_THREAD_OWNER_SUBCODE = 2018300;
+/** thread_owner asked by a secondary receiver while another secondary receiver holds the thread. */
+export const OWNER_HIDDEN_SUBCODE = 2018234;
+
 export function classifyGraphError(code: number | undefined, subcode: number | undefined, httpStatus: number): GraphFailureKind {
   if (code === 551) return "person_unavailable";
+  if (subcode === NOT_THREAD_OWNER_SUBCODE) return "not_thread_owner";
   if (code === 10 && (subcode === 2018278 || subcode === undefined)) return "outside_window";
   if (subcode === 2018278) return "outside_window";
   if (code === 190) return "token_invalid";
   if (code !== undefined && RATE_LIMIT_CODES.has(code)) return "rate_limited";
   if ((code !== undefined && TRANSIENT_CODES.has(code)) || httpStatus >= 500) return "transient";
   if (code === 100) return "invalid_parameter";
+  if (code === 200 || code === 230) return "permission_denied";
   return "unknown";
 }
 
@@ -62,6 +71,10 @@ export function agentMessageFor(error: GraphError): string {
       return "Facebook is limiting messages for this page right now. Please try again in a minute.";
     case "transient":
       return "Facebook did not answer. Please try again.";
+    case "not_thread_owner":
+      return "Another app controls this conversation on Facebook. Take control to reply.";
+    case "permission_denied":
+      return "Facebook did not allow this for the page's Meta app.";
     default:
       return "Facebook refused the message.";
   }

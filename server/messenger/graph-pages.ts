@@ -6,7 +6,11 @@ import { graphPath } from "@/server/messenger/graph-path";
 // belongs to, what it may do, and the webhook subscription. All go through graphRequest, so every one
 // carries appsecret_proof.
 
-/** The webhook fields the app needs; a Page sends only these after POST /{page-id}/subscribed_apps. */
+/**
+ * The webhook fields the app needs; a Page sends only these after POST /{page-id}/subscribed_apps. Each is
+ * handled (docs/WEBHOOKS.md "Webhook fields to subscribe and why"): without `standby` the messages of a
+ * thread another app holds never arrive, without `messaging_handovers` nobody knows who holds it.
+ */
 export const SUBSCRIBED_FIELDS = [
   "messages",
   "messaging_postbacks",
@@ -16,6 +20,13 @@ export const SUBSCRIBED_FIELDS = [
   "message_reactions",
   "messaging_referrals",
   "message_edits",
+  "standby",
+  "messaging_handovers",
+  "messaging_policy_enforcement",
+  "messaging_optins",
+  "messaging_account_linking",
+  "messaging_feedback",
+  "messaging_game_plays",
 ] as const;
 
 /** GET /me?fields=id,name: with a Page token, that Page; with a user token, the person. */

@@ -14,6 +14,8 @@ export const pageRoom = (pageId: string) => `page:${pageId}`;
 export const conversationRoom = (conversationId: string) => `conversation:${conversationId}`;
 /** Bulk-offer progress of a page: only for the roles that run offers (staff never see it). */
 export const offersRoom = (pageId: string) => `offers:${pageId}`;
+/** A page's health (policy blocks, handover role) on the admin Page screens: the roles that manage pages. */
+export const pageAdminRoom = (pageId: string) => `page-admin:${pageId}`;
 /** Every socket of one user, so a ban, a deletion or signing out everywhere can end their live sessions too. */
 export const userRoom = (userId: string) => `user:${userId}`;
 /** Every socket opened with one session's token, so signing out ends exactly those. */
@@ -65,6 +67,8 @@ function pageRoomJoiner(roles: readonly Role[], room: (pageId: string) => string
 const onJoinPage = pageRoomJoiner(INBOX_ROLES, pageRoom, "You cannot join this page");
 // The scheduled-offers screen: offer-progress of the pages the admin may run offers on.
 const onJoinOffers = pageRoomJoiner(OFFER_ROLES, offersRoom, "You cannot follow this page's offers");
+// The Page screens: `page-updated` of the pages an admin manages.
+const onJoinPageAdmin = pageRoomJoiner(OFFER_ROLES, pageAdminRoom, "You cannot follow this page");
 
 // The room is the conversation id; a socket may watch one open conversation at a time.
 async function onJoinConversation(this: AuthedSocket, payload: unknown, ack?: Ack) {
@@ -98,6 +102,7 @@ export function registerRoomHandlers(socket: AuthedSocket): void {
   fillBucket(socket.data, "join", JOIN_BUDGET);
   socket.on("join-page", onJoinPage);
   socket.on("join-offers", onJoinOffers);
+  socket.on("join-page-admin", onJoinPageAdmin);
   socket.on("join-conversation", onJoinConversation);
   socket.on("leave-conversation", onLeaveConversation);
 }

@@ -9,6 +9,7 @@ import { registerInspectionRoutes } from "./control/inspection";
 import { registerPageAndCustomerRoutes } from "./control/pages-and-customers";
 import { registerPageEventRoutes } from "./control/page-events";
 import { registerMessageChangeRoutes } from "./control/message-changes";
+import { registerHandoverControlRoutes } from "./control/handover-controls";
 import { dispatch } from "./http/dispatch";
 import { Router } from "./http/router";
 import { DEFAULT_APP_ID, DEFAULT_APP_SECRET, DEFAULT_VERIFY_TOKEN, settingsFrom, type SimulatorOptions, type SimulatorSettings } from "./options";
@@ -42,6 +43,7 @@ function buildRouter(): Router {
   registerPageEventRoutes(router);
   registerMessageChangeRoutes(router);
   registerCustomerEventRoutes(router);
+  registerHandoverControlRoutes(router);
   registerErrorInjectionRoutes(router);
   registerInspectionRoutes(router);
   return router;

@@ -1,3 +1,5 @@
+import { createHandoverState, resetHandoverState, type SimHandoverState } from "./handover-state";
+
 // Everything the simulator remembers, in memory. Tests may read `simulator.state` directly; the HTTP
 // control API (/sim/…) is a view over the same objects.
 
@@ -136,6 +138,8 @@ export type SimulatorState = {
   /** Facebook Login: codes handed out by the dialog (single use) and the user tokens issued for them. */
   oauthCodes: Map<string, { redirectUri: string; expiresAt: number }>;
   userTokens: Set<string>;
+  /** Handover protocol: thread owners per person, our app's role per Page (handover.ts). */
+  handover: SimHandoverState;
   nextId: number;
 };
 
@@ -158,6 +162,7 @@ export function createState(): SimulatorState {
     graphRequests: [],
     oauthCodes: new Map(),
     userTokens: new Set(),
+    handover: createHandoverState(),
     nextId: 1,
   };
 }
@@ -181,6 +186,7 @@ export function resetState(state: SimulatorState, all: boolean): void {
   state.lostAnswers.length = 0;
   state.sendTimes.clear();
   state.graphRequests.length = 0;
+  resetHandoverState(state.handover, all);
   if (!all) return;
   state.subscriptions.clear();
   state.oauthCodes.clear();

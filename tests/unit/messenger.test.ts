@@ -42,6 +42,10 @@ describe("Graph API error mapping", () => {
     [1200, undefined, 400, "transient"],
     [undefined, undefined, 503, "transient"],
     [100, undefined, 400, "invalid_parameter"],
+    [100, 2018234, 400, "invalid_parameter"],
+    [10, 2018300, 400, "not_thread_owner"],
+    [200, undefined, 403, "permission_denied"],
+    [230, undefined, 400, "permission_denied"],
     [12345, undefined, 400, "unknown"],
   ] as const)("code %s/%s (HTTP %s) → %s", (code, subcode, status, kind) => {
     expect(classifyGraphError(code, subcode, status)).toBe(kind);

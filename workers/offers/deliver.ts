@@ -8,7 +8,8 @@ import { lookUpDelivery } from "@/workers/offers/reconcile";
 import type { Prepared } from "@/workers/offers/lookahead";
 
 // One person: rate slot, Send API, settle. Meta's answers map as GUIDE §3 says:
-//   551 person unavailable, 10/2018278 outside the window → skipped (never retried)
+//   551 person unavailable, 10/2018278 outside the window, 10/2018300 another app holds the thread
+//     (handover protocol) → skipped (never retried)
 //   190 token invalid → the row goes back to pending and the offer pauses (the page needs a new token)
 //   4/17/32/613 rate limited → the row goes back to pending, the whole page backs off, then retry
 //   2/1200/5xx with a Graph error → Meta says it did not take it: back to pending, retry with backoff
@@ -84,6 +85,9 @@ async function settleRefusal(ctx: RunContext, attempt: Attempt, error: GraphErro
       return "skipped";
     case "outside_window":
       await markUnsent(id, "skipped", RECIPIENT_REASONS.outsideWindow);
+      return "skipped";
+    case "not_thread_owner":
+      await markUnsent(id, "skipped", RECIPIENT_REASONS.threadControlled);
       return "skipped";
     case "token_invalid":
       await releaseRecipient(id);

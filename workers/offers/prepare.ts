@@ -15,7 +15,7 @@ export async function loadOffer(offerId: string) {
     where: { id: offerId },
     select: {
       id: true, companyId: true, pageId: true, status: true, type: true, message: true, imageUrl: true, attachmentId: true, tags: true, exclude: true, includeSpam: true,
-      page: { select: { facebookPageId: true, accessTokenEnc: true, tokenStatus: true } },
+      page: { select: { facebookPageId: true, accessTokenEnc: true, tokenStatus: true, policyState: true } },
     },
   });
 }
@@ -24,6 +24,8 @@ export type LoadedOffer = NonNullable<Awaited<ReturnType<typeof loadOffer>>>;
 /** The send target, or why the offer must pause instead. */
 export async function prepareTarget(offer: LoadedOffer): Promise<SendTarget | { pause: string; needsToken?: boolean }> {
   if (offer.page.tokenStatus === "needs_token") return { pause: OFFER_REASONS.tokenInvalid };
+  // Meta blocked the page's messaging: nothing may go out; the offer continues when the block is lifted.
+  if (offer.page.policyState === "blocked") return { pause: OFFER_REASONS.policyBlocked };
   const token = decryptSecret(offer.page.accessTokenEnc);
   let attachmentId = offer.attachmentId;
   if (offer.type === "image" && !attachmentId) {

@@ -1,5 +1,6 @@
 import type { ApiPage } from "@/lib/schemas/pages";
 import { healthState } from "@/lib/admin/page-health";
+import { pageHandover, pagePolicy, pageStatusSelect } from "@/server/services/page-policy/page-status";
 
 // The admin API's page shape (SPEC §3 Page (server)). The select has no token column, so the write-only
 // access token cannot leak through a serializer change.
@@ -20,6 +21,7 @@ export const apiPageSelect = {
   importDone: true,
   importTotal: true,
   lastWebhookAt: true,
+  ...pageStatusSelect,
   company: { select: { id: true, name: true } },
   _count: { select: { conversations: true } },
 } as const;
@@ -40,6 +42,12 @@ type ApiPageRow = {
   importDone: number;
   importTotal: number;
   lastWebhookAt: Date | null;
+  policyState: "warning" | "blocked" | null;
+  policyReason: string | null;
+  policyAt: Date | null;
+  handoverRole: "primary_receiver" | "secondary_receiver" | null;
+  handoverApps: unknown;
+  handoverCheckedAt: Date | null;
   company: { id: string; name: string };
   _count: { conversations: number };
 };
@@ -61,6 +69,8 @@ export function toApiPage(row: ApiPageRow): ApiPage {
     subscriptionError: row.subscriptionError,
     import: toImportProgress(row),
     lastWebhookAt: row.lastWebhookAt?.toISOString() ?? null,
+    policy: pagePolicy(row),
+    handover: pageHandover(row),
     company: { _id: row.company.id, name: row.company.name },
   };
 }

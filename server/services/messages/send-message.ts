@@ -17,6 +17,8 @@ import { assertSendableFileUrl, assertSendableImageUrl } from "@/server/services
 import { attachmentPreview, type StoredAttachment } from "@/lib/inbox/message-kinds";
 import { assignToFirstReplier } from "@/server/services/ownership/auto-assign";
 import { attachMid } from "@/server/services/messages/attach-mid";
+import { assertMaySend } from "@/server/services/messages/send-pause";
+import { changeThreadOwner } from "@/server/services/handover/record-thread-owner";
 
 export const VIOLATION_ERROR = "Security Violation Alert: Unauthorized content detected in your message";
 
@@ -29,6 +31,7 @@ export async function sendAgentMessage(actor: Actor, input: TSendMessage) {
   const conversation = await findSendTarget(actor, input.conversationId, input.pageId);
   const { page, customer } = conversation;
   if (input.recipient_id && input.recipient_id !== customer.psid) throw new AppError("bad_request", "recipient_id does not belong to this conversation");
+  assertMaySend(conversation);
   const text = input.message_type === "text" ? input.text : "";
   const names = { customerName: customer.name, pageName: page.name };
   if (input.imageUrl) await assertSendableImageUrl(input.imageUrl, page.companyId);
@@ -95,7 +98,7 @@ export async function sendAgentMessage(actor: Actor, input: TSendMessage) {
     mid = result.messageId;
   } catch (error) {
     await withdraw(pending.message, conversation, page).catch((e: Error) => console.error(`[switchboard] failed reply ${pending.message.id} not withdrawn: ${e.message}`));
-    throw await sendFailure(page.id, error);
+    throw await sendFailure(page.id, conversation.id, error);
   }
 
   // Meta's id on the message row; the owner (auto-assign) and the list item as they now stand, side by side.
@@ -114,11 +117,22 @@ async function withdraw(message: MessageRow, conversation: SendTarget, page: { i
   emitToPageAndConversation(page.id, conversation.id, EVENTS.messageRemoved, { messageId: message.id, conversation: toConversationListItem(item), pageId: page.id, conversationId: conversation.id });
 }
 
-async function sendFailure(pageId: string, error: unknown): Promise<AppError> {
+async function sendFailure(pageId: string, conversationId: string, error: unknown): Promise<AppError> {
   if (!(error instanceof GraphError)) return new AppError("bad_gateway", "Facebook did not answer. Please try again.");
   if (error.kind === "token_invalid") {
     await markNeedsToken(pageId, "POST /messages");
   }
-  const code = error.kind === "person_unavailable" || error.kind === "outside_window" ? "unprocessable" : error.kind === "rate_limited" ? "rate_limited" : "bad_gateway";
+  if (error.kind === "not_thread_owner") {
+    // Meta knows better than our record: another app holds the thread. Which one, the next open asks Graph.
+    await changeThreadOwner({ conversationId, owner: "other_app", appId: null, at: new Date(), recheck: true });
+  }
+  const code =
+    error.kind === "person_unavailable" || error.kind === "outside_window"
+      ? "unprocessable"
+      : error.kind === "rate_limited"
+        ? "rate_limited"
+        : error.kind === "not_thread_owner"
+          ? "conflict"
+          : "bad_gateway";
   return new AppError(code, agentMessageFor(error), { graph: { kind: error.kind, code: error.code ?? null, subcode: error.subcode ?? null } });
 }

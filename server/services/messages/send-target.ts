@@ -16,8 +16,21 @@ export type SendTarget = {
   lastMessageIsImage: boolean;
   lastMessageAt: Date;
   assigneeId: string | null;
+  /** Handover protocol: who controls the thread (app | page_inbox | other_app), null when not known. */
+  threadOwner: string | null;
   customer: { id: string; psid: string; name: string; avatarUrl: string | null };
-  page: { id: string; companyId: string; name: string; facebookPageId: string; accessTokenEnc: string; tokenStatus: string; autoAssign: boolean };
+  page: {
+    id: string;
+    companyId: string;
+    name: string;
+    facebookPageId: string;
+    accessTokenEnc: string;
+    tokenStatus: string;
+    autoAssign: boolean;
+    /** Meta's policy enforcement: "blocked" pauses every send. */
+    policyState: string | null;
+    policyReason: string | null;
+  };
 };
 
 type Row = Omit<SendTarget, "customer" | "page"> & {
@@ -32,13 +45,16 @@ type Row = Omit<SendTarget, "customer" | "page"> & {
   accessTokenEnc: string;
   tokenStatus: string;
   autoAssign: boolean;
+  policyState: string | null;
+  policyReason: string | null;
 };
 
 const COLUMNS = `c.id, c.last_inbound_at AS "lastInboundAt", c.last_message_text AS "lastMessageText",
-       c.last_message_is_image AS "lastMessageIsImage", c.last_message_at AS "lastMessageAt", c.assignee_id AS "assigneeId",
+       c.last_message_is_image AS "lastMessageIsImage", c.last_message_at AS "lastMessageAt", c.assignee_id AS "assigneeId", c.thread_owner::text AS "threadOwner",
        u.id AS "customerId", u.psid, u.name AS "customerName", u.avatar_url AS "avatarUrl",
        p.id AS "pageId", p.company_id AS "companyId", p.name AS "pageName", p.facebook_page_id AS "facebookPageId",
-       p.access_token_enc AS "accessTokenEnc", p.token_status::text AS "tokenStatus", p.auto_assign AS "autoAssign"`;
+       p.access_token_enc AS "accessTokenEnc", p.token_status::text AS "tokenStatus", p.auto_assign AS "autoAssign",
+       p.policy_state::text AS "policyState", p.policy_reason AS "policyReason"`;
 
 /** The conversation on a page the actor may see (our page id or Facebook's, when given), or 404. */
 export async function findSendTarget(actor: Pick<Actor, "id" | "role" | "companyId">, conversationId: string, pageId?: string): Promise<SendTarget> {
@@ -59,7 +75,8 @@ export async function findSendTarget(actor: Pick<Actor, "id" | "role" | "company
     lastMessageIsImage: row.lastMessageIsImage,
     lastMessageAt: row.lastMessageAt,
     assigneeId: row.assigneeId,
+    threadOwner: row.threadOwner,
     customer: { id: row.customerId, psid: row.psid, name: row.customerName, avatarUrl: row.avatarUrl },
-    page: { id: row.pageId, companyId: row.companyId, name: row.pageName, facebookPageId: row.facebookPageId, accessTokenEnc: row.accessTokenEnc, tokenStatus: row.tokenStatus, autoAssign: row.autoAssign },
+    page: { id: row.pageId, companyId: row.companyId, name: row.pageName, facebookPageId: row.facebookPageId, accessTokenEnc: row.accessTokenEnc, tokenStatus: row.tokenStatus, autoAssign: row.autoAssign, policyState: row.policyState, policyReason: row.policyReason },
   };
 }

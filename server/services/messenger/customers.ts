@@ -7,7 +7,16 @@ type PageRef = { id: string };
  * A customer who wrote before, with their conversation: what a message from them needs. `needsProfile`:
  * their profile was never looked up (a first contact whose lookup has not finished, or was lost in a crash).
  */
-export type KnownCustomer = { id: string; psid: string; name: string; avatarUrl: string | null; conversationId: string | null; needsProfile?: boolean };
+export type KnownCustomer = {
+  id: string;
+  psid: string;
+  name: string;
+  avatarUrl: string | null;
+  conversationId: string | null;
+  needsProfile?: boolean;
+  /** Who controls the thread (handover protocol) as the batch read it: app | page_inbox | other_app | null. */
+  threadOwner?: string | null;
+};
 
 export const customerKey = (pageId: string, psid: string) => `${pageId}:${psid}`;
 

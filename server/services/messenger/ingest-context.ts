@@ -26,6 +26,7 @@ export type ContextRow = {
   avatarUrl: string | null;
   conversationId: string | null;
   needsProfile: boolean | null;
+  threadOwner: string | null;
 };
 
 /**
@@ -37,7 +38,8 @@ export const contextSql = (people: string) => `
            u.id AS "customerId", u.name, u.avatar_url AS "avatarUrl", c.id AS "conversationId",
            -- still the ingest's placeholder (customers.ts fallbackCustomerName) and never looked up:
            -- a first contact whose profile lookup was lost (crash) gets it on their next message
-           u.profile_fetched_at IS NULL AND u.name = 'Customer ' || right(u.psid, 4) AS "needsProfile"
+           u.profile_fetched_at IS NULL AND u.name = 'Customer ' || right(u.psid, 4) AS "needsProfile",
+           c.thread_owner::text AS "threadOwner"
       FROM ${people}
       LEFT JOIN pages p ON p.facebook_page_id = w.facebook_page_id
       LEFT JOIN customers u ON u.page_id = p.id AND u.psid = w.psid
@@ -82,7 +84,7 @@ function addRows(context: IngestContext, rows: ContextRow[]): void {
     if (!row.pageId) continue; // not a page of ours
     context.pages.set(row.askedPageId, { id: row.pageId, name: row.pageName!, facebookPageId: row.askedPageId });
     if (row.customerId) {
-      context.customers.set(customerKey(row.pageId, row.askedPsid), { id: row.customerId, psid: row.askedPsid, name: row.name!, avatarUrl: row.avatarUrl, conversationId: row.conversationId, needsProfile: row.needsProfile === true });
+      context.customers.set(customerKey(row.pageId, row.askedPsid), { id: row.customerId, psid: row.askedPsid, name: row.name!, avatarUrl: row.avatarUrl, conversationId: row.conversationId, needsProfile: row.needsProfile === true, threadOwner: row.threadOwner });
     }
   }
 }

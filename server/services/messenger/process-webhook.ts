@@ -6,9 +6,13 @@ import { handleEditEvent } from "@/server/services/messenger/handle-edit";
 import { handleUnsendEvent } from "@/server/services/messenger/handle-unsend";
 import { handleGuestEvent, handleSystemEvent } from "@/server/services/messenger/handle-system-event";
 import { claimGuestEvents } from "@/server/services/messenger/system-events";
+import { handleHandoverEvent } from "@/server/services/messenger/handle-handover";
+import { handlePolicyEvent } from "@/server/services/messenger/handle-policy";
+import { handleAppRolesEvent } from "@/server/services/messenger/handle-app-roles";
+import { observeThreadChannel } from "@/server/services/messenger/handle-standby";
 import { quarantine, type QuarantineEntry } from "@/server/services/webhook-quarantine/quarantine-store";
 import { customerOrder, customerOrderKey } from "@/server/services/messenger/in-order";
-import { loadIngestContext, type ContextRow, type IngestContext } from "@/server/services/messenger/ingest-context";
+import { loadIngestContext, type ContextRow, type IngestContext, type IngestPage } from "@/server/services/messenger/ingest-context";
 import { withClaimedDeliveries, type DeliveryOutcome, type StoredDelivery } from "@/server/services/messenger/webhook-store";
 
 // Stored webhook deliveries → messages, a batch at a time. The worker's drain (workers/webhooks/) decides
@@ -95,6 +99,12 @@ export async function runEvent(ctx: IngestContext, event: MessengerEvent): Promi
     console.warn(`[switchboard] webhook for unknown page ${event.pageId}: acknowledged and ignored`);
     return;
   }
+  await handleEvent(ctx, page, event);
+  // Handover protocol: a standby delivery, or a customer's message outside it, tells who holds the thread.
+  if ("psid" in event && event.kind !== "handover") await observeThreadChannel(page, event, ctx.customers);
+}
+
+async function handleEvent(ctx: IngestContext, page: IngestPage, event: Exclude<MessengerEvent, { kind: "invalid" }>): Promise<void> {
   switch (event.kind) {
     case "message":
       if (event.isDeleted && (await handleUnsendEvent(page, event))) return;
@@ -105,6 +115,12 @@ export async function runEvent(ctx: IngestContext, event: MessengerEvent): Promi
     case "referral":
     case "unsupported":
       return handleMessageEvent(page, event, ctx.customers);
+    case "handover":
+      return handleHandoverEvent(page, event, ctx.customers);
+    case "policy":
+      return handlePolicyEvent(page, event);
+    case "app_roles":
+      return handleAppRolesEvent(page, event);
     case "reaction":
       return handleReactionEvent(page, event);
     case "edit":

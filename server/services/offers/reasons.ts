@@ -6,6 +6,8 @@ export const RECIPIENT_REASONS = {
   /** The conversation is in the spam folder and the offer did not include spam. */
   markedSpam: "marked as spam",
   personUnavailable: "person unavailable",
+  /** Another app of the page (the Page Inbox, a bot) controls the person's thread (handover protocol). */
+  threadControlled: "another app controls the conversation",
   /**
    * A worker died between claiming the row and recording Meta's answer, and Facebook's record of the
    * thread could not be read to tell whether it arrived (see docs/API.md, Offers).
@@ -26,6 +28,8 @@ export const OFFER_REASONS = {
   cancelledBy: (name: string) => `Cancelled by ${name}`,
   crashed: (detail: string) => `Stopped by an internal error: ${detail}`,
   notQueued: "The offer could not be queued. Resume it again.",
+  /** Set when Meta blocks the page; the offer resumes by itself when Meta lifts the block (page-policy/). */
+  policyBlocked: "Meta has blocked messaging for this page. The offer resumes when Meta lifts the block.",
 } as const;
 
 /** Recipient reasons are short; Facebook's own messages are cut to fit a table cell. */

@@ -8,12 +8,13 @@ import { transitionOffer } from "@/server/services/offers/transition-offer";
 
 /**
  * POST /api/offers/{id}/resume — a paused (or failed) offer continues with the people not yet handled.
- * Refused while the page still needs a new token: the first send would only pause it again.
+ * Refused while the page still needs a new token or Meta blocks it: the first send would only pause it again.
  */
 export async function resumeOffer(actor: Actor, id: string) {
   const found = await findVisibleOffer(actor, id);
-  const page = await db.page.findUniqueOrThrow({ where: { id: found.pageId }, select: { tokenStatus: true } });
+  const page = await db.page.findUniqueOrThrow({ where: { id: found.pageId }, select: { tokenStatus: true, policyState: true } });
   if (page.tokenStatus === "needs_token") throw new AppError("unprocessable", OFFER_REASONS.tokenInvalid);
+  if (page.policyState === "blocked") throw new AppError("unprocessable", OFFER_REASONS.policyBlocked);
 
   const { offer, api } = await transitionOffer(actor, id, {
     from: ["paused", "failed"],

@@ -4,13 +4,14 @@ import { fetchTokenOwner } from "@/server/messenger/graph-pages";
 import { decryptSecret } from "@/server/security/secret-box";
 import { markNeedsToken } from "@/server/services/page-connection/mark-needs-token";
 import { subscribePage } from "@/server/services/page-connection/subscribe-page";
+import { checkHandoverRole } from "@/server/services/handover/page-role";
 
 export type RecheckSummary = { checked: number; healthy: number; needsToken: number; unreachable: number };
 
 /**
  * The daily token check: GET /me with every page's token. A token Graph still accepts for that Page is
  * (re)confirmed — legacy "unverified" rows become verified, and a page left without a subscription is
- * subscribed again; a 190 flips the page to needs_token (one e-mail). A Graph outage changes nothing.
+ * subscribed again, and its handover role is read again; a 190 flips the page to needs_token (one e-mail). A Graph outage changes nothing.
  */
 export async function recheckPageTokens(): Promise<RecheckSummary> {
   const summary: RecheckSummary = { checked: 0, healthy: 0, needsToken: 0, unreachable: 0 };
@@ -26,6 +27,7 @@ export async function recheckPageTokens(): Promise<RecheckSummary> {
       }
       await db.page.update({ where: { id: page.id }, data: { verifiedAt: new Date(), tokenStatus: "valid", tokenErrorAt: null, tokenErrorCall: null } });
       if (!page.subscribedAt) await subscribePage(page.id);
+      await checkHandoverRole(page.id);
       summary.healthy++;
     } catch (error) {
       if (error instanceof GraphError && error.kind === "token_invalid") {

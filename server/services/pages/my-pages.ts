@@ -1,5 +1,6 @@
 import { healthState } from "@/lib/admin/page-health";
 import { toImportProgress } from "@/server/services/admin-pages/serialize-page";
+import { pagePolicy } from "@/server/services/page-policy/page-status";
 import { db } from "@/server/db";
 import type { Actor } from "@/server/auth/actor";
 import { visiblePagesWhere } from "@/server/services/pages/visible-pages";
@@ -21,6 +22,9 @@ export async function myPages(actor: Actor) {
       importTotal: true,
       lastWebhookAt: true,
       createdAt: true,
+      policyState: true,
+      policyReason: true,
+      policyAt: true,
     },
   });
   const ids = pages.map((p) => p.id);
@@ -41,6 +45,7 @@ export async function myPages(actor: Actor) {
       unreadCount: count(unread, page.id),
       tokenStatus: page.tokenStatus,
       health: healthState(page),
+      policy: pagePolicy(page),
       import: toImportProgress(page),
       lastWebhookAt: page.lastWebhookAt?.toISOString() ?? null,
       created_at: page.createdAt.toISOString(),

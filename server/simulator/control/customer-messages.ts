@@ -7,6 +7,7 @@ import type { CustomerMessage, InboundAttachment, WebhookDelivery } from "../sta
 import { deliverWebhook } from "../webhook/deliver";
 import { customerMessageItem, singleItemBody, webhookBody, type MessagingItem, type WebhookEntry } from "../webhook/events";
 import { absoluteUrl, readInput, requireCustomer } from "./lookup";
+import { personBody } from "../handover";
 import { ZBatch, ZCustomerMessage, type TCustomerMessage } from "./schemas";
 
 // "Write as a customer": the messages webhook Meta sends when a person writes to a page. Writing also
@@ -57,8 +58,8 @@ export function registerCustomerMessageRoutes(router: Router): void {
     const { duplicate, delayMs, ...input } = await readInput(ctx, ZCustomerMessage);
     const built = buildCustomerMessage(sim, input, input.timestamp ?? sim.now());
     if (delayMs) await sim.tasks.sleep(delayMs);
-    // A duplicate is Meta re-sending the very same body, byte for byte.
-    const body = singleItemBody(input.pageId, built.item, sim.now());
+    // A duplicate is Meta re-sending the very same body, byte for byte. Standby while another app holds the thread.
+    const body = personBody(sim, input.pageId, input.psid, built.item, sim.now());
     const deliveries: WebhookDelivery[] = [];
     for (let i = 0; i < (duplicate ? 2 : 1); i++) {
       const delivery = await deliverWebhook(sim, "message", body);

@@ -7,6 +7,7 @@ import { deliveryItem, echoItem, postbackItem, readItem, singleItemBody } from "
 import { scheduleEchoAndDelivery } from "../webhook/receipts";
 import { deliverySummary } from "./customer-messages";
 import { readInput, requireCustomer } from "./lookup";
+import { personBody } from "../handover";
 import { ZDelivery, ZInboxEcho, ZPostback, ZRead } from "./schemas";
 
 // Events other than a customer's message: a reply typed in Facebook's Page inbox (only its echo reaches
@@ -21,7 +22,7 @@ export function registerPageEventRoutes(router: Router): void {
     const reply = { ...input, mid: messageId(), time: sim.now() };
     sim.state.inboxReplies.push(reply);
     const echo = { pageId: input.pageId, psid: input.psid, mid: reply.mid, timestamp: reply.time, appId: PAGE_INBOX_APP_ID, text: input.text };
-    const delivery = await deliverWebhook(sim, "echo", singleItemBody(input.pageId, echoItem(echo), sim.now()));
+    const delivery = await deliverWebhook(sim, "echo", personBody(sim, input.pageId, input.psid, echoItem(echo), sim.now()));
     // The customer's Messenger then acknowledges it like any page message.
     scheduleEchoAndDelivery(sim, echo, { echo: false });
     sendJson(ctx.res, 200, { mid: reply.mid, delivered: delivery.delivered, status: delivery.status, deliveries: [deliverySummary(delivery)] });

@@ -9,6 +9,7 @@ import { handleAttachmentUpload } from "./upload-api";
 import { accessTokenFrom } from "./auth";
 import { checkAppSecretProof } from "./app-secret-proof";
 import { handleSubscribedApps } from "./subscribed-apps";
+import { HANDOVER_EDGES, handleHandoverApi } from "./handover-api";
 import { handleAccessToken, handleDebugToken, handleLoginDialog, handleMyAccounts } from "./facebook-login";
 
 // Everything outside /sim, /avatars, /attachments … is the Graph API, with or without a version
@@ -32,6 +33,7 @@ export async function handleGraphRequest(ctx: RouteContext): Promise<void> {
     if (id === "debug_token" && edge === undefined && method === "GET") return handleDebugToken(ctx, token);
     if (id === "me" && edge === "accounts" && method === "GET") return handleMyAccounts(ctx, token);
     if (edge === "subscribed_apps") return handleSubscribedApps(ctx, id, method, body.fields);
+    if (edge && HANDOVER_EDGES.has(edge)) return handleHandoverApi(ctx, id, edge, method, body);
     if (edge === undefined && method === "GET") {
       // Latency injection (PATCH /sim/config {profileDelayMs}): a slow profile must not hold up a first message.
       if (ctx.sim.settings.profileDelayMs) await ctx.sim.tasks.sleep(ctx.sim.settings.profileDelayMs);

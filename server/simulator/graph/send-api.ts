@@ -11,6 +11,7 @@ import { takeInjectedError, takeLostAnswer } from "./injected-errors";
 import { assertInsideWindow } from "./messaging-window";
 import { countSendCall } from "./rate-limit";
 import { parseSendRequest } from "./send-request";
+import { assertWeHoldThread } from "../handover";
 
 // POST /{version}/{page-id}/messages (or /me/messages) — the Send API. Checks run in Meta's order:
 // token, injected failures, rate limit, parameters, recipient, messaging window; then the message is
@@ -34,6 +35,7 @@ export async function handleSendApi(ctx: RouteContext, pageIdInPath: string, bod
   const request = parseSendRequest(fields, body.file !== undefined);
   const customer = findCustomer(sim.state, page.pageId, request.psid);
   if (!customer) throw invalidParameter("No matching user found", 2018001);
+  assertWeHoldThread(sim, page.pageId, customer.psid); // handover protocol: only the thread's owner may send
   if (request.kind === "sender_action") {
     // Like messages, sender actions need an open window (24 h; no tag can carry them).
     assertInsideWindow(customer, "RESPONSE", undefined, sim.now());

@@ -11,6 +11,7 @@ import { takeInjectedError } from "./injected-errors";
 const KNOWN_FIELDS = new Set([
   "messages", "messaging_postbacks", "message_deliveries", "message_reads", "message_echoes", "message_reactions",
   "messaging_referrals", "message_edits", "messaging_optins", "messaging_handovers", "messaging_policy_enforcement", "feed",
+  "standby", "messaging_account_linking", "messaging_feedback", "messaging_game_plays", "response_feedback",
 ]);
 
 export function handleSubscribedApps(ctx: RouteContext, pageIdInPath: string, method: string, fields: Record<string, unknown>): void {
