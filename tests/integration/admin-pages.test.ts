@@ -142,6 +142,8 @@ describe("GET /api/pages, /api/pages/{id}, /api/pages/details/{id}", () => {
       subscriptionError: null,
       import: null,
       lastWebhookAt: null,
+      policy: null,
+      handover: { role: null, apps: [], checkedAt: null },
       company: { _id: w.acme.id, name: "Acme" },
     });
   });

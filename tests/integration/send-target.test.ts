@@ -40,8 +40,19 @@ describe("the reply's send target", () => {
             lastMessageIsImage: o.lastMessageIsImage,
             lastMessageAt: o.lastMessageAt,
             assigneeId: o.assigneeId,
+            threadOwner: o.threadOwner,
             customer: { id: o.customer.id, psid: o.customer.psid, name: o.customer.name, avatarUrl: o.customer.avatarUrl },
-            page: { id: o.page.id, companyId: o.page.companyId, name: o.page.name, facebookPageId: o.page.facebookPageId, accessTokenEnc: o.page.accessTokenEnc, tokenStatus: o.page.tokenStatus, autoAssign: o.page.autoAssign },
+            page: {
+              id: o.page.id,
+              companyId: o.page.companyId,
+              name: o.page.name,
+              facebookPageId: o.page.facebookPageId,
+              accessTokenEnc: o.page.accessTokenEnc,
+              tokenStatus: o.page.tokenStatus,
+              autoAssign: o.page.autoAssign,
+              policyState: o.page.policyState,
+              policyReason: o.page.policyReason,
+            },
           });
         }
       }
