@@ -1,4 +1,5 @@
 import { graphRequest } from "@/server/messenger/graph-client";
+import { graphPath } from "@/server/messenger/graph-path";
 
 // The handover protocol's Graph calls (docs/WEBHOOKS.md "Handover roles"): who controls a person's
 // thread, and moving it between the Page's apps. All with the Page token, through graphRequest (so each
@@ -14,7 +15,7 @@ type ThreadInput = { psid: string; metadata?: string };
  * thread may pass it. No retry: a second call after a lost answer would fail (the thread is gone).
  */
 export async function passThreadControl(pageId: string, token: string, input: ThreadInput & { targetAppId: string }): Promise<void> {
-  await graphRequest(`${pageId}/pass_thread_control`, {
+  await graphRequest(graphPath`${pageId}/pass_thread_control`, {
     method: "POST",
     token,
     retries: 0,
@@ -24,7 +25,7 @@ export async function passThreadControl(pageId: string, token: string, input: Th
 
 /** POST /{page-id}/take_thread_control {recipient, metadata}: an idle thread, or any thread for the primary receiver. */
 export async function takeThreadControl(pageId: string, token: string, input: ThreadInput): Promise<void> {
-  await graphRequest(`${pageId}/take_thread_control`, {
+  await graphRequest(graphPath`${pageId}/take_thread_control`, {
     method: "POST",
     token,
     retries: 0,
@@ -34,7 +35,7 @@ export async function takeThreadControl(pageId: string, token: string, input: Th
 
 /** POST /{page-id}/request_thread_control {recipient, metadata}: a secondary receiver asks the owner to pass it. */
 export async function requestThreadControl(pageId: string, token: string, input: ThreadInput): Promise<void> {
-  await graphRequest(`${pageId}/request_thread_control`, {
+  await graphRequest(graphPath`${pageId}/request_thread_control`, {
     method: "POST",
     token,
     retries: 0,
@@ -47,7 +48,7 @@ export async function requestThreadControl(pageId: string, token: string, input:
  * controls the thread, or null when Meta names none (an idle thread).
  */
 export async function fetchThreadOwner(pageId: string, token: string, psid: string): Promise<string | null> {
-  const result = await graphRequest<{ data?: { thread_owner?: { app_id?: unknown } }[] }>(`${pageId}/thread_owner`, { token, retries: 1, query: { recipient: psid } });
+  const result = await graphRequest<{ data?: { thread_owner?: { app_id?: unknown } }[] }>(graphPath`${pageId}/thread_owner`, { token, retries: 1, query: { recipient: psid } });
   const appId = result.data?.[0]?.thread_owner?.app_id;
   return appId === undefined || appId === null || appId === "" ? null : String(appId);
 }
@@ -59,6 +60,6 @@ export type GraphApp = { id: string; name: string };
  * receiver may read it, so an answer at all says this app is the primary receiver.
  */
 export async function fetchSecondaryReceivers(pageId: string, token: string): Promise<GraphApp[]> {
-  const result = await graphRequest<{ data?: { id?: unknown; name?: unknown }[] }>(`${pageId}/secondary_receivers`, { token, retries: 1, query: { fields: "id,name" } });
+  const result = await graphRequest<{ data?: { id?: unknown; name?: unknown }[] }>(graphPath`${pageId}/secondary_receivers`, { token, retries: 1, query: { fields: "id,name" } });
   return (result.data ?? []).filter((a) => a.id !== undefined && a.id !== null).map((a) => ({ id: String(a.id), name: typeof a.name === "string" ? a.name : "" }));
 }

@@ -17,7 +17,7 @@ export async function findControlledConversation(actor: Actor, conversationId: s
       ...threadControlSelect,
       threadOwnerCheckedAt: true,
       customer: { select: { psid: true } },
-      page: { select: { ...pageHandoverSelect, id: true, facebookPageId: true, accessTokenEnc: true, tokenStatus: true } },
+      page: { select: { ...pageHandoverSelect, id: true, name: true, facebookPageId: true, accessTokenEnc: true, tokenStatus: true } },
     },
   });
   if (!row) throw new AppError("not_found", "Conversation not found");

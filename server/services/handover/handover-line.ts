@@ -1,9 +1,16 @@
-import { logger } from "@/server/observability/log";
-import type { ControlledConversation } from "@/server/services/handover/find-controlled-conversation";
+import type { IngestPage } from "@/server/services/messenger/ingest-context";
+import { recordSystemEvent } from "@/server/services/messenger/system-events";
 
-// The thread's quiet line for a change of control ("Taken by Ana", "Passed to Page Inbox by Ana"): a
-// system row of the customer's thread, never a message (no unread, no new preview, no reordering).
+// The thread's quiet line for a change of control ("Taken by Ana", "Passed to Page Inbox by Ana", "Helpdesk
+// Bot asked for this conversation"): a system event of the customer's thread, never a message (no unread,
+// no new preview, no reordering). Recorded once per event (system-events.ts deduplicates by page, person,
+// kind and time), so a redelivered handover webhook adds no second line.
 
-export async function noteHandoverLine(row: Pick<ControlledConversation, "id" | "pageId"> & { customer: { psid: string } }, summary: string, event: string): Promise<void> {
-  logger().debug({ conversationId: row.id, event }, summary);
+export async function noteHandoverLine(
+  target: { page: IngestPage; psid: string },
+  summary: string,
+  detail: Record<string, unknown>,
+  timestamp: number = Date.now(),
+): Promise<void> {
+  await recordSystemEvent({ page: target.page, psid: target.psid, timestamp, event: "handover", summary, detail });
 }

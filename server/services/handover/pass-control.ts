@@ -8,7 +8,7 @@ import { handoverFailure } from "@/server/services/handover/handover-failure";
 import { noteHandoverLine } from "@/server/services/handover/handover-line";
 import { announceThreadControl, changeThreadOwner } from "@/server/services/handover/record-thread-owner";
 import { ownerOf, primaryReceiver, toThreadControl } from "@/server/services/handover/thread-control";
-import type { ControlOutcome } from "@/server/services/handover/take-control";
+import { lineTarget, type ControlOutcome } from "@/server/services/handover/take-control";
 import type { TPassControl } from "@/lib/schemas/handover";
 import { PAGE_INBOX_NAME } from "@/lib/inbox/thread-control";
 
@@ -38,7 +38,7 @@ export async function passControl(actor: Actor, input: TPassControl): Promise<Co
     throw await handoverFailure(row, "pass_thread_control", error);
   }
   await changeThreadOwner({ conversationId: row.id, owner: ownerOf(targetAppId) ?? "other_app", appId: targetAppId, at: new Date() });
-  await noteHandoverLine(row, `Passed to ${targetName} by ${actor.name}`, "pass_thread_control");
+  await noteHandoverLine(lineTarget(row), `Passed to ${targetName} by ${actor.name}`, { action: "pass_thread_control", by: actor.id, to: targetAppId });
   const control = (await announceThreadControl(row.id)) ?? current;
   return { outcome: "passed", message: `Passed to ${targetName}.`, control };
 }

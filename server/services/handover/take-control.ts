@@ -9,6 +9,7 @@ import { handoverFailure } from "@/server/services/handover/handover-failure";
 import { announceThreadControl, changeThreadOwner } from "@/server/services/handover/record-thread-owner";
 import { toThreadControl } from "@/server/services/handover/thread-control";
 import { noteHandoverLine } from "@/server/services/handover/handover-line";
+import type { ControlledConversation } from "@/server/services/handover/find-controlled-conversation";
 import type { TTakeControl } from "@/lib/schemas/handover";
 import type { ThreadControl } from "@/lib/inbox/thread-control";
 
@@ -33,7 +34,7 @@ export async function takeControl(actor: Actor, input: TTakeControl): Promise<Co
     } catch (error) {
       throw await handoverFailure(row, "request_thread_control", error);
     }
-    await noteHandoverLine(row, `${actor.name} asked ${current.ownerName ?? "the app in control"} for this conversation`, "request_thread_control");
+    await noteHandoverLine(lineTarget(row), `${actor.name} asked ${current.ownerName ?? "the app in control"} for this conversation`, { action: "request_thread_control", by: actor.id });
     return { outcome: "requested", message: `Asked ${current.ownerName ?? "the app in control"} to pass this conversation to Switchboard.`, control: current };
   }
 
@@ -43,7 +44,12 @@ export async function takeControl(actor: Actor, input: TTakeControl): Promise<Co
     throw await handoverFailure(row, "take_thread_control", error);
   }
   await changeThreadOwner({ conversationId: row.id, owner: "app", appId: env().META_APP_ID ?? null, at: new Date() });
-  await noteHandoverLine(row, `Taken by ${actor.name}`, "take_thread_control");
+  await noteHandoverLine(lineTarget(row), `Taken by ${actor.name}`, { action: "take_thread_control", by: actor.id, from: row.threadOwnerAppId });
   const control = (await announceThreadControl(row.id)) ?? current;
   return { outcome: "taken", message: "You control this conversation now.", control };
+}
+
+/** Where the thread's line goes: the page (as the ingest knows it) and the person. */
+export function lineTarget(row: ControlledConversation) {
+  return { page: { id: row.page.id, name: row.page.name, facebookPageId: row.page.facebookPageId }, psid: row.customer.psid };
 }

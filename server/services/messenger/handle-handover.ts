@@ -19,9 +19,9 @@ import { APP_DISPLAY_NAME, PAGE_INBOX_NAME, type ThreadControlEvent } from "@/li
 // messaging_handovers: a thread changed hands between the Page's apps. Meta sends pass_thread_control to
 // the app the thread was passed to, take_thread_control to the app it was taken from, and
 // request_thread_control to the owner another app asks. Each becomes the conversation's thread control
-// (record-thread-owner.ts) and a quiet line in its thread. A thread passed to Switchboard waits for an
-// agent: it comes up in the list unread, even for a person who never wrote (the one system event that
-// creates a conversation).
+// (record-thread-owner.ts) and a quiet line in its thread (system-events.ts). A thread passed to
+// Switchboard waits for an agent: it comes up in the list unread, even for a person who never wrote (the
+// one system event that creates a conversation).
 
 export const PASSED_TO_US_PREVIEW = `Passed to ${APP_DISPLAY_NAME}`;
 
@@ -37,36 +37,40 @@ export async function handleHandoverEvent(page: IngestPage, event: HandoverEvent
   const apps = handoverApps((await db.page.findUnique({ where: { id: page.id }, select: pageHandoverSelect }))?.handoverApps);
   const nameOf = (appId: string | undefined) => (appId ? appName(appId, apps) : null);
 
-  if (event.action === "request_thread_control") {
-    const customer = known.get(customerKey(page.id, event.psid));
-    if (!customer?.conversationId) return; // nobody to hand over: nothing to show
-    const who = nameOf(event.requestedOwnerAppId) ?? "Another app";
-    await noteHandoverLine({ id: customer.conversationId, pageId: page.id, customer }, `${who} asked for this conversation`, event.action);
-    return;
-  }
+  const line = (summary: string) => noteHandoverLine({ page, psid: event.psid }, summary, detailOf(event), event.timestamp);
+  // A request leaves the thread where it is: the agents see who asks, and may pass it.
+  if (event.action === "request_thread_control") return line(`${nameOf(event.requestedOwnerAppId) ?? "Another app"} asked for this conversation`);
 
-  const passedToUs = event.action === "pass_thread_control" && ownerFrom(event.newOwnerAppId, "app") === "app";
+  const owner = event.action === "pass_thread_control" ? ownerFrom(event.newOwnerAppId, "app") : ownerFrom(event.newOwnerAppId, "other_app");
+  const who = owner === "app" ? APP_DISPLAY_NAME : owner === "page_inbox" ? PAGE_INBOX_NAME : (nameOf(event.newOwnerAppId) ?? "another app");
+  const summary = event.action === "pass_thread_control" ? `Passed to ${who}` : `Taken by ${who}`;
+  const passedToUs = event.action === "pass_thread_control" && owner === "app";
   let customer = known.get(customerKey(page.id, event.psid));
   if (!customer?.conversationId) {
-    if (!passedToUs) return; // a thread taken from us that we never stored: nothing to change
+    // Taken from a person who never wrote: the line waits for their thread; there is no control to change.
+    if (!passedToUs) return line(summary);
     customer = await resolveCustomer(page, event.psid, known);
   }
   const conversationId = customer.conversationId!;
-  const owner = event.action === "pass_thread_control" ? ownerFrom(event.newOwnerAppId, "app") : ownerFrom(event.newOwnerAppId, "other_app");
   const appId = event.newOwnerAppId ?? (owner === "app" ? (env().META_APP_ID ?? null) : null);
   // Strictly newer than what is stored: a redelivered event changes nothing (and counts no unread twice).
   if (!(await recordThreadOwner({ conversationId, owner, appId, at, strict: true }))) return;
   customer.threadOwner = owner;
-
-  const who = owner === "app" ? APP_DISPLAY_NAME : owner === "page_inbox" ? PAGE_INBOX_NAME : (nameOf(event.newOwnerAppId) ?? "another app");
-  await noteHandoverLine({ id: conversationId, pageId: page.id, customer }, event.action === "pass_thread_control" ? `Passed to ${who}` : `Taken by ${who}`, event.action);
+  await line(summary);
   if (passedToUs) await waitForAgent(page, { ...customer, conversationId }, at);
   else await announceThreadControl(conversationId);
 }
 
+function detailOf(event: HandoverEvent): Record<string, unknown> {
+  const { action, newOwnerAppId, previousOwnerAppId, requestedOwnerAppId, metadata } = event;
+  return Object.fromEntries(Object.entries({ action, newOwnerAppId, previousOwnerAppId, requestedOwnerAppId, metadata }).filter(([, v]) => v !== undefined));
+}
+
 /**
  * The thread was handed to Switchboard: it comes up as waiting (one unread, the line as its preview, at
- * the top by the event's time), announced with the new control in one `thread-control` event.
+ * the top by the event's time), announced with the new control in one `thread-control` event. A pass
+ * older than the conversation's last message (delivered late) only changes the control, as a late
+ * message never moves the list.
  */
 async function waitForAgent(page: IngestPage, customer: KnownCustomer & { conversationId: string }, at: Date): Promise<void> {
   const [summary] = await db.$queryRawUnsafe<SummaryColumns[]>(
@@ -74,7 +78,7 @@ async function waitForAgent(page: IngestPage, customer: KnownCustomer & { conver
        last_message_text     = CASE WHEN $1::timestamptz >= last_message_at THEN $2::text ELSE last_message_text END,
        last_message_is_image = CASE WHEN $1::timestamptz >= last_message_at THEN false ELSE last_message_is_image END,
        last_message_at       = GREATEST(last_message_at, $1::timestamptz),
-       unread_count          = unread_count + 1,
+       unread_count          = unread_count + CASE WHEN $1::timestamptz >= last_message_at THEN 1 ELSE 0 END,
        updated_at            = now()
      WHERE id = $3::uuid RETURNING ${SUMMARY_RETURNING_SQL}`,
     at,
