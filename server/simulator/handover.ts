@@ -50,10 +50,10 @@ export function assertWeHoldThread(sim: SimContext, pageId: string, psid: string
  */
 export function personBody(sim: SimContext, pageId: string, psid: string, item: MessagingItem, time: number): WebhookBody {
   const channel = ownerOf(sim, pageId, psid) === sim.appId ? "messaging" : "standby";
-  return { object: "page", entry: [{ id: pageId, time, [channel]: [item] }] } as unknown as WebhookBody;
+  return { object: "page", entry: [{ id: pageId, time, [channel]: [item] }] };
 }
 
 /** A Page-level item (policy_enforcement, app_roles): a recipient, no sender. */
 export function pageBody(pageId: string, time: number, fields: Record<string, unknown>): WebhookBody {
-  return { object: "page", entry: [{ id: pageId, time, messaging: [{ recipient: { id: pageId }, timestamp: time, ...fields }] }] } as unknown as WebhookBody;
+  return { object: "page", entry: [{ id: pageId, time, messaging: [{ recipient: { id: pageId }, timestamp: time, ...fields }] }] };
 }
