@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { Readable } from "node:stream";
 import { requestHeaders, requestUrl, responseHeaders } from "@/server/http/direct-route";
+import { AppError } from "@/server/http/errors";
 import type { RouteHandler } from "@/server/http/route";
 import { matchRoute, type RoutePattern } from "@/server/observability/route-patterns";
 
@@ -53,7 +53,7 @@ async function answer(req: IncomingMessage, res: ServerResponse, mod: RouteModul
   const allowed = METHODS.filter((m) => mod[m] || (m === "HEAD" && mod.GET) || m === "OPTIONS");
   const handler = mod[method] ?? (method === "HEAD" ? mod.GET : undefined);
   if (!handler) {
-    req.resume(); // the body is not wanted; drained so the connection stays usable
+    // A body sent along is not read: the answer closes the connection (server/http/early-answers.ts).
     res.writeHead(method === "OPTIONS" ? 204 : 405, { Allow: allowed.join(", ") }).end();
     return;
   }
@@ -69,7 +69,50 @@ async function toRequest(req: IncomingMessage): Promise<Request> {
   const length = Number(req.headers["content-length"] ?? NaN);
   if (length <= BUFFER_BELOW_BYTES) return new Request(url, { method, headers, body: await readWhole(req) });
   // Chunked or large: the handler reads it as a stream and enforces its own cap while reading.
-  return new Request(url, { method, headers, body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: "half" } as RequestInit);
+  return new Request(url, { method, headers, body: bodyStream(req), duplex: "half" } as RequestInit);
+}
+
+/**
+ * The request's body as a web stream that reads from the socket only as fast as the handler reads it.
+ * Unlike Readable.toWeb, giving up on it (a cap reached) leaves the request alone instead of destroying
+ * the socket: the handler's answer (a 413) must still reach the client, and closing the connection after
+ * it is the answer's business (server/http/early-answers.ts).
+ */
+function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
+  let settled = false;
+  const detach = () => {
+    settled = true;
+    req.pause();
+    req.removeAllListeners("data");
+  };
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        const settle = (end: () => void) => {
+          if (settled) return;
+          settled = true;
+          end();
+        };
+        req.on("data", (chunk: Buffer) => {
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          if ((controller.desiredSize ?? 0) <= 0) req.pause();
+        });
+        // A client gone mid-body is its own mistake (a 400 nobody reads), not the server's failure.
+        const cut = () => settle(() => controller.error(new AppError("bad_request", "The request ended before its body did")));
+        req.once("end", () => settle(() => controller.close()));
+        req.once("error", cut);
+        req.once("close", () => {
+          if (!req.complete) cut();
+        });
+        req.pause();
+      },
+      pull() {
+        req.resume();
+      },
+      cancel: detach,
+    },
+    new ByteLengthQueuingStrategy({ highWaterMark: 64 * 1024 }),
+  );
 }
 
 function readWhole(req: IncomingMessage): Promise<Buffer<ArrayBuffer>> {

@@ -19,7 +19,7 @@ export type RawAnswer = { status: number; contentType: string; body: string };
 export type RawHandler = (body: Buffer, req: IncomingMessage) => Promise<RawAnswer | Response>;
 
 /** Bodies above this are refused without being kept (the webhook service refuses above 1 MB anyway). */
-const MAX_BODY_BYTES = 2 * 1024 * 1024;
+export const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
 export async function serveDirect(req: IncomingMessage, res: ServerResponse, handler: Handler): Promise<void> {
   await serve(req, res, async (body, started) => {
@@ -37,12 +37,16 @@ export async function serveRawBody(req: IncomingMessage, res: ServerResponse, ha
   });
 }
 
-/** Reads the body (to its end even when too large: the client then gets the 413 instead of a reset mid-upload), then answers. */
+/**
+ * Reads the body, then answers. A body over the cap is answered 413 as soon as that is known (its declared
+ * length, or the byte that crosses the cap) and the rest is never read: the answer closes the connection
+ * (server/http/early-answers.ts), so neither memory nor the time spent reading grows with what is sent.
+ */
 async function serve(req: IncomingMessage, res: ServerResponse, answer: (body: Buffer, started: number) => Promise<void>): Promise<void> {
   const started = performance.now();
   try {
-    const { body, size } = await readBody(req);
-    if (size > MAX_BODY_BYTES) {
+    const body = await readBody(req);
+    if (!body) {
       res.writeHead(413, { "Content-Type": "application/json" }).end('{"error":"payload_too_large","message":"Request body is too large"}');
       return;
     }
@@ -55,16 +59,21 @@ async function serve(req: IncomingMessage, res: ServerResponse, answer: (body: B
   }
 }
 
-/** Events rather than `for await`: the async iterator costs a promise per chunk on the hottest path. */
-function readBody(req: IncomingMessage): Promise<{ body: Buffer; size: number }> {
+/** The body, or null once it is known to exceed the cap. Events rather than `for await`: the async iterator costs a promise per chunk on the hottest path. */
+function readBody(req: IncomingMessage): Promise<Buffer | null> {
+  if (Number(req.headers["content-length"] ?? 0) > MAX_BODY_BYTES) return Promise.resolve(null);
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    req.on("data", (chunk: Buffer) => {
+    const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
-    });
-    req.once("end", () => resolve({ body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks), size }));
+      if (size <= MAX_BODY_BYTES) return void chunks.push(chunk);
+      req.off("data", onData);
+      req.pause();
+      resolve(null);
+    };
+    req.on("data", onData);
+    req.once("end", () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
     req.once("error", reject);
     req.once("close", () => {
       if (!req.complete) reject(new Error("the client closed the request before its end"));

@@ -1,7 +1,9 @@
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { parentPort, workerData } from "node:worker_threads";
 import { GET as verifyWebhook } from "@/app/api/webhooks/messenger/route";
 import { serveDirect, serveRawBody } from "@/server/http/direct-route";
+import { createAppHttpServer } from "@/server/http/early-answers";
+import { settlePath } from "@/server/http/request-guard";
 import { receiveDelivery } from "@/server/http/webhook-delivery";
 import { REQUEST_ID_HEADER, requestIdFrom, withRequestId } from "@/server/observability/request-context";
 import { WEBHOOK_ROUTE, type ListenerMessage, type ThreadCommand, type WebhookThreadData } from "@/server/ingest/webhook-listener";
@@ -23,7 +25,9 @@ const flush = setInterval(() => {
 }, 1000).unref();
 
 function dispatch(req: IncomingMessage, res: ServerResponse): void {
-  const pathname = (req.url ?? "/").split("?")[0]!;
+  // The same one spelling of a path as the main port: any spelling of the webhook gets its handler and its cap.
+  const pathname = settlePath(req, res);
+  if (pathname === null) return;
   if (pathname === WEBHOOK_ROUTE && req.method === "POST") {
     const started = performance.now();
     res.once("finish", () => pending.push([res.statusCode, (performance.now() - started) / 1000]));
@@ -36,7 +40,7 @@ function dispatch(req: IncomingMessage, res: ServerResponse): void {
 
 const headerValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0]! : (value ?? null));
 
-const server = createServer((req, res) => {
+const server = createAppHttpServer((req, res) => {
   const requestId = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
   req.headers[REQUEST_ID_HEADER] = requestId;
   res.setHeader("X-Request-Id", requestId);

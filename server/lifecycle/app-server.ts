@@ -1,9 +1,10 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AppEnv } from "@/server/env";
 import { CLIENT_IP_HEADER } from "@/server/http/client-ip";
 import { createApiRouter } from "@/server/http/api-router";
 import { serveDirect, serveRawBody } from "@/server/http/direct-route";
-import { refuseMalformedRequest } from "@/server/http/request-guard";
+import { createAppHttpServer } from "@/server/http/early-answers";
+import { settlePath } from "@/server/http/request-guard";
 import { receiveDelivery } from "@/server/http/webhook-delivery";
 import { applySecurityHeaders } from "@/server/http/security-headers";
 import { waitForDependencies } from "@/server/lifecycle/dependencies";
@@ -54,48 +55,7 @@ export async function runAppServer(
 ): Promise<{ server: Server; realtime: Realtime; webhookPort: number | null }> {
   routeConsoleToLogger();
   await waitForDependencies(config);
-  const patterns = loadRoutePatterns();
-  const api = directApi ? createApiRouter(patterns) : null;
-  // Requests that arrive while the handler is being prepared wait for it.
-  let handlerReady: (handle: RequestHandler) => void = () => {};
-  const handler = new Promise<RequestHandler>((resolve) => (handlerReady = resolve));
-
-  function dispatch(req: IncomingMessage, res: ServerResponse, pathname: string): void {
-    // Overwrite, never trust: rate limits key on this (see server/http/client-ip.ts).
-    req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress ?? "unknown";
-    applySecurityHeaders(req, res, config);
-    if (refuseMalformedRequest(req, res)) return;
-    if (req.method === "POST" && pathname === WEBHOOK_ROUTE) {
-      return void serveRawBody(req, res, (body) => receiveDelivery(body, headerValue(req.headers["x-hub-signature-256"])));
-    }
-    const direct = DIRECT[`${req.method} ${pathname}`];
-    if (direct) return void serveDirect(req, res, direct);
-    if (api && pathname.startsWith("/api/") && api.serve(req, res, pathname)) return;
-    void handler.then((handle) => handle(req, res));
-  }
-
-  const server = createServer((req, res) => {
-    const started = performance.now();
-    const requestId = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
-    req.headers[REQUEST_ID_HEADER] = requestId;
-    res.setHeader("X-Request-Id", requestId);
-    // While stopping, each answer closes its connection so keep-alive clients move to another instance.
-    if (isDraining()) res.setHeader("Connection", "close");
-    const pathname = (req.url ?? "/").split("?")[0]!;
-    res.once("finish", () => {
-      const route = routeLabel(patterns, pathname);
-      const seconds = (performance.now() - started) / 1000;
-      metrics().httpDuration.observe({ method: req.method ?? "?", route, status: String(res.statusCode) }, seconds);
-      if (route === WEBHOOK_ROUTE && req.method === "POST") metrics().webhookAck.observe({ status: String(res.statusCode) }, seconds);
-    });
-    withRequestId(requestId, () => dispatch(req, res, pathname));
-  });
-  // Keep-alive connections outlive a balancer's idle timeout (nginx 60 s, most cloud balancers 60 s) and a
-  // webhook sender's pause: with Node's default 5 s, a client reusing a connection the server is closing at
-  // that instant gets ECONNRESET — measured as unacknowledged webhooks in the load benchmark (Meta retries
-  // them, but every such retry is a late message). headersTimeout must stay above it.
-  server.keepAliveTimeout = KEEP_ALIVE_MS;
-  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
+  const { server, api, handlerReady } = createAppServer(config, { directApi });
   const realtime = attachRealtime(server);
   const nextUpgrades = routeUpgrades(server);
   // The webhook port first: once the main port answers, both do (probes and balancers look at the main one).
@@ -123,4 +83,58 @@ export async function runAppServer(
     server.closeAllConnections();
   }, config.SHUTDOWN_TIMEOUT_SECONDS);
   return { server, realtime, webhookPort: webhooks?.port ?? null };
+}
+
+/**
+ * The app's HTTP server before it listens: each request's way through the process (request id, security
+ * headers, the path settled once, metrics, then the webhook, the direct routes, the API router or the
+ * handler). `handlerReady` hands it the handler for everything else (Next's); until then those wait.
+ */
+export function createAppServer(config: AppEnv, { directApi }: { directApi: boolean }) {
+  const patterns = loadRoutePatterns();
+  const api = directApi ? createApiRouter(patterns) : null;
+  // Requests that arrive while the handler is being prepared wait for it.
+  let handlerReady: (handle: RequestHandler) => void = () => {};
+  const handler = new Promise<RequestHandler>((resolve) => (handlerReady = resolve));
+
+  function dispatch(req: IncomingMessage, res: ServerResponse, pathname: string): void {
+    if (req.method === "POST" && pathname === WEBHOOK_ROUTE) {
+      return void serveRawBody(req, res, (body) => receiveDelivery(body, headerValue(req.headers["x-hub-signature-256"])));
+    }
+    const direct = DIRECT[`${req.method} ${pathname}`];
+    if (direct) return void serveDirect(req, res, direct);
+    if (api && pathname.startsWith("/api/") && api.serve(req, res, pathname)) return;
+    void handler.then((handle) => handle(req, res));
+  }
+
+  const server = createAppHttpServer((req, res) => {
+    const started = performance.now();
+    const requestId = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
+    req.headers[REQUEST_ID_HEADER] = requestId;
+    res.setHeader("X-Request-Id", requestId);
+    // While stopping, each answer closes its connection so keep-alive clients move to another instance.
+    if (isDraining()) res.setHeader("Connection", "close");
+    // Overwrite, never trust: rate limits key on this (see server/http/client-ip.ts).
+    req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress ?? "unknown";
+    applySecurityHeaders(req, res, config);
+    let pathname = (req.url ?? "/").split("?")[0]!;
+    res.once("finish", () => {
+      const route = routeLabel(patterns, pathname);
+      const seconds = (performance.now() - started) / 1000;
+      metrics().httpDuration.observe({ method: req.method ?? "?", route, status: String(res.statusCode) }, seconds);
+      if (route === WEBHOOK_ROUTE && req.method === "POST") metrics().webhookAck.observe({ status: String(res.statusCode) }, seconds);
+    });
+    // Routing, the limits that depend on the route and the metrics label all read this one path.
+    const settled = settlePath(req, res);
+    if (settled === null) return; // answered: a malformed path
+    pathname = settled;
+    withRequestId(requestId, () => dispatch(req, res, settled));
+  });
+  // Keep-alive connections outlive a balancer's idle timeout (nginx 60 s, most cloud balancers 60 s) and a
+  // webhook sender's pause: with Node's default 5 s, a client reusing a connection the server is closing at
+  // that instant gets ECONNRESET — measured as unacknowledged webhooks in the load benchmark (Meta retries
+  // them, but every such retry is a late message). headersTimeout must stay above it.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
+  return { server, api, handlerReady };
 }

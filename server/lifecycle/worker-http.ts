@@ -1,5 +1,6 @@
-import { createServer, type Server } from "node:http";
+import type { Server } from "node:http";
 import { serveDirect } from "@/server/http/direct-route";
+import { createAppHttpServer } from "@/server/http/early-answers";
 import { listenOrExit } from "@/server/lifecycle/listen";
 import { serveMetrics } from "@/server/observability/metrics-endpoint";
 import { readiness } from "@/server/services/health";
@@ -18,7 +19,7 @@ const ROUTES: Record<string, (request: Request) => Promise<Response>> = {
 };
 
 export async function startWorkerHttp(port: number, host: string): Promise<Server> {
-  const server = createServer((req, res) => {
+  const server = createAppHttpServer((req, res) => {
     const path = (req.url ?? "/").split("?")[0]!.replace(/^\/api(\/health)?/, "");
     const route = req.method === "GET" ? ROUTES[path || "/"] : undefined;
     if (!route) return void res.writeHead(404, { "Content-Type": "application/json" }).end('{"error":"not_found"}');

@@ -15,7 +15,7 @@ import * as markReadRoute from "@/app/api/conversations/mark-read/route";
 import * as repliesRoute from "@/app/api/replies/route";
 import * as replyRoute from "@/app/api/replies/[id]/route";
 import * as pagesMeRoute from "@/app/api/pages/me/route";
-import { refuseMalformedRequest } from "@/server/http/request-guard";
+import { settlePath } from "@/server/http/request-guard";
 import { searchConversationIds } from "@/server/services/conversations/search-conversations";
 import { IMAGE_URL_REFUSED } from "@/server/services/uploads/sendable-image";
 import { call } from "./support/http";
@@ -85,7 +85,7 @@ describe("bad input is a 400, never a 500 (finding 4)", () => {
 
   it("a path with broken percent-encoding gets a JSON 400 from the server, not Next's plain-text 500", async () => {
     const server = createServer((req, res) => {
-      if (refuseMalformedRequest(req, res)) return;
+      if (settlePath(req, res) === null) return;
       res.end("passed");
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -1,6 +1,5 @@
 import { ROUTE_ROLES } from "@/lib/roles";
-import { AppError } from "@/server/http/errors";
-import { readBodyLimited } from "@/server/http/read-body";
+import { readMultipart } from "@/server/http/read-multipart";
 import { route } from "@/server/http/route";
 import { MAX_UPLOAD_FILES, storeImages } from "@/server/services/uploads/store-images";
 import { MAX_FILE_MB, MAX_FILES, storeFiles } from "@/server/services/uploads/store-files";
@@ -11,11 +10,16 @@ import { uploadOwnerBeforeReading } from "@/server/services/uploads/upload-owner
 export const POST = route({ roles: ROUTE_ROLES.chats }, async ({ actor, request }) => {
   // The uploader's hourly quota is checked before a byte of the body is read (upload-quota.ts).
   const owner = await uploadOwnerBeforeReading(actor, request);
-  // Every file at its cap plus room for the multipart framing; enforced while reading, chunked or not.
-  const limit = Math.max(MAX_UPLOAD_FILES * env().UPLOAD_MAX_MB, MAX_FILES * MAX_FILE_MB) * 1024 * 1024 + 1024 * 1024;
-  const body = await readBodyLimited(request, limit, "Upload is too large");
-  const form = await new Request(request.url, { method: "POST", headers: request.headers, body }).formData().catch(() => {
-    throw new AppError("bad_request", "Send the images as multipart/form-data in the 'images' field");
+  // Every cap enforced while reading, chunked or not: the body (every file at its cap plus room for the
+  // multipart framing), each file, and the number of files.
+  const form = await readMultipart(request, {
+    maxBytes: Math.max(MAX_UPLOAD_FILES * env().UPLOAD_MAX_MB, MAX_FILES * MAX_FILE_MB) * 1024 * 1024 + 1024 * 1024,
+    tooLarge: "Upload is too large",
+    malformed: "Send the images as multipart/form-data in the 'images' field",
+    files: {
+      images: { maxBytes: env().UPLOAD_MAX_MB * 1024 * 1024, maxCount: MAX_UPLOAD_FILES, tooLarge: (name) => `${name || "An image"} is larger than ${env().UPLOAD_MAX_MB} MB`, tooMany: `At most ${MAX_UPLOAD_FILES} images at a time` },
+      files: { maxBytes: MAX_FILE_MB * 1024 * 1024, maxCount: MAX_FILES, tooLarge: (name) => `${name || "A file"} is larger than ${MAX_FILE_MB} MB`, tooMany: `At most ${MAX_FILES} files at a time` },
+    },
   });
   return form.has("files") ? storeFiles(form, owner) : storeImages(form, owner);
 });

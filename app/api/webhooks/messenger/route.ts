@@ -1,3 +1,5 @@
+import { MAX_BODY_BYTES } from "@/server/http/direct-route";
+import { readBodyLimited } from "@/server/http/read-body";
 import { publicRoute } from "@/server/http/route";
 import { receiveDelivery } from "@/server/http/webhook-delivery";
 import { verifySubscription } from "@/server/services/messenger/receive-webhook";
@@ -11,8 +13,9 @@ export const GET = publicRoute({}, ({ request }) => {
 });
 
 // POST /api/webhooks/messenger — signed deliveries: verify, store, acknowledge; the worker processes them.
-// The custom server answers it without Next's router (server/lifecycle/app-server.ts), with the same function.
+// The custom server answers it without Next's router (server/lifecycle/app-server.ts), with the same function
+// and the same cap on the body.
 export const POST = publicRoute({}, async ({ request }) => {
-  const answer = await receiveDelivery(Buffer.from(await request.arrayBuffer()), request.headers.get("x-hub-signature-256"));
+  const answer = await receiveDelivery(Buffer.from(await readBodyLimited(request, MAX_BODY_BYTES)), request.headers.get("x-hub-signature-256"));
   return answer instanceof Response ? answer : new Response(answer.body, { status: answer.status, headers: { "Content-Type": answer.contentType } });
 });
