@@ -39,11 +39,13 @@ export type Answer = { status: number; headers: IncomingHttpHeaders; body: strin
  */
 export function keepAliveClient(base: string, hangMs = 10_000) {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const origin = new URL(base);
   const send = (method: string, path: string, options: { headers?: OutgoingHttpHeaders; body?: string | Buffer; chunked?: boolean } = {}) =>
     new Promise<Answer>((resolve, reject) => {
       const headers: OutgoingHttpHeaders = { ...options.headers };
       if (options.body !== undefined && !options.chunked) headers["content-length"] = Buffer.byteLength(options.body);
-      const req = httpRequest(`${base}${path}`, { method, agent, headers, timeout: hangMs }, (res) => {
+      // The path goes out as written: a URL string would be parsed first, resolving `.`, `..` and `\`.
+      const req = httpRequest({ host: origin.hostname, port: origin.port, path, method, agent, headers, timeout: hangMs }, (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
         res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString(), reused: req.reusedSocket }));
