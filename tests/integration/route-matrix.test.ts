@@ -3,7 +3,7 @@ import type { Role } from "@/lib/roles";
 import type { Simulator } from "@/server/simulator/create-simulator";
 import { startGraphSimulator } from "./support/graph-sim";
 import { loadRouteTable } from "./support/route-table";
-import { ADMIN_SEES_COMPANY_PAGES, send, snapshot, SUPER_ADMIN_SEES_ALL, TARGETS, world } from "./support/route-targets";
+import { ADMIN_SEES_COMPANY_PAGES, send, snapshot, SUPER_ADMIN_SEES_ALL, TARGETS, throughRealServer, world } from "./support/route-targets";
 import { startAppServer } from "./support/app-server";
 import { openSocket } from "./support/channel";
 
@@ -11,6 +11,9 @@ import { openSocket } from "./support/channel";
 // every role of one company × the objects of another company (and, for staff and admins, of a page of
 // their own company they are not assigned) → 403/404, no foreign data in the body, and the other company's
 // rows unchanged. A route missing from TARGETS fails the test, so no endpoint ships without its row.
+// Every request goes through the real server on one keep-alive connection (each the next request on the
+// connection the previous left: one that is not answered fails the test).
+throughRealServer();
 
 // Facebook is reachable (the simulator as Graph), as in production: routes that check a token with Graph
 // answer its refusal (400), and a 503 "Facebook could not be reached" is not mistaken for a crash.

@@ -43,7 +43,9 @@ export function keepAliveClient(base: string, hangMs = 10_000) {
   const send = (method: string, path: string, options: { headers?: OutgoingHttpHeaders; body?: string | Buffer; chunked?: boolean } = {}) =>
     new Promise<Answer>((resolve, reject) => {
       const headers: OutgoingHttpHeaders = { ...options.headers };
-      if (options.body !== undefined && !options.chunked) headers["content-length"] = Buffer.byteLength(options.body);
+      // Named, not left to Node: it frames a GET's or DELETE's body only when told.
+      if (options.body !== undefined && options.chunked) headers["transfer-encoding"] = "chunked";
+      else if (options.body !== undefined) headers["content-length"] = Buffer.byteLength(options.body);
       // The path goes out as written: a URL string would be parsed first, resolving `.`, `..` and `\`.
       const req = httpRequest({ host: origin.hostname, port: origin.port, path, method, agent, headers, timeout: hangMs }, (res) => {
         const chunks: Buffer[] = [];

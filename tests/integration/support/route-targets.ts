@@ -1,9 +1,11 @@
+import { afterAll, beforeAll } from "vitest";
 import { db } from "@/server/db";
 import { encryptSecret } from "@/server/security/secret-box";
 import type { Role } from "@/lib/roles";
 import { actorFromToken } from "@/server/auth/actor";
 import type { ApiRoute } from "./route-table";
 import { makeCompany, makeUser, tokenFor } from "./factory";
+import { keepAliveClient, startRealServer, type RealServer } from "./real-server";
 
 // The generated security tests' shared ground (route-matrix.test.ts, route-fuzz.test.ts): how each route is
 // aimed at a set of objects, and a world of two companies with one of everything.
@@ -208,24 +210,54 @@ async function standInFor(token: string): Promise<string> {
 /** A URL cannot carry a lone surrogate: Next would see U+FFFD in its place. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
-/** Calls the route's handler as Next would; the body is the parsed JSON, or the text (the CSV export). */
-export async function send(route: ApiRoute, token: string, request: RouteRequest, init: { rawBody?: string; contentType?: string } = {}) {
+export type SendOptions = {
+  rawBody?: string;
+  contentType?: string;
+  /** The body without Content-Length (Transfer-Encoding: chunked). */
+  chunked?: boolean;
+  /** Another method than the route's (a 405). */
+  method?: string;
+  /** Without the bearer token (a 401 before any body is read). */
+  signedOut?: boolean;
+};
+
+let transport: { server: RealServer; client: ReturnType<typeof keepAliveClient> } | null = null;
+
+/**
+ * The generated tests call every route through the real server (server/lifecycle/app-server.ts, the path
+ * production takes) on one keep-alive connection: each request is the next one on the connection the
+ * previous left, so an answer that leaves the connection unusable fails the request after it ("no answer").
+ */
+export function throughRealServer(): void {
+  beforeAll(async () => {
+    const server = await startRealServer();
+    transport = { server, client: keepAliveClient(server.url) };
+  });
+  afterAll(async () => {
+    transport?.client.close();
+    await transport?.server.close();
+    transport = null;
+  });
+}
+
+/** Calls the route through the real server; the body is the parsed JSON, or the text (the CSV export). */
+export async function send(route: ApiRoute, token: string, request: RouteRequest, init: SendOptions = {}) {
+  if (!transport) throw new Error("the test file must call throughRealServer()");
   if (request.standIn) token = await standInFor(token);
   let path = route.path;
   for (const [name, value] of Object.entries(request.params ?? {})) path = path.replace(`[${name}]`, encodeURIComponent(value.replace(LONE_SURROGATE, "\ufffd")));
   const url = new URL(`http://localhost${path}`);
   for (const [key, value] of Object.entries(request.query ?? {})) url.searchParams.set(key, value);
-  const headers: Record<string, string> = { authorization: `Bearer ${token}`, "x-switchboard-client-ip": "10.0.0.1" };
+  const headers: Record<string, string> = init.signedOut ? {} : { authorization: `Bearer ${token}` };
   if (request.body !== undefined || init.contentType) headers["content-type"] = init.contentType ?? "application/json";
-  const body = route.method === "GET" ? undefined : (init.rawBody ?? (request.body === undefined ? undefined : JSON.stringify(request.body)));
-  const res = await route.handler(new Request(url, { method: route.method, headers, body }), { params: Promise.resolve(request.params ?? {}) });
-  const text = await res.text();
-  let parsed: unknown = text;
+  const method = init.method ?? route.method;
+  const body = init.rawBody ?? (method === "GET" || request.body === undefined ? undefined : JSON.stringify(request.body));
+  const res = await transport.client.send(method, `${url.pathname}${url.search}`, { headers, body, chunked: init.chunked });
+  let parsed: unknown = res.body;
   try {
-    parsed = JSON.parse(text);
+    parsed = JSON.parse(res.body);
   } catch {
     // not JSON: keep the text for the leak check
   }
   return { status: res.status, body: parsed };
 }
-
