@@ -108,3 +108,49 @@ for (const viewport of [
     await shot(page, "agent-sends-pdf", viewport.width);
   });
 }
+
+for (const viewport of [
+  { width: 1440, height: 900 },
+  { width: 375, height: 812 },
+]) {
+  test(`a reel, a shared post, a booking and a quiet system line arrive live — ${viewport.width} px`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize(viewport);
+    const first = `Rio${Date.now().toString(36).slice(-5)}${viewport.width}`;
+    const { psid } = await simPost<{ psid: string }>("/sim/customers", { pageId: SHOES, firstName: first, lastName: "Shares" });
+    await simPost("/sim/messages", { pageId: SHOES, psid, text: "Look at these!" });
+
+    await signIn(page, ACCOUNTS.staff.email);
+    await expect(page.getByRole("status").filter({ hasText: "Live" })).toBeVisible({ timeout: 15_000 });
+    await row(page, first).getByRole("button").click();
+    await expect(thread(page)).toContainText("Look at these!");
+
+    // A reel from Meta's CDN: a video-like card at once, playing from our copy once the worker has it.
+    await simPost("/sim/messages", { pageId: SHOES, psid, attachments: [{ type: "reel", title: "Our spring drop" }] });
+    const reel = thread(page).locator('[data-media="reel"]');
+    await expect(reel).toBeVisible();
+    await expect(reel.locator("video")).toHaveAttribute("src", /\/api\/attachments\//, { timeout: 15_000 });
+    await expect(reel).toContainText("Our spring drop");
+    // An Instagram reel whose link we may not fetch stays a card that opens Instagram.
+    await simPost("/sim/messages", { pageId: SHOES, psid, attachments: [{ type: "ig_reel", url: "https://www.instagram.com/reel/C0abcDEF/", title: "Styling tips" }] });
+    const igReel = thread(page).locator('[data-media="ig_reel"]');
+    await expect(igReel).toContainText("Open in Instagram");
+    await expect(igReel).toHaveAttribute("href", "https://www.instagram.com/reel/C0abcDEF/");
+    await shot(page, "reel", viewport.width);
+
+    await simPost("/sim/messages", { pageId: SHOES, psid, attachments: [{ type: "post", url: "https://www.facebook.com/shoes/posts/pfbid02abc", title: "Summer sale starts Friday" }] });
+    const post = thread(page).locator('[data-media="post"]');
+    await expect(post).toContainText("Summer sale starts Friday");
+    await expect(post).toHaveAttribute("href", "https://www.facebook.com/shoes/posts/pfbid02abc");
+    if (viewport.width >= 768) await expect(row(page, first)).toContainText("Shared a post: Summer sale starts Friday");
+    await simPost("/sim/messages", { pageId: SHOES, psid, attachments: [{ type: "appointment_booking", booking: { status: "confirmed", start: Date.UTC(2026, 11, 4, 9, 0), timezone: "Europe/Berlin" } }] });
+    await expect(thread(page).locator('[data-media="appointment_booking"]')).toContainText("Appointment confirmed");
+    await expect(thread(page).locator('[data-media="appointment_booking"]')).toContainText("Fri, Dec 4, 10:00 AM – 11:00 AM (Europe/Berlin)");
+
+    // A system event is a quiet line: no bubble, no new preview.
+    await simPost("/sim/system-event", { pageId: SHOES, psid, kind: "optin", notifications: "opt_in", title: "Weekly deals" });
+    await expect(thread(page).getByTestId("system-line")).toContainText("Opted in to notifications: “Weekly deals”");
+    if (viewport.width >= 768) await expect(row(page, first)).toContainText("Appointment confirmed");
+    await shot(page, "post-booking-system-line", viewport.width);
+  });
+}

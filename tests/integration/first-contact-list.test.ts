@@ -10,7 +10,7 @@ import { startWebhookDrain } from "@/workers/webhooks/drain";
 import { call } from "./support/http";
 import { startAppServer } from "./support/app-server";
 import { eventually } from "./support/channel";
-import { makeCompany, makePage, makeUser, tokenFor } from "./support/factory";
+import { makeStaffPage } from "./support/factory";
 import { body, fromCustomer, postSigned } from "./support/webhook-post";
 
 // A list never shows a conversation without its first message. A first contact is two statements (the
@@ -18,14 +18,11 @@ import { body, fromCustomer, postSigned } from "./support/webhook-post";
 // of the list between them must show no row — and once the message is in, the row with it and its unread.
 
 let app: Awaited<ReturnType<typeof startAppServer>>;
-let page: Awaited<ReturnType<typeof makePage>>;
+let page: Awaited<ReturnType<typeof makeStaffPage>>["page"];
 let token: string;
 
 beforeEach(async () => {
-  const company = await makeCompany();
-  const staff = await makeUser("staff", company.id);
-  page = await makePage(company.id, [staff.id]);
-  token = await tokenFor(staff);
+  ({ page, token } = await makeStaffPage());
   app = await startAppServer({ "/api/webhooks/messenger": { POST: webhookRoute.POST } });
 });
 

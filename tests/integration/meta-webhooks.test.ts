@@ -10,7 +10,7 @@ import { startWebhookDrain, type WebhookDrain } from "@/workers/webhooks/drain";
 import { call } from "./support/http";
 import { startAppServer } from "./support/app-server";
 import { eventually, openSocket } from "./support/channel";
-import { makeCompany, makePage, makeUser, tokenFor } from "./support/factory";
+import { makeStaffPage } from "./support/factory";
 import { makeConversation } from "./support/inbox-factory";
 import { postSigned } from "./support/webhook-post";
 
@@ -26,7 +26,7 @@ type ApiMessage = Record<string, unknown> & { id: string; mid: string | null; me
 
 let app: Awaited<ReturnType<typeof startAppServer>>;
 let drain: WebhookDrain;
-let page: Awaited<ReturnType<typeof makePage>>;
+let page: Awaited<ReturnType<typeof makeStaffPage>>["page"];
 let token: string;
 let socket: Awaited<ReturnType<typeof openSocket>>;
 /** Someone who wrote before, and (newer, at the top of the list) someone else. */
@@ -34,10 +34,7 @@ let person: Awaited<ReturnType<typeof makeConversation>>;
 let top: Awaited<ReturnType<typeof makeConversation>>;
 
 beforeEach(async () => {
-  const company = await makeCompany();
-  const staff = await makeUser("staff", company.id);
-  page = await makePage(company.id, [staff.id]);
-  token = await tokenFor(staff);
+  ({ page, token } = await makeStaffPage());
   person = await makeConversation(page.id, { unread: 0, at: new Date(Date.now() - 3_600_000), lastMessage: "earlier" });
   top = await makeConversation(page.id, { unread: 0, at: new Date(Date.now() - 60_000), lastMessage: "most recent" });
   app = await startAppServer({ "/api/webhooks/messenger": { POST: webhookRoute.POST } });

@@ -8,7 +8,7 @@ import { claimGuestEvents, recordGuestEvent, recordSystemEvent } from "@/server/
 import { call } from "./support/http";
 import { startAppServer } from "./support/app-server";
 import { eventually, openSocket } from "./support/channel";
-import { makeCompany, makePage, makeUser, tokenFor } from "./support/factory";
+import { makeStaffPage } from "./support/factory";
 import { makeConversation, makeMessages } from "./support/inbox-factory";
 import { body, fromCustomer, postSigned } from "./support/webhook-post";
 
@@ -17,15 +17,12 @@ import { body, fromCustomer, postSigned } from "./support/webhook-post";
 // conversation — except createConversation (a thread passed to this app).
 
 let app: Awaited<ReturnType<typeof startAppServer>>;
-let page: Awaited<ReturnType<typeof makePage>>;
+let page: Awaited<ReturnType<typeof makeStaffPage>>["page"];
 let token: string;
 let socket: Awaited<ReturnType<typeof openSocket>>;
 
 beforeEach(async () => {
-  const company = await makeCompany();
-  const staff = await makeUser("staff", company.id);
-  page = await makePage(company.id, [staff.id]);
-  token = await tokenFor(staff);
+  ({ page, token } = await makeStaffPage());
   app = await startAppServer({ "/api/webhooks/messenger": { POST: webhookRoute.POST } });
   socket = await openSocket(app.url, token);
   expect(await socket.emit("join-page", { pageId: page.id })).toMatchObject({ ok: true });

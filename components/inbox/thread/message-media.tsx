@@ -118,7 +118,11 @@ function ReelCard({ media, onMediaLoad }: { media: ApiMedia; onMediaLoad: () => 
   const link = safe(media.original_url) ?? src;
   return (
     <a href={link} target="_blank" rel="noopener noreferrer" data-media={media.type} className="relative flex aspect-[9/16] w-40 flex-col justify-end overflow-hidden rounded-2xl bg-gradient-to-b from-slate-700 to-slate-900 p-3 text-white ring-1 ring-slate-300 hover:opacity-95">
-      <span aria-hidden className="absolute inset-0 m-auto flex size-12 items-center justify-center rounded-full bg-white/20 text-2xl">▶</span>
+      <span aria-hidden className="absolute inset-0 m-auto flex size-12 items-center justify-center rounded-full bg-white/25">
+        <svg viewBox="0 0 24 24" className="ml-0.5 size-6 fill-white">
+          <path d="M8 5.5v13l10.5-6.5z" />
+        </svg>
+      </span>
       <span className="text-[11px] font-semibold tracking-wide uppercase">{label}</span>
       {media.title && <span className="line-clamp-2 text-xs text-white/80">{media.title}</span>}
       <span className="text-[11px] text-white/70">Open in {media.type === "ig_reel" ? "Instagram" : "Facebook"}</span>

@@ -31,6 +31,14 @@ export async function tokenFor(user: { id: string }) {
   return issueToken(user.id);
 }
 
+/** A company with one Page and a staff member assigned to it, signed in: the inbox as an agent sees it. */
+export async function makeStaffPage() {
+  const company = await makeCompany();
+  const staff = await makeUser("staff", company.id);
+  const page = await makePage(company.id, [staff.id]);
+  return { page, token: await tokenFor(staff) };
+}
+
 /** A real stored upload of `user` (the service that backs POST /api/uploads), for messages and offers that send one. */
 export async function makeUpload(user: { id: string; companyId: string | null }): Promise<string> {
   const { storeImages } = await import("@/server/services/uploads/store-images");
