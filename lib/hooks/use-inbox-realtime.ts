@@ -157,18 +157,9 @@ export function useInboxRealtime(options: Options) {
     if (sink && sink.conversationId === event.conversationId) sink.receipt(event.status, event.watermark, event.mids);
   }
 
-  /**
-   * A customer's system event: a quiet line in the open thread. No sound, no toast, no unread, and the
-   * list changes only when the event listed a new conversation (a thread passed to this app).
-   */
+  /** A customer's system event: a quiet line in the open thread. No sound, no toast, no unread, no change to the list. */
   function onSystemEvent(event: SystemEventEvent) {
-    const { pageId, selectedId, filters, mutateList, onSelectedChange, sinkRef } = latest.current;
-    if (event.conversation) {
-      const item = event.conversation;
-      if (event.pageId === pageId) void mutateList((pages) => (pages ? moveToTop(pages, item, filters) : pages), { revalidate: false });
-      if (event.conversationId === selectedId) onSelectedChange(item);
-      refreshPagesSoon();
-    }
+    const { selectedId, sinkRef } = latest.current;
     if (event.conversationId === selectedId && sinkRef.current?.conversationId === event.conversationId) sinkRef.current.receive(toUiMessage(event.message));
   }
 

@@ -111,9 +111,8 @@ export type MessageRemovedEvent = { pageId: string; conversationId: string; mess
 export type MessageStatusEvent = { pageId: string; conversationId: string; status: "delivered" | "read"; watermark: string; mids?: string[] };
 /**
  * A customer's system event (opt-in, account linking, thread control, feedback, game play): `message` has
- * kind "system" (its line in `message`, the event in `payload`). `conversation` is set only when the event
- * put the conversation in the list (a thread passed to this app); otherwise the list does not change.
+ * kind "system" (its line in `message`, the event in `payload`). The list does not change.
  */
-export type SystemEventEvent = { pageId: string; conversationId: string; message: ApiMessage; conversation: ConversationListItem | null };
+export type SystemEventEvent = { pageId: string; conversationId: string; message: ApiMessage };
 
 export type SendMessageResult = ApiMessage | { error: string; urls: string[]; message: ApiMessage };

@@ -184,7 +184,7 @@ describe("opt-ins, account linking, feedback and game plays: quiet lines, never 
       await deliver(c.fixture);
       for (const line of c.lines) {
         const live = await socketEvent("system-event", (p) => (p.message as ApiMessage).message === line);
-        expect(live).toMatchObject({ conversationId: person.conversation.id, conversation: null, message: { kind: "system", payload: c.event, direction: "inbound", mid: null } });
+        expect(live).toMatchObject({ conversationId: person.conversation.id, message: { kind: "system", payload: c.event, direction: "inbound", mid: null } });
       }
       const lines = (await thread()).filter((m) => m.kind === "system");
       expect(lines.map((m) => m.message).sort()).toEqual([...c.lines].sort());
@@ -309,19 +309,28 @@ describe("changes to a message", () => {
 
 describe("handovers, app roles and policy enforcement", () => {
   // What they change (thread control, the Page's role, its health) is the handover's and policy's own
-  // (handle-handover.ts, handle-policy.ts); here: read, not quarantined, and never a customer's unread or a move in the list.
-  for (const name of ["messaging-handovers-take", "messaging-handovers-request", "messaging-handovers-app-roles", "messaging-policy-enforcement"]) {
+  // (handle-handover.ts, handle-policy.ts, their tests); here: read, not quarantined, a thread-control
+  // change is a quiet line of the thread, and none is a customer's unread or a move in the list.
+  for (const [name, line] of [
+    ["messaging-handovers-take", true],
+    ["messaging-handovers-request", true],
+    ["messaging-handovers-app-roles", false],
+    ["messaging-policy-enforcement", false],
+  ] as const) {
     it(name, async () => {
       const before = await list();
       await deliver(name);
       await expectListUntouched(before);
       expect(socket.events.filter((e) => e.name === "new-message")).toEqual([]);
+      expect((await thread()).filter((m) => m.kind === "system").map((m) => m.payload)).toEqual(line ? ["handover"] : []);
     });
   }
 
-  it("messaging-handovers-pass: passed to this app, previous owner null (idle)", async () => {
+  it("messaging-handovers-pass: passed to this app (previous owner null: idle), delivered late — a line, the control, no unread, no move", async () => {
+    const before = await list();
     await deliver("messaging-handovers-pass");
-    expect((await db.conversation.findUniqueOrThrow({ where: { id: person.conversation.id } })).unreadCount).toBe(0);
+    expect((await thread()).filter((m) => m.kind === "system")).toEqual([expect.objectContaining({ payload: "handover", timestamp: 1458692752478 })]);
+    await expectListUntouched(before);
     expect(await db.message.count({ where: { conversationId: person.conversation.id } })).toBe(0);
   });
 });

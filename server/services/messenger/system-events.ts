@@ -2,18 +2,16 @@ import { ingestPool } from "@/server/db-direct";
 import { UUID_V7_EXPRESSION } from "@/server/db-uuid";
 import { sanitizeJson, sanitizeText } from "@/server/messenger/sanitize-json";
 import { emitToRooms, EVENTS } from "@/server/realtime/emit";
-import { conversationRoom, pageRoom } from "@/server/realtime/rooms";
-import { toApiMessage, toConversationListItem, type MessageRow } from "@/server/services/conversations/serialize";
-import { SUMMARY_RETURNING_SQL, toListRow, type SummaryColumns } from "@/server/services/messenger/conversation-summary";
-import { findOrCreateContact } from "@/server/services/messenger/customers";
+import { conversationRoom } from "@/server/realtime/rooms";
+import { toApiMessage, type MessageRow } from "@/server/services/conversations/serialize";
 import type { IngestPage } from "@/server/services/messenger/ingest-context";
-import { lookUpProfileLater } from "@/server/services/messenger/profile-lookup";
 
 // System events: what happened in a customer's thread that is not the customer writing — opt-ins, account
 // linking, thread-control changes, feedback, game plays. Stored in system_events (schema.prisma,
 // SystemEvent), never in messages, so the list's preview and order, unread counts, search and the
 // messaging window never see them; the thread API merges them in by time (thread-rows.ts) and the open
-// thread gets them live as `system-event`. docs/WEBHOOKS.md, "Event kinds".
+// thread gets them live as `system-event`. An event alone never creates a conversation; the one exception,
+// a thread passed to this app, is handle-handover.ts's. docs/WEBHOOKS.md, "Event kinds".
 
 export type SystemEventInput = {
   page: IngestPage;
@@ -26,19 +24,13 @@ export type SystemEventInput = {
   summary: string;
   /** What else Meta said (kept, not shown). */
   detail?: Record<string, unknown>;
-  /**
-   * Create the customer's conversation when there is none (a thread passed to this app: it appears as
-   * waiting for an agent, with this line as its preview). Otherwise an event alone creates nothing: a
-   * person without a conversation keeps the event until they write, and their thread then shows it.
-   */
-  createConversation?: boolean;
   /** The deduplication key, when page + person + event + time is not unique enough (default). */
   key?: string;
 };
 
-export type RecordedSystemEvent = { id: string; conversationId: string | null; createdConversation: boolean };
+export type RecordedSystemEvent = { id: string; conversationId: string | null };
 
-type Inserted = { id: string; occurred_at: Date; conversation_id: string | null; customer_id: string | null; customer_name: string | null; customer_psid: string | null; avatar_url: string | null };
+type Inserted = { id: string; occurred_at: Date; conversation_id: string | null; customer_name: string | null };
 
 // The event and, in the same statement, the conversation it belongs to (if any) for the socket.
 const INSERT_SQL = `
@@ -48,38 +40,31 @@ const INSERT_SQL = `
       ON CONFLICT (dedupe_key) DO NOTHING
       RETURNING id, page_id, psid, occurred_at
     )
-    SELECT i.id, i.occurred_at, c.id AS conversation_id, cu.id AS customer_id, cu.name AS customer_name, cu.psid AS customer_psid, cu.avatar_url
+    SELECT i.id, i.occurred_at, c.id AS conversation_id, cu.name AS customer_name
       FROM inserted i
       LEFT JOIN customers cu ON cu.page_id = i.page_id AND cu.psid = i.psid
       LEFT JOIN conversations c ON c.customer_id = cu.id`;
 
 /**
  * Stores one system event of a customer exactly once (by its key) and shows it in their open thread.
- * Returns null for a replay. No unread, no preview, no reordering — except `createConversation` on a
- * person with no conversation, whose new conversation is listed with this line as its preview.
+ * Returns null for a replay. No unread, no preview, no reordering, no conversation: a person who has not
+ * written keeps the event until they do (conversationId null).
  */
 export async function recordSystemEvent(input: SystemEventInput): Promise<RecordedSystemEvent | null> {
   const { page, psid, timestamp, event } = input;
   const summary = sanitizeText(input.summary).slice(0, 500);
-  const contact = input.createConversation ? await findOrCreateContact(page, psid) : null;
   const inserted = await insertEvent({ pageId: page.id, psid, userRef: null, event, summary, detail: input.detail ?? {}, at: new Date(timestamp), key: input.key ?? defaultKey(page.id, psid, event, timestamp) });
   if (!inserted) return null;
   const conversationId = inserted.conversation_id;
-  if (!conversationId) return { id: inserted.id, conversationId: null, createdConversation: false };
-
-  const customer = { id: inserted.customer_id!, psid, name: inserted.customer_name!, avatarUrl: inserted.avatar_url };
-  // The conversation was created for this event (it has no message yet): listed from now on, this line its preview.
-  const listed = contact ? await listAsWaiting(conversationId, summary, inserted.occurred_at) : null;
-  const row: MessageRow = systemMessageRow({ id: inserted.id, conversationId, psid, event, summary, at: inserted.occurred_at });
-  const payload = {
-    pageId: page.id,
-    conversationId,
-    message: toApiMessage(row, { customerName: customer.name, pageName: page.name }),
-    conversation: listed ? toConversationListItem(toListRow(conversationId, listed, customer, page)) : null,
-  };
-  emitToRooms(listed ? [pageRoom(page.id), conversationRoom(conversationId)] : [conversationRoom(conversationId)], EVENTS.systemEvent, payload);
-  if (listed && contact?.needsProfile) lookUpProfileLater({ page, customerId: customer.id, psid, conversationId });
-  return { id: inserted.id, conversationId, createdConversation: listed !== null };
+  if (conversationId) {
+    const row = systemMessageRow({ id: inserted.id, conversationId, psid, event, summary, at: inserted.occurred_at });
+    emitToRooms([conversationRoom(conversationId)], EVENTS.systemEvent, {
+      pageId: page.id,
+      conversationId,
+      message: toApiMessage(row, { customerName: inserted.customer_name ?? "", pageName: page.name }),
+    });
+  }
+  return { id: inserted.id, conversationId };
 }
 
 /**
@@ -122,18 +107,6 @@ async function insertEvent(e: NewEvent): Promise<Inserted | null> {
     name: "system-event-insert",
     text: INSERT_SQL,
     values: [e.pageId, e.psid, e.userRef, e.event, e.summary, JSON.stringify(detail.ok ? detail.value : {}), e.at, e.key.slice(0, 500)],
-  });
-  return rows[0] ?? null;
-}
-
-/** Only a conversation without any message yet (last_message_at still the creation's 'epoch'): a real message always wins. */
-async function listAsWaiting(conversationId: string, summary: string, at: Date): Promise<SummaryColumns | null> {
-  const { rows } = await ingestPool().query<SummaryColumns>({
-    name: "system-event-list-waiting",
-    text: `UPDATE conversations SET last_message_text = $2, last_message_is_image = false, last_message_at = $3::timestamptz, updated_at = now()
-            WHERE id = $1::uuid AND last_message_at = 'epoch'::timestamptz
-        RETURNING ${SUMMARY_RETURNING_SQL}`,
-    values: [conversationId, summary, at],
   });
   return rows[0] ?? null;
 }
