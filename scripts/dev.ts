@@ -165,7 +165,10 @@ if (useSimulator) {
   process.env.SIMULATOR_WEBHOOK_URL ??= `http://127.0.0.1:${env().PORT}/api/webhooks/messenger`;
   run("simulator", ["server/simulator/index.ts"]);
 }
-run("server", ["watch", "--clear-screen=false", "--exclude", "./app/**", "--exclude", "./components/**", "--exclude", "./server/simulator/**", "server/index.ts"]);
+// The server serves the API's routes itself, as in production (server/http/api-router.ts): editing one
+// (app/api/**) or anything it imports restarts it. Next compiles and hot-reloads the pages on its own; tsx
+// never loads them, so their edits never restart the server.
+run("server", ["watch", "--clear-screen=false", "--exclude", "./components/**", "--exclude", "./server/simulator/**", "server/index.ts"]);
 run("worker", ["watch", "--clear-screen=false", "--exclude", "./server/simulator/**", "workers/index.ts"]);
 
 if (useSimulator) {

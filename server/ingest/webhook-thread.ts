@@ -1,10 +1,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { parentPort, workerData } from "node:worker_threads";
-import { GET as verifyWebhook } from "@/app/api/webhooks/messenger/route";
 import { serveDirect, serveRawBody } from "@/server/http/direct-route";
 import { createAppHttpServer } from "@/server/http/early-answers";
 import { settlePath } from "@/server/http/request-guard";
-import { receiveDelivery } from "@/server/http/webhook-delivery";
+import { answerHandshake, receiveDelivery } from "@/server/http/webhook-delivery";
 import { REQUEST_ID_HEADER, requestIdFrom, withRequestId } from "@/server/observability/request-context";
 import { WEBHOOK_ROUTE, type ListenerMessage, type ThreadCommand, type WebhookThreadData } from "@/server/ingest/webhook-listener";
 
@@ -33,7 +32,7 @@ function dispatch(req: IncomingMessage, res: ServerResponse): void {
     res.once("finish", () => pending.push([res.statusCode, (performance.now() - started) / 1000]));
     return void serveRawBody(req, res, (body) => receiveDelivery(body, headerValue(req.headers["x-hub-signature-256"])));
   }
-  if (pathname === WEBHOOK_ROUTE && req.method === "GET") return void serveDirect(req, res, verifyWebhook);
+  if (pathname === WEBHOOK_ROUTE && req.method === "GET") return void serveDirect(req, res, async (request) => answerHandshake(request));
   if (pathname === "/api/health/live" && req.method === "GET") return void res.writeHead(200, { "Content-Type": "application/json" }).end('{"status":"live"}');
   res.writeHead(404, { "Content-Type": "application/json" }).end('{"error":"not_found","message":"This port serves only the Messenger webhook"}');
 }

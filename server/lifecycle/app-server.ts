@@ -2,7 +2,7 @@ import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AppEnv } from "@/server/env";
 import { CLIENT_IP_HEADER } from "@/server/http/client-ip";
 import { createApiRouter } from "@/server/http/api-router";
-import { serveDirect, serveRawBody } from "@/server/http/direct-route";
+import { serveRawBody } from "@/server/http/direct-route";
 import { createAppHttpServer } from "@/server/http/early-answers";
 import { settlePath } from "@/server/http/request-guard";
 import { receiveDelivery } from "@/server/http/webhook-delivery";
@@ -19,27 +19,17 @@ import { REQUEST_ID_HEADER, requestIdFrom, withRequestId } from "@/server/observ
 import { loadRoutePatterns, routeLabel } from "@/server/observability/route-patterns";
 import { attachRealtime, type Realtime } from "@/server/realtime/index";
 import { routeUpgrades } from "@/server/lifecycle/upgrades";
-import { GET as live } from "@/app/api/health/live/route";
-import { GET as ready } from "@/app/api/health/ready/route";
-import { GET as scrapeMetrics } from "@/app/api/metrics/route";
 
 const KEEP_ALIVE_MS = 65_000;
 
-// The app process around a request handler (Next's, in server/index.ts): start-up checks, request ids,
-// HTTP metrics, the routes served directly, Socket.IO, and the graceful stop. Start-up order: config
+// The app process around a request handler (Next's, in server/index.ts, for the pages): start-up checks,
+// request ids, HTTP metrics, the API's routes, Socket.IO, and the graceful stop. Start-up order: config
 // (by the caller), Postgres and Redis reachable, the webhook port (WEBHOOK_PORT, when set) then the main
-// port bound (exit at once when taken), then the
-// handler prepared; requests that arrive meanwhile wait for it, except the direct routes.
+// port bound (exit at once when taken), then the handler prepared; page requests that arrive meanwhile
+// wait for it, the API's do not.
 
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
 
-// Served without Next's router: the webhook for its 20 ms ack bar (server/http/direct-route.ts), health and
-// metrics so they answer while Next is still preparing or busy. The same handlers Next would call.
-const DIRECT: Record<string, (request: Request) => Promise<Response>> = {
-  "GET /api/health/live": (r) => live(r),
-  "GET /api/health/ready": (r) => ready(r),
-  "GET /api/metrics": (r) => scrapeMetrics(r),
-};
 const headerValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0]! : (value ?? null));
 
 /**
@@ -49,13 +39,10 @@ const headerValue = (value: string | string[] | undefined) => (Array.isArray(val
 export async function runAppServer(
   config: AppEnv,
   prepareHandler: (upgrades: Server) => Promise<RequestHandler>,
-  // The API's routes served by server/http/api-router.ts rather than Next's router: in production, where
-  // Next's share was most of a read's cost; `npm run dev` keeps Next's, which recompiles a route on edit.
-  { directApi = config.isProduction }: { directApi?: boolean } = {},
 ): Promise<{ server: Server; realtime: Realtime; webhookPort: number | null }> {
   routeConsoleToLogger();
   await waitForDependencies(config);
-  const { server, api, handlerReady } = createAppServer(config, { directApi });
+  const { server, api, handlerReady } = createAppServer(config);
   const realtime = attachRealtime(server);
   const nextUpgrades = routeUpgrades(server);
   // The webhook port first: once the main port answers, both do (probes and balancers look at the main one).
@@ -64,7 +51,7 @@ export async function runAppServer(
       ? null
       : await startWebhookListener({ port: config.WEBHOOK_PORT, host: config.HOST, keepAliveMs: KEEP_ALIVE_MS }).catch((error: Error) => exitWithError(`webhook listener: ${error.message}`));
   await listenOrExit(server, config.PORT, config.HOST);
-  const [handle] = await Promise.all([prepareHandler(nextUpgrades), api?.preload()]);
+  const [handle] = await Promise.all([prepareHandler(nextUpgrades), api.preload()]);
   handlerReady(handle);
   logger().info(
     `ready on ${config.APP_URL} (${config.isProduction ? "production" : "development"}), listening on ${config.HOST}:${config.PORT}` +
@@ -87,12 +74,14 @@ export async function runAppServer(
 
 /**
  * The app's HTTP server before it listens: each request's way through the process (request id, security
- * headers, the path settled once, metrics, then the webhook, the direct routes, the API router or the
- * handler). `handlerReady` hands it the handler for everything else (Next's); until then those wait.
+ * headers, the path settled once, metrics, then the webhook POST on its received bytes, the API's routes
+ * through server/http/api-router.ts, or the handler). In production and in `npm run dev` alike: one request
+ * path, one set of limits (issue 28, "One house again"); Next serves only the pages. `handlerReady` hands
+ * it that handler; page requests wait for it.
  */
-export function createAppServer(config: AppEnv, { directApi }: { directApi: boolean }) {
+export function createAppServer(config: AppEnv) {
   const patterns = loadRoutePatterns();
-  const api = directApi ? createApiRouter(patterns) : null;
+  const api = createApiRouter(patterns);
   // Requests that arrive while the handler is being prepared wait for it.
   let handlerReady: (handle: RequestHandler) => void = () => {};
   const handler = new Promise<RequestHandler>((resolve) => (handlerReady = resolve));
@@ -101,9 +90,7 @@ export function createAppServer(config: AppEnv, { directApi }: { directApi: bool
     if (req.method === "POST" && pathname === WEBHOOK_ROUTE) {
       return void serveRawBody(req, res, (body) => receiveDelivery(body, headerValue(req.headers["x-hub-signature-256"])));
     }
-    const direct = DIRECT[`${req.method} ${pathname}`];
-    if (direct) return void serveDirect(req, res, direct);
-    if (api && pathname.startsWith("/api/") && api.serve(req, res, pathname)) return;
+    if (pathname.startsWith("/api/") && api.serve(req, res, pathname)) return;
     void handler.then((handle) => handle(req, res));
   }
 

@@ -15,7 +15,7 @@ const NEXT_STAND_IN = "x-next-stand-in";
 export type RealServer = { url: string; port: number; close: () => Promise<void> };
 
 export async function startRealServer(): Promise<RealServer> {
-  const { server, handlerReady } = createAppServer(env(), { directApi: true });
+  const { server, handlerReady } = createAppServer(env());
   handlerReady((_req, res) => void res.writeHead(404, { [NEXT_STAND_IN]: "1" }).end());
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
