@@ -1,4 +1,3 @@
-/** Joins class names, skipping falsy ones: cn("a", cond && "b"). */
-export function cn(...classes: Array<string | false | null | undefined>): string {
-  return classes.filter(Boolean).join(" ");
-}
+// Class-name joining is clsx's job (tiny, no dependencies, also takes arrays and { class: condition } maps);
+// `cn` stays the one name call sites use: cn("a", cond && "b").
+export { clsx as cn } from "clsx";
