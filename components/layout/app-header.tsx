@@ -18,7 +18,7 @@ export function AppHeader({ user, onOpenMenu }: { user: SessionUser; onOpenMenu:
         onClick={onOpenMenu}
         className="flex size-10 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600 lg:hidden"
       >
-        <MenuIcon />
+        <MenuIcon className="size-5" />
       </button>
       <span className="flex lg:hidden">
         <LogoMark size="sm" />

@@ -22,7 +22,7 @@ export function MobileDrawer({ role, open, onOpenChange }: { role: string; open:
               aria-label="Close menu"
               className="flex size-10 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
             >
-              <XIcon />
+              <XIcon className="size-5" />
             </Dialog.Close>
           </div>
           <SidebarNav role={role} onNavigate={() => onOpenChange(false)} />

@@ -1,17 +1,8 @@
 "use client";
 
 import { Input } from "@/components/ui/input";
-import { XIcon } from "@/components/ui/icons";
+import { SearchIcon, XIcon } from "@/components/ui/icons";
 import { cn } from "@/lib/cn";
-
-function SearchIcon({ className }: { className?: string }) {
-  return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" className={className}>
-      <circle cx="11" cy="11" r="8" />
-      <path d="m21 21-4.3-4.3" />
-    </svg>
-  );
-}
 
 /** A search input with a magnifier and a clear button; `label` names it for assistive tech. */
 export function SearchBox({

@@ -30,7 +30,7 @@ export function UserPagesScreen({ userId }: { userId: string }) {
     body = <LoadingBlock label="Loading pages..." />;
   } else if (data.pages.length === 0) {
     body = (
-      <EmptyState icon={<FlagIcon />} title="No pages added for this user yet.">
+      <EmptyState icon={<FlagIcon className="size-5" />} title="No pages added for this user yet.">
         <Link href={addHref} className={buttonClasses({ size: "sm" })}>
           <PlusIcon className="size-4" />
           Add Page

@@ -43,7 +43,7 @@ export function ViolationsScreen() {
   } else if (filtered.length === 0) {
     body = (
       <EmptyState
-        icon={<ShieldCheckIcon />}
+        icon={<ShieldCheckIcon className="size-5" />}
         title={search.trim() ? `No violation records found matching "${search.trim()}".` : "No violation records found."}
       />
     );

@@ -48,10 +48,10 @@ export function WhitelistScreen() {
   } else if (!data) {
     body = <LoadingBlock label="Loading patterns..." />;
   } else if (all.length === 0) {
-    body = <EmptyState icon={<LinkIcon />} title='No approved patterns added yet. Click "Add Pattern" to get started.' />;
+    body = <EmptyState icon={<LinkIcon className="size-5" />} title='No approved patterns added yet. Click "Add Pattern" to get started.' />;
   } else if (filtered.length === 0) {
     body = (
-      <EmptyState icon={<LinkIcon />} title={`No patterns found matching "${search.trim()}".`}>
+      <EmptyState icon={<LinkIcon className="size-5" />} title={`No patterns found matching "${search.trim()}".`}>
         <Button variant="link" onClick={() => onSearch("")}>
           Clear search
         </Button>

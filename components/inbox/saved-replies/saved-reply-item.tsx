@@ -2,8 +2,7 @@
 
 import * as Popover from "@radix-ui/react-popover";
 import { useState } from "react";
-import { MoreIcon } from "@/components/inbox/saved-replies/more-icon";
-import { PencilIcon, TrashIcon } from "@/components/ui/icons";
+import { MoreIcon, PencilIcon, TrashIcon } from "@/components/ui/icons";
 import type { ApiSavedReply } from "@/lib/schemas/replies";
 
 const MENU_ITEM =
@@ -34,7 +33,7 @@ export function SavedReplyItem({
           aria-label={`More options for ${reply.shortcut}`}
           className="absolute top-2 right-2 flex size-8 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-200/70 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600 data-[state=open]:bg-slate-200/70"
         >
-          <MoreIcon />
+          <MoreIcon className="size-4" />
         </Popover.Trigger>
         <Popover.Portal>
           <Popover.Content

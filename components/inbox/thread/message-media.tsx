@@ -1,3 +1,4 @@
+import { PlayIcon } from "@/components/ui/icons";
 import { cn } from "@/lib/cn";
 import { isImageUrl } from "@/lib/inbox/initials";
 import type { ApiMedia } from "@/lib/inbox/types";
@@ -119,9 +120,7 @@ function ReelCard({ media, onMediaLoad }: { media: ApiMedia; onMediaLoad: () => 
   return (
     <a href={link} target="_blank" rel="noopener noreferrer" data-media={media.type} className="relative flex aspect-[9/16] w-40 flex-col justify-end overflow-hidden rounded-2xl bg-gradient-to-b from-slate-700 to-slate-900 p-3 text-white ring-1 ring-slate-300 hover:opacity-95">
       <span aria-hidden className="absolute inset-0 m-auto flex size-12 items-center justify-center rounded-full bg-white/25">
-        <svg viewBox="0 0 24 24" className="ml-0.5 size-6 fill-white">
-          <path d="M8 5.5v13l10.5-6.5z" />
-        </svg>
+        <PlayIcon className="ml-0.5 size-6 fill-white" />
       </span>
       <span className="text-[11px] font-semibold tracking-wide uppercase">{label}</span>
       {media.title && <span className="line-clamp-2 text-xs text-white/80">{media.title}</span>}
