@@ -53,35 +53,45 @@ const oneFile = (field: string, name: string) => {
   return (offset: number) => (offset === 0 ? Buffer.concat([head, zeros.subarray(head.length)]) : zeros);
 };
 
+type SendOptions = Parameters<ReturnType<typeof keepAliveClient>["send"]>[2];
+type EarlyCase = { label: string; base: string; method: string; path: string; options: SendOptions; status: number; next: string };
+
+/** Each case on a fresh keep-alive client: its answer must close the connection, and the next request be answered. */
+async function earlyAnswerFailures(cases: EarlyCase[]): Promise<string[]> {
+  const failures: string[] = [];
+  for (const { label, base, method, path, options, status, next } of cases) {
+    const client = keepAliveClient(base);
+    try {
+      const first = await client.send(method, path, options);
+      if (first.status !== status) failures.push(`${label}: ${first.status}, not ${status}`);
+      if (first.headers.connection !== "close") failures.push(`${label}: the answer keeps the connection (${first.headers.connection})`);
+      const after = await client.send("GET", next);
+      if (after.status !== 200) failures.push(`${label}: the next request got ${after.status}`);
+    } catch (error) {
+      failures.push(`${label}: ${(error as Error).message}`);
+    } finally {
+      client.close();
+    }
+  }
+  return failures;
+}
+
 describe("an answer written before the body was read closes its connection (issue 29, point 1)", () => {
   it("after every kind of early answer, the keep-alive client's next request is answered", async () => {
     const token = await staffToken();
     const bigWebhook = "x".repeat(3 * MB);
-    const cases: [string, string, string, Parameters<ReturnType<typeof keepAliveClient>["send"]>[2], number][] = [
-      ["a 2 MB JSON body, signed in: the route wrapper's 413", "POST", "/api/notes", { headers: { ...bearer(token), "content-type": "application/json" }, body: json2mb }, 413],
-      ["a 2 MB JSON body, signed out: the route wrapper's 401", "POST", "/api/notes", { headers: { "content-type": "application/json" }, body: json2mb }, 401],
-      ["a chunked body, signed out: 401", "POST", "/api/notes", { headers: { "content-type": "application/json" }, body: json2mb, chunked: true }, 401],
-      ["a body to a method the route lacks: the API router's 405", "PUT", "/api/auth/me", { body: json2mb }, 405],
-      ["a body on a GET", "GET", "/api/auth/me", { body: json2mb }, 401],
-      ["a webhook over 2 MB: the direct route's 413", "POST", "/api/webhooks/messenger", { headers: signed(bigWebhook), body: bigWebhook }, 413],
-      ["a path that does not decode: 400", "POST", "/api/pages/%zz", { body: json2mb }, 400],
-      ["a page path: the handler after the router (Next's place)", "POST", "/chats", { body: json2mb }, 404],
-    ];
-    const failures: string[] = [];
-    for (const [label, method, path, options, status] of cases) {
-      const client = keepAliveClient(app.url);
-      try {
-        const first = await client.send(method, path, options);
-        if (first.status !== status) failures.push(`${label}: ${first.status}, not ${status}`);
-        if (first.headers.connection !== "close") failures.push(`${label}: the answer keeps the connection (${first.headers.connection})`);
-        const next = await client.send("GET", "/api/health/live");
-        if (next.status !== 200) failures.push(`${label}: the next request got ${next.status}`);
-      } catch (error) {
-        failures.push(`${label}: ${(error as Error).message}`);
-      } finally {
-        client.close();
-      }
-    }
+    const json = { "content-type": "application/json" };
+    const main = (label: string, method: string, path: string, options: SendOptions, status: number): EarlyCase => ({ label, base: app.url, method, path, options, status, next: "/api/health/live" });
+    const failures = await earlyAnswerFailures([
+      main("a 2 MB JSON body, signed in: the route wrapper's 413", "POST", "/api/notes", { headers: { ...bearer(token), ...json }, body: json2mb }, 413),
+      main("a 2 MB JSON body, signed out: the route wrapper's 401", "POST", "/api/notes", { headers: json, body: json2mb }, 401),
+      main("a chunked body, signed out: 401", "POST", "/api/notes", { headers: json, body: json2mb, chunked: true }, 401),
+      main("a body to a method the route lacks: the API router's 405", "PUT", "/api/auth/me", { body: json2mb }, 405),
+      main("a body on a GET", "GET", "/api/auth/me", { body: json2mb }, 401),
+      main("a webhook over 2 MB: the direct route's 413", "POST", "/api/webhooks/messenger", { headers: signed(bigWebhook), body: bigWebhook }, 413),
+      main("a path that does not decode: 400", "POST", "/api/pages/%zz", { body: json2mb }, 400),
+      main("a page path: the handler after the router (Next's place)", "POST", "/chats", { body: json2mb }, 404),
+    ]);
     expect(failures).toEqual([]);
   });
 
@@ -108,24 +118,12 @@ describe("an answer written before the body was read closes its connection (issu
 
   it("the webhook's own port and the worker's listener close after an early answer too", async () => {
     const bigWebhook = "x".repeat(3 * MB);
-    const failures: string[] = [];
-    for (const [label, base, method, path, body, status] of [
-      ["webhook port, 3 MB delivery", `http://127.0.0.1:${webhooks.port}`, "POST", "/api/webhooks/messenger", bigWebhook, 413],
-      ["webhook port, another path", `http://127.0.0.1:${webhooks.port}`, "POST", "/api/notes", json2mb, 404],
-      ["worker listener, a POST", workerUrl, "POST", "/live", json2mb, 404],
-    ] as const) {
-      const client = keepAliveClient(base);
-      try {
-        const first = await client.send(method, path, { headers: signed(body), body });
-        if (first.status !== status || first.headers.connection !== "close") failures.push(`${label}: ${first.status} ${first.headers.connection}`);
-        const next = await client.send("GET", base === workerUrl ? "/live" : "/api/health/live");
-        if (next.status !== 200) failures.push(`${label}: the next request got ${next.status}`);
-      } catch (error) {
-        failures.push(`${label}: ${(error as Error).message}`);
-      } finally {
-        client.close();
-      }
-    }
+    const webhookPort = `http://127.0.0.1:${webhooks.port}`;
+    const failures = await earlyAnswerFailures([
+      { label: "webhook port, 3 MB delivery", base: webhookPort, method: "POST", path: "/api/webhooks/messenger", options: { headers: signed(bigWebhook), body: bigWebhook }, status: 413, next: "/api/health/live" },
+      { label: "webhook port, another path", base: webhookPort, method: "POST", path: "/api/notes", options: { body: json2mb }, status: 404, next: "/api/health/live" },
+      { label: "worker listener, a POST", base: workerUrl, method: "POST", path: "/live", options: { body: json2mb }, status: 404, next: "/live" },
+    ]);
     expect(failures).toEqual([]);
   });
 });
