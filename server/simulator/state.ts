@@ -129,6 +129,10 @@ export type SimulatorState = {
   answers: InjectedAnswer[];
   /** Send API calls that are carried out but whose answer never reaches the caller (POST /sim/lose-answers). */
   lostAnswers: { id: number; pageId?: string; psid?: string; remaining: number; when: "after-send" | "before-send" }[];
+  /** Send API calls that are carried out but answer only on POST /sim/release-answers (POST /sim/hold-answers). */
+  holdAnswers: { id: number; pageId?: string; psid?: string; remaining: number; holdEcho: boolean }[];
+  /** The releases of the calls held now, oldest first. */
+  heldAnswers: (() => void)[];
   /** Send API call times per page, for the optional rate limit. */
   sendTimes: Map<string, number[]>;
   /** Page id → the app's subscription; absent when not subscribed. */
@@ -157,6 +161,8 @@ export function createState(): SimulatorState {
     errors: [],
     answers: [],
     lostAnswers: [],
+    holdAnswers: [],
+    heldAnswers: [],
     sendTimes: new Map(),
     subscriptions: new Map(),
     graphRequests: [],
@@ -184,6 +190,8 @@ export function resetState(state: SimulatorState, all: boolean): void {
   state.errors.length = 0;
   state.answers.length = 0;
   state.lostAnswers.length = 0;
+  state.holdAnswers.length = 0;
+  for (const release of state.heldAnswers.splice(0)) release(); // nothing stays open across a reset
   state.sendTimes.clear();
   state.graphRequests.length = 0;
   resetHandoverState(state.handover, all);

@@ -4,8 +4,8 @@ import { messageColumns, type MessageRow } from "@/server/services/conversations
 
 /**
  * Records Meta's message id, in one statement as a rule. If the echo webhook already stored the message as
- * its own row (it arrived before this answer and found no pending row to claim), that row goes and ours —
- * with its author — takes the id. The author is the caller's (the agent who sent it): selecting it through
+ * its own row (it arrived before this answer and its metadata settled no reply: reply-echo.ts), that row
+ * goes and ours — with its author — takes the id. The author is the caller's (the agent who sent it): selecting it through
  * the relation made Prisma wrap the UPDATE and a SELECT in a transaction, 3 round trips and a commit on
  * the reply's path (10 ms at p50 under the load benchmark).
  */

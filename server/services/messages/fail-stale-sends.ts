@@ -6,8 +6,9 @@ export const STALE_SEND_TEXT = "Facebook never answered this send, so it may not
 
 /**
  * A reply is pending only while its Send API call runs (send-message.ts): the call answers within seconds,
- * and an echo claims a pending row for 120 s (handle-message.ts). A pending reply older than this was left
- * by a process that stopped mid-call; without this it would say "Sending" forever, to every agent.
+ * and its echo settles it as soon as it comes (reply-echo.ts). A pending reply older than this was left by a
+ * process that stopped mid-call; without this it would say "Sending" forever, to every agent. An echo that
+ * comes later still turns it into sent.
  */
 export const STALE_SEND_MS = 180_000;
 

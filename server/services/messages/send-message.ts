@@ -19,6 +19,8 @@ import { assignToFirstReplier } from "@/server/services/ownership/auto-assign";
 import { attachMid } from "@/server/services/messages/attach-mid";
 import { assertMaySend } from "@/server/services/messages/send-pause";
 import { changeThreadOwner } from "@/server/services/handover/record-thread-owner";
+import { logger } from "@/server/observability/log";
+import { replyMetadata } from "@/server/services/messages/reply-echo";
 
 export const VIOLATION_ERROR = "Security Violation Alert: Unauthorized content detected in your message";
 
@@ -92,13 +94,18 @@ export async function sendAgentMessage(actor: Actor, input: TSendMessage) {
       recipientId: customer.psid,
       messagingType: window.messagingType,
       tag: window.state === "human_agent" ? window.tag : undefined,
-      message,
+      // The echo names this row, so it is matched to this reply and no other (reply-echo.ts).
+      message: { ...message, metadata: replyMetadata(pending.message.id, conversation.id) },
       retries: 1,
     });
     mid = result.messageId;
   } catch (error) {
-    await withdraw(pending.message, conversation, page).catch((e: Error) => console.error(`[switchboard] failed reply ${pending.message.id} not withdrawn: ${e.message}`));
-    throw await sendFailure(page.id, conversation.id, error);
+    const settled = await withdraw(pending.message, conversation, page).catch((e: Error) => {
+      logger().error({ messageId: pending.message.id, err: e.message }, "failed reply not withdrawn");
+      return null;
+    });
+    if (!settled) throw await sendFailure(page.id, conversation.id, error);
+    mid = settled;
   }
 
   // Meta's id on the message row; the owner (auto-assign) and the list item as they now stand, side by side.
@@ -110,11 +117,17 @@ export async function sendAgentMessage(actor: Actor, input: TSendMessage) {
   return toApiMessage(row, names);
 }
 
-/** Meta refused the reply: its row goes, the preview it replaced comes back, and the other agents' screens drop it. */
-async function withdraw(message: MessageRow, conversation: SendTarget, page: { id: string }) {
-  await db.message.delete({ where: { id: message.id } });
+/**
+ * Meta refused the reply, or its answer was lost: its row goes, the preview it replaced comes back, and the
+ * other agents' screens drop it. Unless its echo already settled it — then Meta took it and it stays: the
+ * row's mid is returned.
+ */
+async function withdraw(message: MessageRow, conversation: SendTarget, page: { id: string }): Promise<string | null> {
+  const { count } = await db.message.deleteMany({ where: { id: message.id, mid: null } });
+  if (count === 0) return (await db.message.findUnique({ where: { id: message.id }, select: { mid: true } }))?.mid ?? null;
   const item = await restorePreview(conversation.id, message.createdTime, conversation, conversation.customer, conversation.page);
   emitToPageAndConversation(page.id, conversation.id, EVENTS.messageRemoved, { messageId: message.id, conversation: toConversationListItem(item), pageId: page.id, conversationId: conversation.id });
+  return null;
 }
 
 async function sendFailure(pageId: string, conversationId: string, error: unknown): Promise<AppError> {

@@ -13,6 +13,7 @@ import { recordMessage, type NewMessage } from "@/server/services/messenger/reco
 import { benchStages, wallClockMs } from "@/server/services/messenger/stage-timings";
 import { queueAttachmentCopies } from "@/server/queue/attachments";
 import { confirmOfferEcho } from "@/server/services/offers/confirm-echo";
+import { settleReplyEcho } from "@/server/services/messages/reply-echo";
 import { attachmentPreview, copyable, kindOf, UNSUPPORTED_TEXT, referralLine, type StoredAttachment } from "@/lib/inbox/message-kinds";
 
 /** Events that become a row of the thread (reactions, edits and unsends change a row: update-message.ts). */
@@ -32,13 +33,14 @@ export async function handleMessageEvent(page: IngestPage, event: RowEvent, know
     // A bulk offer's echo names its ledger row: proof Meta took it, even if the worker never heard back.
     // Before the replay check, so a redelivered echo still settles a row the first delivery did not.
     if (event.metadata) await confirmOfferEcho(event.metadata, event.mid);
-    // Our own send may already hold this mid; checked before claiming, so another pending row with the same
-    // text is not given it.
+    // Our own send may already hold this mid (the Send API answered first): a duplicate.
     if (await db.message.findUnique({ where: { mid: event.mid }, select: { id: true } })) return;
   }
 
   const customer = await resolveCustomer(page, event.psid, known);
-  if (isEcho && (await claimPendingSend(customer.conversationId, event))) return;
+  // An agent's reply is matched by the row its metadata names, never by text; any other echo (the Page
+  // Inbox, another app) is the Page's own message, stored below without an author.
+  if (isEcho && (await settleReplyEcho(customer.conversationId, event.metadata, event.mid))) return;
 
   const recorded = await recordMessage({
     conversationId: customer.conversationId,
@@ -125,20 +127,4 @@ const clean = (text: string) => sanitizeText(text);
 
 function toStored(a: InboundAttachment): StoredAttachment {
   return { ...a, ...(a.title !== undefined ? { title: clean(a.title) } : {}), ...(a.name !== undefined ? { name: clean(a.name) } : {}) };
-}
-
-/**
- * An echo of our own Send API call can arrive before the call returns its message id. The pending row the
- * send created (no mid yet, same text) takes the echo's mid, so the message appears once.
- */
-async function claimPendingSend(conversationId: string, event: RowEvent): Promise<boolean> {
-  if (event.kind !== "message") return false;
-  const pending = await db.message.findFirst({
-    where: { conversationId, mid: null, direction: "outbound", sendStatus: "pending", text: event.text ?? null, createdAt: { gte: new Date(Date.now() - 120_000) } },
-    orderBy: { createdAt: "asc" },
-    select: { id: true },
-  });
-  if (!pending) return false;
-  const claimed = await db.message.updateMany({ where: { id: pending.id, mid: null }, data: { mid: event.mid } });
-  return claimed.count === 1;
 }

@@ -3,11 +3,12 @@ import type { Router } from "../http/router";
 import { nextId } from "../context";
 import { GraphApiError } from "../graph/graph-error";
 import { readInput } from "./lookup";
-import { ZInjectAnswer, ZInjectError, ZLoseAnswers } from "./schemas";
+import { ZHoldAnswers, ZInjectAnswer, ZInjectError, ZLoseAnswers } from "./schemas";
 
 // Make the next Send API calls (or Conversations API reads, `endpoint`) fail the way Meta fails: POST a
 // rule, and the next `count` calls that match its page/customer answer its Graph error instead. A lost
-// answer is the ambiguous failure: the message is sent, but the connection drops before the answer.
+// answer is the ambiguous failure: the message is sent, but the connection drops before the answer. A held
+// answer comes when the test says so: its echo can be handled first, as it sometimes is with Meta.
 
 export function registerErrorInjectionRoutes(router: Router): void {
   // POST /sim/errors — queue a failure; the answer shows the exact error body the app will receive
@@ -32,10 +33,11 @@ export function registerErrorInjectionRoutes(router: Router): void {
 
   // DELETE /sim/errors — drop every queued failure
   router.add("DELETE", "/sim/errors", (ctx) => {
-    const cleared = ctx.sim.state.errors.length + ctx.sim.state.lostAnswers.length + ctx.sim.state.answers.length;
+    const cleared = ctx.sim.state.errors.length + ctx.sim.state.lostAnswers.length + ctx.sim.state.answers.length + ctx.sim.state.holdAnswers.length;
     ctx.sim.state.errors.length = 0;
     ctx.sim.state.answers.length = 0;
     ctx.sim.state.lostAnswers.length = 0;
+    ctx.sim.state.holdAnswers.length = 0;
     sendJson(ctx.res, 200, { cleared });
   });
 
@@ -45,5 +47,20 @@ export function registerErrorInjectionRoutes(router: Router): void {
     const rule = { id: nextId(ctx.sim), ...input, remaining: input.count };
     ctx.sim.state.lostAnswers.push(rule);
     sendJson(ctx.res, 201, rule);
+  });
+
+  // POST /sim/hold-answers — the next `count` matching Send API calls are carried out, then wait to answer
+  router.add("POST", "/sim/hold-answers", async (ctx) => {
+    const input = await readInput(ctx, ZHoldAnswers);
+    const rule = { id: nextId(ctx.sim), ...input, remaining: input.count };
+    ctx.sim.state.holdAnswers.push(rule);
+    sendJson(ctx.res, 201, rule);
+  });
+
+  // POST /sim/release-answers — every held call answers now (its held echo follows) → {released}
+  router.add("POST", "/sim/release-answers", (ctx) => {
+    const held = ctx.sim.state.heldAnswers.splice(0);
+    for (const release of held) release();
+    sendJson(ctx.res, 200, { released: held.length });
   });
 }

@@ -123,6 +123,14 @@ export const ZLoseAnswers = z.strictObject({
   when: z.enum(["after-send", "before-send"]).default("after-send"),
 });
 
+export const ZHoldAnswers = z.strictObject({
+  pageId: ZId.optional(),
+  psid: ZId.optional(),
+  count: z.int().min(1).max(10_000).default(1),
+  /** false: the echo goes out as usual, so it reaches the app before the answer; true: it follows the answer. */
+  holdEcho: z.boolean().default(false),
+});
+
 export const ZReset = z.strictObject({ all: z.boolean().optional() });
 export const ZPageQuery = z.strictObject({ pageId: ZId.optional(), psid: ZId.optional() });
 

@@ -1,8 +1,8 @@
 import type { SimulatorState } from "../state";
 import { GraphApiError } from "./graph-error";
 
-// Failures queued by POST /sim/errors and /sim/lose-answers: the next matching calls fail with them,
-// oldest rule first.
+// Failures queued by POST /sim/errors and /sim/lose-answers, and answers held by /sim/hold-answers: the next
+// matching calls fail (or wait) with them, oldest rule first.
 
 type Rule = { pageId?: string; psid?: string; remaining: number };
 
@@ -30,4 +30,9 @@ export function takeInjectedAnswer(state: SimulatorState, pageId: string, psid: 
 /** Whether this Send API call is to be lost at that moment: before it is carried out, or after. */
 export function takeLostAnswer(state: SimulatorState, pageId: string, psid: string | undefined, when: "after-send" | "before-send"): boolean {
   return takeRule(state.lostAnswers, (r) => r.when === when && forParty(pageId, psid)(r)) !== undefined;
+}
+
+/** Whether this Send API call is to wait for POST /sim/release-answers before answering (and, with holdEcho, before its echo). */
+export function takeHeldAnswer(state: SimulatorState, pageId: string, psid: string): { holdEcho: boolean } | undefined {
+  return takeRule(state.holdAnswers, forParty(pageId, psid));
 }

@@ -7,7 +7,7 @@ import { scheduleEchoAndDelivery } from "../webhook/receipts";
 import { resolveAttachment } from "./attachment-store";
 import { accessTokenFrom, pageForToken } from "./auth";
 import { invalidParameter } from "./graph-error";
-import { takeInjectedError, takeLostAnswer } from "./injected-errors";
+import { takeHeldAnswer, takeInjectedError, takeLostAnswer } from "./injected-errors";
 import { assertInsideWindow } from "./messaging-window";
 import { countSendCall } from "./rate-limit";
 import { parseSendRequest } from "./send-request";
@@ -59,10 +59,8 @@ export async function handleSendApi(ctx: RouteContext, pageIdInPath: string, bod
   };
   sim.state.sent.push(sent);
   sim.log(`send ${page.pageId} → ${customer.psid} ${request.messagingType}${request.tag ? `/${request.tag}` : ""}: ${request.text ?? attachment?.url}`);
-  if (takeLostAnswer(sim.state, page.pageId, customer.psid, "after-send")) ctx.res.socket?.destroy(); // sent; the answer never arrives
-  else sendJson(ctx.res, 200, { recipient_id: customer.psid, message_id: sent.mid, ...(attachment?.attachmentId ? { attachment_id: attachment.attachmentId } : {}) }, usageHeaders);
-
-  scheduleEchoAndDelivery(sim, {
+  // Meta echoes `message.metadata` back as the echo's `message.metadata`, untouched.
+  const echo = {
     pageId: page.pageId,
     psid: customer.psid,
     mid: sent.mid,
@@ -71,5 +69,20 @@ export async function handleSendApi(ctx: RouteContext, pageIdInPath: string, bod
     text: request.text,
     attachment: attachment && { type: attachment.type, url: attachment.url },
     metadata: request.metadata,
+  };
+  const held = takeHeldAnswer(sim.state, page.pageId, customer.psid);
+  if (!held?.holdEcho) scheduleEchoAndDelivery(sim, echo);
+  if (held) await released(sim);
+  if (takeLostAnswer(sim.state, page.pageId, customer.psid, "after-send")) ctx.res.socket?.destroy(); // sent; the answer never arrives
+  else sendJson(ctx.res, 200, { recipient_id: customer.psid, message_id: sent.mid, ...(attachment?.attachmentId ? { attachment_id: attachment.attachmentId } : {}) }, usageHeaders);
+  if (held?.holdEcho) scheduleEchoAndDelivery(sim, echo);
+}
+
+/** Resolves on POST /sim/release-answers (or a reset), or when the simulator closes. */
+function released(sim: RouteContext["sim"]): Promise<void> {
+  return new Promise((resolve) => {
+    if (sim.tasks.closed) return resolve();
+    sim.state.heldAnswers.push(resolve);
+    sim.tasks.signal.addEventListener("abort", () => resolve(), { once: true });
   });
 }
