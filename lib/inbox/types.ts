@@ -2,7 +2,9 @@
 import type { HealthState } from "@/lib/admin/page-health";
 import type { ImportProgress, PagePolicy } from "@/lib/schemas/pages";
 
-export type WindowState = { state: "open" | "human_agent" | "closed"; closes_at: string | null; reason: string | null };
+import type { WindowState } from "@/lib/contract/messaging-window";
+
+export type { WindowState };
 
 export type ConversationTag = { tag: string; color: string };
 

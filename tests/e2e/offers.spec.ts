@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { DEMO_PAGES } from "../../prisma/seed-data";
 import { ACCOUNTS, signIn } from "./support/auth";
 import { E2E } from "./support/env";
+import { DAY_MS } from "../../lib/contract/messaging-window";
 
 // Bulk offers. Part 1 (states): the screens' loading-error, empty and data states with the API answered
 // by the test, at desktop and phone width, with screenshots in test-results/screens.
@@ -101,7 +102,6 @@ for (const size of WIDTHS) {
 const SIM = `http://127.0.0.1:${E2E.simulatorPort}`;
 const SHOES = DEMO_PAGES.find((p) => p.name === "Acme Shoes")!.facebookPageId;
 const OUTLET = DEMO_PAGES.find((p) => p.name === "Acme Outlet")!.facebookPageId;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 type SimSent = { pageId: string; psid: string; messagingType: string; tag?: string; message: { text?: string; attachment?: { type: string; payload: { url?: string; attachment_id?: string } } } };
 type Customer = { psid: string; name: string; conversationId: string };

@@ -21,6 +21,7 @@ import { findJob } from "@/workers/jobs/index";
 import { call } from "./support/http";
 import { makeCompany, makePage, makeUser, tokenFor } from "./support/factory";
 import { makeConversation } from "./support/inbox-factory";
+import { DAY_MS } from "@/lib/contract/messaging-window";
 
 // Issue 29, point 11: every upload belongs to the company and user that made it; another company cannot
 // send it; each user has an hourly quota; unused uploads are deleted after UPLOAD_RETENTION_DAYS.
@@ -147,7 +148,7 @@ describe("uploads never used are deleted by the worker's retention job", () => {
     const names: string[] = [];
     for (let i = 0; i < 4; i++) names.push(nameOf((await upload(a.token, "images", [{ name: `${i}.png`, bytes: png() }])).body.images[0].imageUrl));
     const [oldUnused, oldUsed, recent, recentUsed] = names as [string, string, string, string];
-    const daysAgo = (n: number) => new Date(Date.now() - n * 24 * 60 * 60 * 1000);
+    const daysAgo = (n: number) => new Date(Date.now() - n * DAY_MS);
     await db.upload.updateMany({ where: { name: { in: [oldUnused, oldUsed] } }, data: { createdAt: daysAgo(4) } });
     await db.upload.update({ where: { name: recent }, data: { createdAt: daysAgo(2) } });
     await db.upload.updateMany({ where: { name: { in: [oldUsed, recentUsed] } }, data: { usedAt: new Date() } });

@@ -4,11 +4,10 @@ import { db } from "@/server/db";
 import { pruneWebhookEvents } from "@/server/services/messenger/prune-webhook-events";
 import { findJob } from "@/workers/jobs/index";
 import { PRUNE_WEBHOOK_EVENTS_JOB } from "@/server/queue/webhooks";
+import { DAY_MS } from "@/lib/contract/messaging-window";
 
 // The retention of webhook deliveries (prune-webhook-events.ts, workers/jobs/webhook-retention.ts):
 // processed rows older than the cutoff go, in batches; pending rows stay however old.
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 async function deliveries(count: number, daysAgo: number, processed: boolean) {
   const at = new Date(Date.now() - daysAgo * DAY_MS);

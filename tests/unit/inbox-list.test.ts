@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { autoRefreshAllowed, conversationQuery, emptyListText, NO_FILTERS, showAll, tagCountLabel } from "@/lib/inbox/filters";
 import { flattenConversations, matchesFilters, moveToTop, patchConversation, replaceConversation } from "@/lib/inbox/list-cache";
 import { toConversationUi } from "@/lib/inbox/conversation-ui";
-import { describeWindow } from "@/lib/inbox/messaging-window";
+import { describeWindow } from "@/lib/contract/messaging-window";
 import { imageFilesOnly } from "@/lib/inbox/files";
 import type { ConversationListItem, ConversationPage } from "@/lib/inbox/types";
 

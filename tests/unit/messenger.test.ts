@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { messagingWindow, offerMessagingType, windowForApi } from "@/server/messenger/messaging-window";
+import { messagingWindow, offerMessagingType, windowForApi } from "@/lib/contract/messaging-window";
 import { classifyGraphError, graphErrorFrom } from "@/server/messenger/graph-errors";
 import { isValidSignature, signatureFor } from "@/server/messenger/webhook-signature";
 import { parseWebhookBody } from "@/server/messenger/webhook-events";

@@ -3,8 +3,7 @@ import { env } from "@/server/env";
 import { PRUNE_UPLOADS_JOB } from "@/server/queue/uploads";
 import { pruneUnusedUploads } from "@/server/services/uploads/prune-uploads";
 import { defineJob } from "@/workers/jobs/types";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from "@/lib/contract/messaging-window";
 
 /** Hourly (server/queue/uploads.ts): uploads never used in a message or offer, older than UPLOAD_RETENTION_DAYS, go. */
 export const pruneUploadsJob = defineJob({

@@ -3,8 +3,7 @@ import { env } from "@/server/env";
 import { PRUNE_WEBHOOK_EVENTS_JOB } from "@/server/queue/webhooks";
 import { pruneWebhookEvents } from "@/server/services/messenger/prune-webhook-events";
 import { defineJob } from "@/workers/jobs/types";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from "@/lib/contract/messaging-window";
 
 /** Hourly (server/queue/webhooks.ts): processed deliveries older than WEBHOOK_RETENTION_DAYS go. */
 export const pruneWebhookEventsJob = defineJob({

@@ -1,4 +1,4 @@
-import { offerMessagingType } from "@/server/messenger/messaging-window";
+import { offerMessagingType } from "@/lib/contract/messaging-window";
 import { claimRecipient, markUnsent, releaseRecipient, type PendingRecipient } from "@/server/services/offers/ledger";
 import { RECIPIENT_REASONS } from "@/server/services/offers/reasons";
 import { waitUntil, type RunContext } from "@/workers/offers/context";

@@ -5,7 +5,7 @@ import { loadToasts, toast } from "@/lib/toast";
 import { api } from "@/lib/api/client";
 import { activityLabel } from "@/lib/inbox/activity";
 import { TEXTS } from "@/lib/inbox/constants";
-import { describeWindow, lastInboundFromWindow } from "@/lib/inbox/messaging-window";
+import { describeWindow, lastInboundFromWindow } from "@/lib/contract/messaging-window";
 import { lastCustomerMessageAt } from "@/lib/inbox/thread-merge";
 import type { ConversationListItem } from "@/lib/inbox/types";
 import type { ThreadSink } from "@/lib/hooks/use-inbox-realtime";

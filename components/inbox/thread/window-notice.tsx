@@ -1,5 +1,5 @@
 import { cn } from "@/lib/cn";
-import type { WindowNotice as Notice } from "@/lib/inbox/messaging-window";
+import type { WindowNotice as Notice } from "@/lib/contract/messaging-window";
 import { ClockIcon, LockIcon } from "@/components/ui/icons";
 
 /** The messaging window above the composer: time left, 'Human agent reply', or why replies are closed. */

@@ -1,5 +1,5 @@
 import type { Prisma } from "@/server/generated/prisma/client";
-import { windowForApi } from "@/server/messenger/messaging-window";
+import { windowForApi } from "@/lib/contract/messaging-window";
 import { fileNameOf, referralLine, UNSENT_TEXT, type StoredAttachment } from "@/lib/inbox/message-kinds";
 import { signedAttachmentUrl } from "@/server/services/attachments/signed-url";
 

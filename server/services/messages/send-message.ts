@@ -5,7 +5,7 @@ import type { TSendMessage } from "@/lib/schemas/messages";
 import { AppError } from "@/server/http/errors";
 import { sendMessage as graphSend, type OutgoingMessage } from "@/server/messenger/graph-client";
 import { agentMessageFor, GraphError } from "@/server/messenger/graph-errors";
-import { messagingWindow } from "@/server/messenger/messaging-window";
+import { messagingWindow } from "@/lib/contract/messaging-window";
 import { decryptSecret } from "@/server/security/secret-box";
 import { emitToPageAndConversation, EVENTS } from "@/server/realtime/emit";
 import { findSendTarget, type SendTarget } from "@/server/services/messages/send-target";

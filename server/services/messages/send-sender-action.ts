@@ -2,7 +2,7 @@ import type { Actor } from "@/server/auth/actor";
 import type { TSenderAction } from "@/lib/schemas/messages";
 import { sendSenderAction, type SenderAction } from "@/server/messenger/graph-client";
 import { agentMessageFor, GraphError } from "@/server/messenger/graph-errors";
-import { messagingWindow } from "@/server/messenger/messaging-window";
+import { messagingWindow } from "@/lib/contract/messaging-window";
 import { decryptSecret } from "@/server/security/secret-box";
 import { findVisibleConversation } from "@/server/services/conversations/find-conversation";
 

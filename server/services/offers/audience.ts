@@ -1,6 +1,6 @@
 import { Prisma } from "@/server/generated/prisma/client";
 import { db } from "@/server/db";
-import { STANDARD_WINDOW_MS } from "@/server/messenger/messaging-window";
+import { STANDARD_WINDOW_MS } from "@/lib/contract/messaging-window";
 
 // Who an offer reaches: the page's customers picked by the tag rule (tag names are stored lowercased).
 // No tags: everyone. Tags: anyone with at least one of them; with exclude, everyone with none of them.

@@ -3,10 +3,10 @@ import type { Actor } from "@/server/auth/actor";
 import type { TOfferListQuery } from "@/lib/schemas/offers";
 import { visibleOffersWhere } from "@/server/services/offers/find-offer";
 import { offerSelect, toApiOffer, toOfferRow } from "@/server/services/offers/serialize";
+import { DAY_MS } from "@/lib/contract/messaging-window";
 
 /** The list has no paging in the spec; this caps a careless "all time" query. */
 export const OFFER_LIST_MAX = 500;
-const DAY_MS = 24 * 60 * 60 * 1000;
 const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 
 /** `from` as an instant: a date means the start of that UTC day. */

@@ -1,11 +1,10 @@
 import type { SimCustomer } from "../state";
+import { HUMAN_AGENT_WINDOW_MS, STANDARD_WINDOW_MS } from "../../../lib/contract/messaging-window";
 import { GraphApiError } from "./graph-error";
 
 // Meta's messaging window: RESPONSE and UPDATE up to 24 h after the customer's last message; a
 // MESSAGE_TAG with HUMAN_AGENT up to 7 days. Anything later is refused with (#10) / 2018278.
 
-export const STANDARD_WINDOW_MS = 24 * 60 * 60 * 1000;
-export const HUMAN_AGENT_WINDOW_MS = 7 * STANDARD_WINDOW_MS;
 
 export function assertInsideWindow(customer: SimCustomer, messagingType: string, tag: string | undefined, now: number): void {
   const last = customer.lastMessageAt;
