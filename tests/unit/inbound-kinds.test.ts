@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { pageIdOf, salvageBody, sanitizeJson, sanitizeText, storableRaw } from "@/server/messenger/sanitize-json";
 import { attachmentPreview, copyable, fileNameOf, kindOf, reactionPreview, referralLine } from "@/lib/inbox/message-kinds";
 import { formatBookingTime } from "@/lib/inbox/time";
-import { signS3Request } from "@/server/services/attachments/s3-storage";
+import { s3Client } from "@/server/services/attachments/s3-storage";
 import { hostAllowance, isPrivateAddress } from "@/server/services/attachments/safe-fetch";
 import { sniffMediaType } from "@/server/services/attachments/media-type";
 
@@ -94,10 +94,15 @@ describe("attachment copy safety", () => {
     expect(sniffMediaType(Buffer.concat([Buffer.from([0, 0, 0, 0x20]), Buffer.from("ftypM4A ")]))).toBe("audio/mp4");
     expect(sniffMediaType(Buffer.from("<html><script>"))).toBe("application/octet-stream");
   });
-  it("signs S3 requests exactly as AWS's documented SigV4 example (GET Object)", () => {
+  it("the S3 driver's client signs exactly as AWS's documented SigV4 example (GET Object)", async () => {
     const config = { endpoint: "https://s3.amazonaws.com", region: "us-east-1", bucket: "examplebucket", accessKeyId: "AKIAIOSFODNN7EXAMPLE", secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY" };
-    const headers = signS3Request(config, "GET", new URL("https://examplebucket.s3.amazonaws.com/test.txt"), null, { range: "bytes=0-9" }, new Date("2013-05-24T00:00:00Z"));
-    expect(headers.authorization).toBe(
+    // The example signs its Range header and the empty body's hash; aws4fetch signs Range only when asked (allHeaders).
+    const emptyBodyHash = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
+    const signed = await s3Client(config).sign("https://examplebucket.s3.amazonaws.com/test.txt", {
+      headers: { range: "bytes=0-9", "x-amz-content-sha256": emptyBodyHash },
+      aws: { datetime: "20130524T000000Z", allHeaders: true },
+    });
+    expect(signed.headers.get("authorization")).toBe(
       "AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request, SignedHeaders=host;range;x-amz-content-sha256;x-amz-date, Signature=f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41",
     );
   });

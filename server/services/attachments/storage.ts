@@ -5,7 +5,7 @@ import { s3Storage } from "@/server/services/attachments/s3-storage";
 
 // Where copies of customers' attachments live. A small interface so the driver is a setting:
 // ATTACHMENT_STORAGE=local (files under UPLOAD_DIR/attachments, the default) or s3 (any S3-compatible
-// store, signed requests with plain fetch: s3-storage.ts). Keys are ours (random, see copy-attachment.ts).
+// store, fetch signed by aws4fetch: s3-storage.ts). Keys are ours (random, see copy-attachment.ts).
 
 export type StoredObject = { bytes: Buffer; mime: string };
 
