@@ -68,12 +68,3 @@ export const ROUTE_ROLES = {
   chats: ["staff", "company_admin", "admin"],
   anySignedIn: ROLES,
 } as const satisfies Record<string, readonly Role[]>;
-
-/**
- * Who gets the header's Chats button and the inbox's Admin Panel button: SPEC §6 names admin; company
- * admins also answer in /chats and run the back office, so they need the same way back and forth
- * (docs/DECISIONS.md).
- */
-export function switchesBetweenInboxAndAdmin(role: string | null | undefined): boolean {
-  return role === "admin" || role === "company_admin";
-}

@@ -9,7 +9,7 @@ import { LogoMark } from "@/components/ui/logo";
 import { ConnectionStatus } from "@/components/inbox/connection-status";
 import { AlertToggles } from "@/components/inbox/alert-toggles";
 import type { SocketStatus } from "@/lib/hooks/use-socket";
-import { switchesBetweenInboxAndAdmin } from "@/lib/roles";
+import { can } from "@/lib/access/permissions";
 
 /**
  * The inbox header (SPEC §2): product title, 'Connecting...' until the realtime connection is up, the page
@@ -37,7 +37,7 @@ export function InboxHeader({ status, tabs, extra }: { status: SocketStatus; tab
         <span className="hidden max-w-[10rem] truncate text-sm font-medium text-slate-700 xl:inline" title={user.name}>
           {user.name}
         </span>
-        {switchesBetweenInboxAndAdmin(user.role) && (
+        {can(user.role, "inbox.switch-to-admin") && (
           <Link href="/company/dashboard" className={buttonClasses({ variant: "secondary", size: "sm", className: "max-lg:w-9 max-lg:px-0" })}>
             <DashboardIcon className="size-4 text-indigo-600" />
             <span className="max-lg:sr-only">Admin Panel</span>

@@ -6,7 +6,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { MenuIcon, MessageIcon } from "@/components/ui/icons";
 import { LogoMark } from "@/components/ui/logo";
 import type { SessionUser } from "@/lib/schemas/auth";
-import { switchesBetweenInboxAndAdmin } from "@/lib/roles";
+import { can } from "@/lib/access/permissions";
 
 /** The admin header: the drawer's hamburger (below lg), Chats for admins (SPEC §6), and the profile menu. */
 export function AppHeader({ user, onOpenMenu }: { user: SessionUser; onOpenMenu: () => void }) {
@@ -25,7 +25,7 @@ export function AppHeader({ user, onOpenMenu }: { user: SessionUser; onOpenMenu:
       </span>
 
       <div className="ml-auto flex min-w-0 items-center gap-2 sm:gap-3">
-        {switchesBetweenInboxAndAdmin(user.role) && (
+        {can(user.role, "inbox.switch-to-admin") && (
           <Link href="/chats" className={buttonClasses({ variant: "secondary", size: "sm" })}>
             <MessageIcon className="size-4 text-indigo-600" />
             Chats

@@ -2,6 +2,7 @@
 
 import useSWR from "swr";
 import { api } from "@/lib/api/client";
+import { can } from "@/lib/access/permissions";
 import type { ConversationListItem } from "@/lib/inbox/types";
 
 // Conversation ownership (beyond the spec; docs/API.md, Ownership): the page's agents for the assign menu,
@@ -38,9 +39,9 @@ export async function assignConversation(conversation: ConversationListItem, ass
   return result.conversation;
 }
 
-/** Who may do what (the server's rule, assign-conversation.ts, mirrored to show only what works). */
+/** Who may do what: the permission map the server's assign-conversation.ts reads, so the menu shows only what works. */
 export function assignRights(role: string, userId: string, assigneeId: string | null) {
-  const manager = role === "admin" || role === "company_admin";
+  const manager = can(role, "conversations.assign-any");
   return {
     manager,
     takeForMe: assigneeId !== userId && (manager || assigneeId === null),

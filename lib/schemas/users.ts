@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ROLES, type Role } from "@/lib/roles";
+import { can } from "@/lib/access/permissions";
 import { ZEmail } from "@/lib/schemas/auth";
 
 // User administration rules and texts (SPEC §5 Create company admin / Create user by company / Update
@@ -87,7 +88,7 @@ export const ZCreateUser = z
     companyName: z.string().trim().max(COMPANY_NAME_MAX_LENGTH, COMPANY_NAME_TOO_LONG).optional().transform((v) => v || undefined),
   })
   .superRefine((value, ctx) => {
-    const companyAdmin = value.role === "company_admin";
+    const companyAdmin = can(value.role, "users.opens-company");
     if (companyAdmin && !value.companyName) ctx.addIssue({ code: "custom", path: ["companyName"], message: COMPANY_NAME_REQUIRED });
     if (!companyAdmin && !value.password && !value.confirmPassword) return;
     if (!value.password) ctx.addIssue({ code: "custom", path: ["password"], message: PASSWORD_REQUIRED });
@@ -98,7 +99,7 @@ export type TCreateUser = z.infer<typeof ZCreateUser>;
 
 /** The create forms: as the API, plus SPEC §5's "Confirm required" whenever a password is typed. */
 export const ZCreateUserForm = ZCreateUser.superRefine((value, ctx) => {
-  if ((value.password || value.role === "company_admin") && !value.confirmPassword) {
+  if ((value.password || can(value.role, "users.opens-company")) && !value.confirmPassword) {
     ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: CONFIRM_PASSWORD_REQUIRED });
   }
 });

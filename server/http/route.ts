@@ -1,6 +1,7 @@
 import type { ZodType } from "zod";
 import { ZodError } from "zod";
 import type { Role } from "@/lib/roles";
+import { rolesFor, type Action } from "@/lib/access/permissions";
 import { authenticate, type Actor } from "@/server/auth/actor";
 import { AppError, errorResponse, validationError } from "@/server/http/errors";
 import { clientIp } from "@/server/http/client-ip";
@@ -24,22 +25,26 @@ type Result = Response | object | null | undefined | void;
  * What a handler declares, kept on the handler itself: the generated security tests read it to aim every
  * route's requests (its roles, and the schemas whose fields they mutate). A route without it fails them.
  */
-export type RouteMeta = { public: boolean; roles?: readonly Role[]; body?: ZodType; query?: ZodType; params?: ZodType };
+export type RouteMeta = { public: boolean; can?: Action; roles?: readonly Role[]; body?: ZodType; query?: ZodType; params?: ZodType };
 export type RouteHandler = ((request: Request, context?: NextContext) => Promise<Response>) & { meta: RouteMeta };
 
 function withMeta(handler: (request: Request, context?: NextContext) => Promise<Response>, meta: RouteMeta): RouteHandler {
   return Object.assign(handler, { meta });
 }
 
-/** A route for signed-in users; `roles` limits it further (403 otherwise). */
+/**
+ * A route for signed-in users; `can` names the action of the permission map (lib/access/permissions.ts)
+ * whose roles may call it (403 otherwise). Without it any signed-in user may.
+ */
 export function route<B = undefined, Q = undefined, P = undefined>(
-  config: Schemas<B, Q, P> & { roles?: readonly Role[] },
+  config: Schemas<B, Q, P> & { can?: Action },
   handler: (ctx: HandlerContext<B, Q, P> & { actor: Actor }) => Promise<Result> | Result,
 ): RouteHandler {
+  const roles = config.can ? rolesFor(config.can) : undefined;
   return withMeta(async (request: Request, context?: NextContext): Promise<Response> => {
     try {
       const actor = await authenticate(request);
-      if (config.roles && !config.roles.includes(actor.role)) {
+      if (roles && !roles.includes(actor.role)) {
         throw new AppError("forbidden", "You don't have permission to do this");
       }
       const parsed = await parseRequest(config, request, context);
@@ -47,7 +52,7 @@ export function route<B = undefined, Q = undefined, P = undefined>(
     } catch (error) {
       return errorResponse(error);
     }
-  }, { public: false, roles: config.roles, body: config.body, query: config.query, params: config.params });
+  }, { public: false, can: config.can, roles, body: config.body, query: config.query, params: config.params });
 }
 
 /** A route anyone may call (sign-in, health, webhooks). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hasRole, landingPathFor, menuFor, roleLabel, switchesBetweenInboxAndAdmin } from "@/lib/roles";
+import { hasRole, landingPathFor, menuFor, roleLabel } from "@/lib/roles";
 
 describe("role landing (SPEC §2)", () => {
   it.each([
@@ -46,14 +46,5 @@ describe("sidebar keyed by role (SPEC §2)", () => {
       "Send Offer /company/send-offer",
       "Scheduled Offers /company/scheduled-offers",
     ]);
-  });
-});
-
-describe("inbox ⇄ back office buttons (SPEC §6, extended in docs/DECISIONS.md)", () => {
-  it("are shown to admins and company admins, not to staff or the super admin", () => {
-    expect(switchesBetweenInboxAndAdmin("admin")).toBe(true);
-    expect(switchesBetweenInboxAndAdmin("company_admin")).toBe(true);
-    expect(switchesBetweenInboxAndAdmin("staff")).toBe(false);
-    expect(switchesBetweenInboxAndAdmin("super_admin")).toBe(false);
   });
 });

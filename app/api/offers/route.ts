@@ -3,4 +3,4 @@ import { route } from "@/server/http/route";
 import { listOffers } from "@/server/services/offers/list-offers";
 
 // GET /api/offers?from=&to= — the company's scheduled offers in an inclusive date range, newest first
-export const GET = route({ roles: ["company_admin", "admin"], query: ZOfferListQuery }, ({ actor, query }) => listOffers(actor, query));
+export const GET = route({ can: "offers.manage", query: ZOfferListQuery }, ({ actor, query }) => listOffers(actor, query));

@@ -4,9 +4,9 @@ import { listPages } from "@/server/services/admin-pages/list-pages";
 import { addPage } from "@/server/services/admin-pages/add-page";
 
 // GET /api/pages — the pages the actor administers: all (super admin) or the company's
-export const GET = route({ roles: ["super_admin", "company_admin", "admin"] }, ({ actor }) => listPages(actor));
+export const GET = route({ can: "pages.view" }, ({ actor }) => listPages(actor));
 
 // POST /api/pages — connect a Facebook page for a user (and so to their company)
-export const POST = route({ roles: ["super_admin", "company_admin"], body: ZAddPage }, async ({ actor, body }) =>
+export const POST = route({ can: "pages.manage", body: ZAddPage }, async ({ actor, body }) =>
   Response.json(await addPage(actor, body), { status: 201 }),
 );

@@ -1,7 +1,6 @@
 import { ZSendMessage } from "@/lib/schemas/messages";
-import { ROUTE_ROLES } from "@/lib/roles";
 import { route } from "@/server/http/route";
 import { sendAgentMessage } from "@/server/services/messages/send-message";
 
 // POST /api/send-message — send text or an image to a customer (whitelist and window policy enforced)
-export const POST = route({ roles: ROUTE_ROLES.chats, body: ZSendMessage }, ({ actor, body }) => sendAgentMessage(actor, body));
+export const POST = route({ can: "messages.send", body: ZSendMessage }, ({ actor, body }) => sendAgentMessage(actor, body));

@@ -1,4 +1,3 @@
-import { ROUTE_ROLES } from "@/lib/roles";
 import { readMultipart } from "@/server/http/read-multipart";
 import { route } from "@/server/http/route";
 import { MAX_UPLOAD_FILES, storeImages } from "@/server/services/uploads/store-images";
@@ -7,7 +6,7 @@ import { env } from "@/server/env";
 import { uploadOwnerBeforeReading } from "@/server/services/uploads/upload-owner";
 
 // POST /api/uploads — multipart field "images" → {images:[{imageUrl}]}; field "files" (audio, video, PDF…) → {files:[{fileUrl,name,type}]}
-export const POST = route({ roles: ROUTE_ROLES.chats }, async ({ actor, request }) => {
+export const POST = route({ can: "uploads.create"}, async ({ actor, request }) => {
   // The uploader's hourly quota is checked before a byte of the body is read (upload-quota.ts).
   const owner = await uploadOwnerBeforeReading(actor, request);
   // Every cap enforced while reading, chunked or not: the body (every file at its cap plus room for the

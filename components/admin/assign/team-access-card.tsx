@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { useAuth } from "@/components/auth/auth-provider";
+import { can } from "@/lib/access/permissions";
 import { AssignPagesDialog } from "@/components/admin/assign/assign-pages-dialog";
 import { ActionsTD, DataTable, MessageRow, TBody, TD, TH, THead, TR } from "@/components/admin/common/data-table";
 import { LoadError } from "@/components/admin/common/load-error";
@@ -26,7 +27,7 @@ export function TeamAccessCard() {
   const { data, error, isValidating, mutate } = useAdminUsers("company", page);
 
   const assignable = (user: ApiUser) =>
-    !!me && user._id !== me.id && (user.role === "staff" || user.role === "admin") && canManageRole(me.role, user.role);
+    !!me && user._id !== me.id && can(user.role, "pages.assignee") && canManageRole(me.role, user.role);
 
   return (
     <section aria-labelledby="team-access-heading" className="space-y-3">
@@ -71,7 +72,7 @@ export function TeamAccessCard() {
                         Assign Pages
                       </RowButton>
                     ) : (
-                      <span className="px-2.5 text-xs text-slate-500">{user.role === "company_admin" ? "All pages" : "—"}</span>
+                      <span className="px-2.5 text-xs text-slate-500">{can(user.role, "pages.all-of-company") ? "All pages" : "—"}</span>
                     )}
                   </ActionsTD>
                 </TR>

@@ -10,6 +10,7 @@ import { useDeletePage } from "@/components/admin/pages/use-delete-page";
 import { useReconnectPage } from "@/components/admin/pages/use-reconnect-page";
 import { RowButton, RowLink } from "@/components/admin/users/row-action";
 import { useAuth } from "@/components/auth/auth-provider";
+import { can } from "@/lib/access/permissions";
 import { buttonClasses } from "@/components/ui/button";
 import { DeleteConfirmation } from "@/components/ui/delete-confirmation";
 import { PencilIcon, PlusIcon, RefreshIcon, TrashIcon } from "@/components/ui/icons";
@@ -23,7 +24,7 @@ import { useAdminPages } from "@/lib/hooks/use-admin-pages";
 export function CompanyPagesScreen() {
   const { data, error, isValidating, mutate } = useAdminPages();
   const { user } = useAuth();
-  const manages = user?.role === "company_admin";
+  const manages = can(user?.role, "pages.manage");
   const remove = useDeletePage();
   const { reconnect, pendingId } = useReconnectPage();
 

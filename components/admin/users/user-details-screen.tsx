@@ -1,6 +1,7 @@
 "use client";
 
 import { useAuth } from "@/components/auth/auth-provider";
+import { can } from "@/lib/access/permissions";
 import { PageHeader } from "@/components/layout/page-header";
 import { PageAccessCard } from "@/components/admin/assign/page-access-card";
 import { BackLink } from "@/components/admin/common/back-link";
@@ -37,7 +38,7 @@ export function UserDetailsScreen({ id, area }: { id: string; area: "super" | "c
   } else {
     const self = user._id === me.id;
     const manages = !self && canManageRole(me.role, user.role);
-    const assignable = area === "company" && manages && (user.role === "staff" || user.role === "admin");
+    const assignable = area === "company" && manages && can(user.role, "pages.assignee");
     body = (
       <div className="space-y-6">
         <UserSummaryCard user={user} />

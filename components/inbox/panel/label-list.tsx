@@ -7,6 +7,7 @@ import { LabelRow } from "@/components/inbox/panel/label-row";
 import { LABEL_TEXTS, sameTag } from "@/components/inbox/panel/tag-rules";
 import { useRefreshConversationLists } from "@/components/inbox/panel/use-conversation-tags";
 import { useAuth } from "@/components/auth/auth-provider";
+import { can } from "@/lib/access/permissions";
 import { Button } from "@/components/ui/button";
 import { DeleteConfirmation } from "@/components/ui/delete-confirmation";
 import { Spinner } from "@/components/ui/spinner";
@@ -76,7 +77,7 @@ export function LabelList({
             assigned={assignedTags.some((tag) => sameTag(tag.tag, label.name))}
             assigning={assigningName !== null && sameTag(assigningName, label.name)}
             assignDisabled={assigningName !== null}
-            canDelete={user?.role === "admin"}
+            canDelete={can(user?.role, "labels.delete")}
             onAssign={() => onAssign(label)}
             onDelete={() => setToDelete(label)}
           />

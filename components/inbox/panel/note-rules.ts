@@ -1,4 +1,5 @@
 import { NOTE_MAX_LENGTH, type ApiNote } from "@/lib/schemas/notes";
+import { can } from "@/lib/access/permissions";
 
 // The notes form's rules (SPEC §5 Notes, §9) and texts (SPEC §2, §8), kept apart from the components so
 // they can be unit-tested.
@@ -34,8 +35,8 @@ export function canSaveNote(text: string, saving = false): boolean {
   return !saving && trimmed.length > 0 && trimmed.length <= NOTE_MAX_LENGTH;
 }
 
-/** The server lets a note's author or a company's admin change it; others would get a 403 (which signs out). */
+/** The server (find-editable-note.ts) lets a note's author or a role with "notes.edit-any" change it; others would get a 403 (which signs out). */
 export function canChangeNote(note: Pick<ApiNote, "author">, user: { id: string; role: string } | null): boolean {
   if (!user) return false;
-  return user.role === "admin" || user.role === "company_admin" || note.author?._id === user.id;
+  return can(user.role, "notes.edit-any") || note.author?._id === user.id;
 }

@@ -1,13 +1,14 @@
 "use client";
 
 import { useAuth } from "@/components/auth/auth-provider";
+import { can } from "@/lib/access/permissions";
 import { LabelsPanel } from "@/components/inbox/panel/labels-panel";
 import { NotesPanel } from "@/components/inbox/panel/notes-panel";
 import { SheetEntryButton } from "@/components/inbox/panel/sheet-entry-button";
 import type { ConversationListItem } from "@/lib/inbox/types";
 
 /**
- * The inbox's right panel (SPEC §2): Labels, 'Add Sheet Entry' (admin only, SPEC §6) and Notes for the open
+ * The inbox's right panel (SPEC §2): Labels, 'Add Sheet Entry' (for the roles POST /api/sheets/create admits: "sheets.book") and Notes for the open
  * conversation (RightPanelHint stands in without one). Each conversation gets fresh panel state.
  */
 export function RightPanel({ pageId, conversation }: { pageId: string; conversation: ConversationListItem }) {
@@ -18,7 +19,7 @@ export function RightPanel({ pageId, conversation }: { pageId: string; conversat
       <div className="p-4">
         <LabelsPanel key={conversation.id} pageId={pageId || conversation.page_id} conversation={conversation} />
       </div>
-      {user?.role === "admin" && (
+      {can(user?.role, "sheets.book") && (
         <div className="p-4">
           <SheetEntryButton key={conversation.id} conversation={conversation} />
         </div>

@@ -1,4 +1,5 @@
 import type { Actor } from "@/server/auth/actor";
+import { can } from "@/lib/access/permissions";
 import { AppError } from "@/server/http/errors";
 import { assertCanManage, findVisibleUser } from "@/server/services/users/user-scope";
 
@@ -10,7 +11,7 @@ export async function findAssignableUser(actor: Actor, userId: string) {
   const user = await findVisibleUser(actor, userId);
   assertCanManage(actor, user, "You cannot change your own page access");
   // Company admins see every page of their company; only staff and admins work from assignments.
-  if (!user.companyId || (user.role !== "staff" && user.role !== "admin")) {
+  if (!user.companyId || !can(user.role, "pages.assignee")) {
     throw new AppError("bad_request", "Pages are assigned only to admins and staff");
   }
   return { ...user, companyId: user.companyId };

@@ -2,10 +2,9 @@ import { db } from "@/server/db";
 import type { Actor } from "@/server/auth/actor";
 import { AppError } from "@/server/http/errors";
 import { isUuid } from "@/lib/ids";
+import { can } from "@/lib/access/permissions";
 import { visiblePagesWhere } from "@/server/services/pages/visible-pages";
 import { pageIdWhere } from "@/server/services/conversations/find-conversation";
-
-const MODERATORS = new Set(["admin", "company_admin"]);
 
 /**
  * The note an edit or delete targets. A note the actor cannot see — another company's, a page they are
@@ -21,6 +20,6 @@ export async function findEditableNote(actor: Actor, id: string, ref?: { pageId:
         })
       : null;
   if (!note) throw new AppError("not_found", "Note not found");
-  if (note.authorId !== actor.id && !MODERATORS.has(actor.role)) throw new AppError("forbidden", "Only the note's author or an admin can change it");
+  if (note.authorId !== actor.id && !can(actor.role, "notes.edit-any")) throw new AppError("forbidden", "Only the note's author or an admin can change it");
   return note;
 }

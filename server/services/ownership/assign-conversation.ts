@@ -3,12 +3,11 @@ import type { Actor } from "@/server/auth/actor";
 import { AppError } from "@/server/http/errors";
 import type { TAssignConversation } from "@/lib/schemas/conversations";
 import { isUuid } from "@/lib/ids";
+import { can } from "@/lib/access/permissions";
 import { findVisibleConversation } from "@/server/services/conversations/find-conversation";
 import { conversationListSelect } from "@/server/services/conversations/serialize";
 import { announceConversation } from "@/server/services/conversations/update-flags";
 import { pageAgentsWhere } from "@/server/services/ownership/page-agents";
-
-const MANAGERS = new Set<Actor["role"]>(["admin", "company_admin"]);
 
 /**
  * POST /api/conversations/assign — give a conversation to an agent of its page, or to nobody. Any agent
@@ -23,7 +22,7 @@ export async function assignConversation(actor: Actor, input: TAssignConversatio
   const current = conversation.assigneeId;
   if (target === current) return { success: true, conversation: announceConversation(conversation.id, conversation.pageId, await readRow(conversation.id)) };
 
-  if (!MANAGERS.has(actor.role)) {
+  if (!can(actor.role, "conversations.assign-any")) {
     const takes = target === actor.id && current === null;
     const givesBack = target === null && current === actor.id;
     if (!takes && !givesBack) {

@@ -5,4 +5,4 @@ import { listQuarantine } from "@/server/services/webhook-quarantine/list-quaran
 export const dynamic = "force-dynamic";
 
 // GET /api/admin/webhook-quarantine — signed deliveries that could not be stored or processed, with the reason
-export const GET = route({ roles: ["super_admin"], query: ZQuarantineQuery }, ({ query }) => listQuarantine(query));
+export const GET = route({ can: "quarantine.manage", query: ZQuarantineQuery }, ({ query }) => listQuarantine(query));

@@ -1,10 +1,9 @@
 import { z } from "zod";
 import { ZConversationListQuery } from "@/lib/schemas/conversations";
-import { ROUTE_ROLES } from "@/lib/roles";
 import { route } from "@/server/http/route";
 import { listConversations } from "@/server/services/conversations/list-conversations";
 
 // GET /api/conversations/{pageId}?page&limit&search&isImportant&isSpam&tags — the inbox list
-export const GET = route({ roles: ROUTE_ROLES.chats, params: z.object({ pageId: z.string().min(1).max(100) }), query: ZConversationListQuery }, ({ actor, params, query }) =>
+export const GET = route({ can: "conversations.read", params: z.object({ pageId: z.string().min(1).max(100) }), query: ZConversationListQuery }, ({ actor, params, query }) =>
   listConversations(actor, params.pageId, query),
 );

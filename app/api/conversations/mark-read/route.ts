@@ -1,7 +1,6 @@
 import { ZConversationRef } from "@/lib/schemas/conversations";
-import { ROUTE_ROLES } from "@/lib/roles";
 import { route } from "@/server/http/route";
 import { markRead } from "@/server/services/conversations/update-flags";
 
 // PUT /api/conversations/mark-read — unread count to 0 when a conversation is opened
-export const PUT = route({ roles: ROUTE_ROLES.chats, body: ZConversationRef }, ({ actor, body }) => markRead(actor, body));
+export const PUT = route({ can: "conversations.work", body: ZConversationRef }, ({ actor, body }) => markRead(actor, body));

@@ -3,4 +3,4 @@ import { route } from "@/server/http/route";
 import { dashboardStats } from "@/server/services/dashboard/dashboard-stats";
 
 // GET /api/dashboard/stats?pageId= — {total, important, spam, pages, updatedAt} for the dashboard cards
-export const GET = route({ roles: ["super_admin", "company_admin", "admin"], query: ZDashboardStatsQuery }, ({ actor, query }) => dashboardStats(actor, query.pageId));
+export const GET = route({ can: "dashboard.view", query: ZDashboardStatsQuery }, ({ actor, query }) => dashboardStats(actor, query.pageId));

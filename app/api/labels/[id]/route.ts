@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { ROUTE_ROLES } from "@/lib/roles";
 import { route } from "@/server/http/route";
 import { listLabels } from "@/server/services/labels/list-labels";
 import { deleteLabel } from "@/server/services/labels/delete-label";
@@ -9,7 +8,7 @@ import { deleteLabel } from "@/server/services/labels/delete-label";
 const params = z.object({ id: z.string().trim().min(1).max(100) });
 
 // GET /api/labels/{pageId} — the page's labels, by name
-export const GET = route({ roles: ROUTE_ROLES.chats, params }, ({ actor, params }) => listLabels(actor, params.id));
+export const GET = route({ can: "labels.use", params }, ({ actor, params }) => listLabels(actor, params.id));
 
 // DELETE /api/labels/{id} — delete a label and take it off everyone (admins only, SPEC §6)
-export const DELETE = route({ roles: ROUTE_ROLES.company, params }, ({ actor, params }) => deleteLabel(actor, params.id));
+export const DELETE = route({ can: "labels.delete", params }, ({ actor, params }) => deleteLabel(actor, params.id));

@@ -3,4 +3,4 @@ import { route } from "@/server/http/route";
 import { scheduleOffer } from "@/server/services/offers/schedule-offer";
 
 // POST /api/offers/schedule-label — schedule a bulk offer to people with (or, with exclude, without) the labels
-export const POST = route({ roles: ["company_admin", "admin"], body: ZScheduleLabelOffer }, ({ actor, body }) => scheduleOffer(actor, body, "label"));
+export const POST = route({ can: "offers.manage", body: ZScheduleLabelOffer }, ({ actor, body }) => scheduleOffer(actor, body, "label"));

@@ -1,7 +1,6 @@
 import { ZAssignTags } from "@/lib/schemas/labels";
-import { ROUTE_ROLES } from "@/lib/roles";
 import { route } from "@/server/http/route";
 import { assignTags } from "@/server/services/labels/assign-tags";
 
 // POST /api/page-labels/assign — put labels (tags) on a conversation's person
-export const POST = route({ roles: ROUTE_ROLES.chats, body: ZAssignTags }, ({ actor, body }) => assignTags(actor, body));
+export const POST = route({ can: "labels.use", body: ZAssignTags }, ({ actor, body }) => assignTags(actor, body));

@@ -7,10 +7,10 @@ import { deletePage } from "@/server/services/admin-pages/delete-page";
 const params = ZPageIdParam;
 
 // GET /api/pages/{id} — one page the actor administers
-export const GET = route({ roles: ["super_admin", "company_admin", "admin"], params }, ({ actor, params }) => getPage(actor, params.id));
+export const GET = route({ can: "pages.view", params }, ({ actor, params }) => getPage(actor, params.id));
 
 // PUT /api/pages/{id} — rename, change the Facebook id, or replace the token (only when sent)
-export const PUT = route({ roles: ["super_admin", "company_admin"], params, body: ZUpdatePage }, ({ actor, params, body }) => updatePage(actor, params.id, body));
+export const PUT = route({ can: "pages.manage", params, body: ZUpdatePage }, ({ actor, params, body }) => updatePage(actor, params.id, body));
 
 // DELETE /api/pages/{id} — disconnect a page and everything the inbox holds for it
-export const DELETE = route({ roles: ["super_admin", "company_admin"], params }, ({ actor, params }) => deletePage(actor, params.id));
+export const DELETE = route({ can: "pages.manage", params }, ({ actor, params }) => deletePage(actor, params.id));

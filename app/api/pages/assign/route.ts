@@ -3,4 +3,4 @@ import { route } from "@/server/http/route";
 import { assignPages } from "@/server/services/admin-pages/assign-pages";
 
 // POST /api/pages/assign — make {pageIds} the pages a company user answers
-export const POST = route({ roles: ["company_admin", "admin"], body: ZAssignPages }, ({ actor, body }) => assignPages(actor, body));
+export const POST = route({ can: "pages.assign", body: ZAssignPages }, ({ actor, body }) => assignPages(actor, body));

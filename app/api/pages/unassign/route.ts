@@ -3,4 +3,4 @@ import { route } from "@/server/http/route";
 import { unassignPage } from "@/server/services/admin-pages/unassign-page";
 
 // POST /api/pages/unassign — remove one page from a company user {userId, pageId}
-export const POST = route({ roles: ["company_admin", "admin"], body: ZUnassignPage }, ({ actor, body }) => unassignPage(actor, body));
+export const POST = route({ can: "pages.assign", body: ZUnassignPage }, ({ actor, body }) => unassignPage(actor, body));

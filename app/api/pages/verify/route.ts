@@ -3,4 +3,4 @@ import { route } from "@/server/http/route";
 import { checkPageToken } from "@/server/services/admin-pages/check-page-token";
 
 // POST /api/pages/verify — ask Facebook whose token this is (and the Page's name); saves nothing
-export const POST = route({ roles: ["super_admin", "company_admin"], body: ZCheckPageToken }, ({ actor, body }) => checkPageToken(actor, body));
+export const POST = route({ can: "pages.manage", body: ZCheckPageToken }, ({ actor, body }) => checkPageToken(actor, body));

@@ -3,4 +3,4 @@ import { route } from "@/server/http/route";
 import { cancelOffer } from "@/server/services/offers/cancel-offer";
 
 // POST /api/offers/{id}/cancel — stop the offer for good
-export const POST = route({ roles: ["company_admin", "admin"], params: ZOfferParams }, ({ actor, params }) => cancelOffer(actor, params.id));
+export const POST = route({ can: "offers.manage", params: ZOfferParams }, ({ actor, params }) => cancelOffer(actor, params.id));

@@ -3,4 +3,4 @@ import { route } from "@/server/http/route";
 import { pauseOffer } from "@/server/services/offers/pause-offer";
 
 // POST /api/offers/{id}/pause — stop sending after the current person; resume continues where it stopped
-export const POST = route({ roles: ["company_admin", "admin"], params: ZOfferParams }, ({ actor, params }) => pauseOffer(actor, params.id));
+export const POST = route({ can: "offers.manage", params: ZOfferParams }, ({ actor, params }) => pauseOffer(actor, params.id));

@@ -3,4 +3,4 @@ import { route } from "@/server/http/route";
 import { resumeOffer } from "@/server/services/offers/resume-offer";
 
 // POST /api/offers/{id}/resume — continue a paused offer with the people not yet handled
-export const POST = route({ roles: ["company_admin", "admin"], params: ZOfferParams }, ({ actor, params }) => resumeOffer(actor, params.id));
+export const POST = route({ can: "offers.manage", params: ZOfferParams }, ({ actor, params }) => resumeOffer(actor, params.id));

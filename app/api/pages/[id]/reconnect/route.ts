@@ -3,4 +3,4 @@ import { route } from "@/server/http/route";
 import { reconnectPage } from "@/server/services/admin-pages/reconnect-page";
 
 // POST /api/pages/{id}/reconnect — check the stored token with Facebook again and re-subscribe the page
-export const POST = route({ roles: ["super_admin", "company_admin"], params: ZPageIdParam }, ({ actor, params }) => reconnectPage(actor, params.id));
+export const POST = route({ can: "pages.manage", params: ZPageIdParam }, ({ actor, params }) => reconnectPage(actor, params.id));

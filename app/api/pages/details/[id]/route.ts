@@ -3,4 +3,4 @@ import { route } from "@/server/http/route";
 import { getPageDetails } from "@/server/services/admin-pages/get-page-details";
 
 // GET /api/pages/details/{id} — a page with its owner, assigned users and counts
-export const GET = route({ roles: ["super_admin", "company_admin", "admin"], params: ZPageIdParam }, ({ actor, params }) => getPageDetails(actor, params.id));
+export const GET = route({ can: "pages.view", params: ZPageIdParam }, ({ actor, params }) => getPageDetails(actor, params.id));

@@ -3,4 +3,4 @@ import { route } from "@/server/http/route";
 import { connectPickedPages } from "@/server/services/facebook-login/connect-picked-pages";
 
 // POST /api/pages/facebook/connect — connect the Pages picked after Facebook Login (verified, subscribed)
-export const POST = route({ roles: ["super_admin", "company_admin"], body: ZConnectPickedPages }, ({ actor, body }) => connectPickedPages(actor, body));
+export const POST = route({ can: "pages.manage", body: ZConnectPickedPages }, ({ actor, body }) => connectPickedPages(actor, body));

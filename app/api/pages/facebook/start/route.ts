@@ -3,4 +3,4 @@ import { route } from "@/server/http/route";
 import { startFacebookLogin } from "@/server/services/facebook-login/start-login";
 
 // POST /api/pages/facebook/start — the Facebook Login dialog URL, with a signed single-use state
-export const POST = route({ roles: ["super_admin", "company_admin"], body: ZStartFacebookLogin }, ({ actor, body }) => startFacebookLogin(actor, body));
+export const POST = route({ can: "pages.manage", body: ZStartFacebookLogin }, ({ actor, body }) => startFacebookLogin(actor, body));

@@ -3,4 +3,4 @@ import { route } from "@/server/http/route";
 import { listUserPages } from "@/server/services/admin-pages/list-user-pages";
 
 // GET /api/pages/user/{userId} — the pages a user owns or is assigned
-export const GET = route({ roles: ["super_admin", "company_admin", "admin"], params: ZUserIdRouteParam }, ({ actor, params }) => listUserPages(actor, params.userId));
+export const GET = route({ can: "pages.view", params: ZUserIdRouteParam }, ({ actor, params }) => listUserPages(actor, params.userId));

@@ -3,4 +3,4 @@ import { route } from "@/server/http/route";
 import { signOutUser } from "@/server/services/users/sign-out-user";
 
 // POST /api/users/{id}/sign-out — end every session of a user the actor manages
-export const POST = route({ roles: ["super_admin", "company_admin", "admin"], params: ZUserIdParam }, ({ actor, params }) => signOutUser(actor, params.id));
+export const POST = route({ can: "users.manage", params: ZUserIdParam }, ({ actor, params }) => signOutUser(actor, params.id));

@@ -3,4 +3,4 @@ import { route } from "@/server/http/route";
 import { listPickerPages } from "@/server/services/facebook-login/list-picker-pages";
 
 // GET /api/pages/facebook/session/{id} — the picker: the person's Pages, connected ones marked, no tokens
-export const GET = route({ roles: ["super_admin", "company_admin"], params: ZPickerSessionParam }, ({ actor, params }) => listPickerPages(actor, params.id));
+export const GET = route({ can: "pages.manage", params: ZPickerSessionParam }, ({ actor, params }) => listPickerPages(actor, params.id));

@@ -1,0 +1,73 @@
+import { isRole, type Role } from "@/lib/roles";
+
+// The one permission map: every action a role may take, read by the route wrapper
+// (route({ can: "labels.delete" })), the services that refine a route's rule, and the UI, so the browser
+// shows exactly what the API allows. Browser-safe. The table in docs/SECURITY.md ("Permission map") is
+// this file in words; a change here is a change there.
+
+const CHATS = ["staff", "company_admin", "admin"] as const;
+const COMPANY = ["company_admin", "admin"] as const;
+const BACK_OFFICE = ["super_admin", "company_admin", "admin"] as const;
+const PAGE_OWNERS = ["super_admin", "company_admin"] as const;
+const SUPER = ["super_admin"] as const;
+
+export const PERMISSIONS = {
+  // The inbox (/chats and its API).
+  "conversations.read": CHATS,
+  "conversations.work": CHATS,
+  "conversations.assign": CHATS,
+  /** Reassign or unassign anyone's conversation; other agents only take unassigned ones or give back their own. */
+  "conversations.assign-any": COMPANY,
+  "messages.send": CHATS,
+  "uploads.create": CHATS,
+  "replies.manage": CHATS,
+  "notes.write": CHATS,
+  /** Edit or delete a note someone else wrote (authors always may change their own). */
+  "notes.edit-any": COMPANY,
+  "labels.use": CHATS,
+  "labels.delete": COMPANY,
+  "sheets.book": COMPANY,
+  "sheets.export": COMPANY,
+  "inbox.read": CHATS,
+  "inbox.settings": COMPANY,
+  /**
+   * The header's Chats button and the inbox's Admin Panel button: admins, and company admins, who also
+   * answer in /chats and run the back office, so need the same way back and forth (docs/DECISIONS.md).
+   */
+  "inbox.switch-to-admin": COMPANY,
+  "pages.mine": CHATS,
+
+  // The back office.
+  "dashboard.view": BACK_OFFICE,
+  "pages.view": BACK_OFFICE,
+  /** Connect, edit, reconnect, verify and delete Facebook Pages (docs/DECISIONS.md "Who connects pages"). */
+  "pages.manage": PAGE_OWNERS,
+  "pages.assign": COMPANY,
+  /** Roles that work from page assignments (company admins see every page of their company). */
+  "pages.assignee": ["staff", "admin"],
+  /** Roles that see every page of their company without assignments. */
+  "pages.all-of-company": ["company_admin"],
+  "users.create": BACK_OFFICE,
+  /** A new account of this role opens its own company (and so needs a company name and a password). */
+  "users.opens-company": ["company_admin"],
+  "users.manage": BACK_OFFICE,
+  "users.list-company": COMPANY,
+  "users.list-all": SUPER,
+  /** Roles that belong to no company and see all of them. */
+  "companies.all": SUPER,
+  "whitelist.manage": COMPANY,
+  "offers.manage": COMPANY,
+  "quarantine.manage": SUPER,
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Action = keyof typeof PERMISSIONS;
+
+/** The roles allowed to take an action. */
+export function rolesFor(action: Action): readonly Role[] {
+  return PERMISSIONS[action];
+}
+
+/** Whether a role may take an action; an unknown or missing role may take none. */
+export function can(role: string | null | undefined, action: Action): boolean {
+  return isRole(role) && (PERMISSIONS[action] as readonly Role[]).includes(role);
+}
