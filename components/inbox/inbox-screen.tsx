@@ -19,7 +19,7 @@ import { stepCursor } from "@/lib/inbox/shortcuts";
 import { KeyboardIcon } from "@/components/inbox/inbox-icons";
 import { useConversationPresence } from "@/lib/hooks/use-conversation-presence";
 import { useUnreadTitle } from "@/lib/hooks/use-unread-title";
-import type { Socket } from "socket.io-client";
+import type { ClientSocket } from "@/lib/contract/socket-events";
 import { useMediaQuery } from "@/lib/hooks/use-media-query";
 import { adjustPage, PAGES_KEY, usePages, type PagesResponse } from "@/lib/hooks/use-pages";
 import { Button } from "@/components/ui/button";
@@ -63,7 +63,7 @@ export function InboxScreen() {
   const [detailsOpen, setDetailsOpen] = useState(false);
   const isWide = useMediaQuery("(min-width: 1280px)");
   const sinkRef = useRef<ThreadSink | null>(null);
-  const [socket, setSocket] = useState<Socket | null>(null);
+  const [socket, setSocket] = useState<ClientSocket | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
 
   const selectPage = useCallback(

@@ -15,7 +15,7 @@ import { attachmentPreview } from "@/lib/inbox/message-kinds";
 import { toUiMessage, type UiMessage } from "@/lib/inbox/ui-message";
 import { adjustPage, PAGES_KEY, type PagesResponse } from "@/lib/hooks/use-pages";
 import { useSocket } from "@/lib/hooks/use-socket";
-import type { Socket } from "socket.io-client";
+import type { ClientSocket } from "@/lib/contract/socket-events";
 
 // The socket events applied to what the inbox shows (SPEC §4 Realtime, §9): the list row updated in place
 // (moved to the top on a new message), the open thread appended to, tab unread counts, and for customers'
@@ -40,7 +40,7 @@ type Options = {
   onSelectedChange: (item: ConversationListItem) => void;
   sinkRef: RefObject<ThreadSink | null>;
   onOpen: (pageId: string, item: ConversationListItem) => void;
-  onSocket?: (socket: Socket | null) => void;
+  onSocket?: (socket: ClientSocket | null) => void;
 };
 
 const PAGES_REFRESH_DELAY_MS = 1_500;

@@ -2,7 +2,8 @@
 
 import { useEffect, useRef, useState } from "react";
 import useSWR from "swr";
-import { io, type Socket } from "socket.io-client";
+import { io } from "socket.io-client";
+import { CLIENT_EVENTS, SERVER_EVENTS, type ClientSocket } from "@/lib/contract/socket-events";
 import { api } from "@/lib/api/client";
 import { useDebouncedValue } from "@/lib/hooks/use-debounced-value";
 import { SOCKET_OPTIONS } from "@/lib/inbox/constants";
@@ -88,7 +89,7 @@ type ProgressOptions = {
  */
 export function useOfferProgress({ token, pageIds, onProgress, onResync }: ProgressOptions): boolean {
   const [connected, setConnected] = useState(false);
-  const socketRef = useRef<Socket | null>(null);
+  const socketRef = useRef<ClientSocket | null>(null);
   const joinRef = useRef<((pages: string[]) => void) | null>(null);
   const handlerRef = useRef({ onProgress, onResync });
   const pagesKey = pageIds.join(",");
@@ -101,13 +102,13 @@ export function useOfferProgress({ token, pageIds, onProgress, onResync }: Progr
 
   useEffect(() => {
     if (!token) return;
-    const socket = io(window.location.origin, { auth: { token }, ...SOCKET_OPTIONS });
+    const socket: ClientSocket = io(window.location.origin, { auth: { token }, ...SOCKET_OPTIONS });
     socketRef.current = socket;
     // Rooms are joined with an acknowledgement; once in them, the list is fetched again to catch up on
     // events sent before (a fast offer can finish between the first fetch and the join).
-    function joinThenResync(target: Socket, pages: string[]) {
+    function joinThenResync(target: ClientSocket, pages: string[]) {
       for (const pageId of pages) joinedRef.current.add(pageId);
-      const joins = pages.map((pageId) => target.timeout(JOIN_ACK_TIMEOUT_MS).emitWithAck("join-offers", { pageId }).catch(() => null));
+      const joins = pages.map((pageId) => target.timeout(JOIN_ACK_TIMEOUT_MS).emitWithAck(CLIENT_EVENTS.joinOffers, { pageId }).catch(() => null));
       void Promise.all(joins).then(() => {
         if (target.connected) handlerRef.current.onResync?.();
       });
@@ -121,7 +122,7 @@ export function useOfferProgress({ token, pageIds, onProgress, onResync }: Progr
     });
     socket.on("disconnect", () => setConnected(false));
     socket.on("connect_error", () => setConnected(false));
-    socket.on("offer-progress", (event: OfferProgressEvent) => handlerRef.current.onProgress(event));
+    socket.on(SERVER_EVENTS.offerProgress, (event: OfferProgressEvent) => handlerRef.current.onProgress(event));
 
     return () => {
       joinRef.current = null;

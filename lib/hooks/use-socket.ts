@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import type { Socket } from "socket.io-client";
+import { CLIENT_EVENTS, SERVER_EVENTS, type ClientSocket } from "@/lib/contract/socket-events";
 import { SOCKET_OPTIONS } from "@/lib/inbox/constants";
 import type { ConversationUpdatedEvent, MessageRemovedEvent, MessageStatusEvent, MessageUpdatedEvent, NewMessageEvent, SystemEventEvent } from "@/lib/inbox/types";
 
@@ -26,12 +26,12 @@ type Options = {
   conversationId: string | null;
   handlers: SocketHandlers;
   /** Hands out the live socket (or null) for features with their own events, e.g. presence. */
-  onSocket?: (socket: Socket | null) => void;
+  onSocket?: (socket: ClientSocket | null) => void;
 };
 
 export function useSocket({ token, pageIds, conversationId, handlers, onSocket }: Options): SocketStatus {
   const [status, setStatus] = useState<SocketStatus>("connecting");
-  const socketRef = useRef<Socket | null>(null);
+  const socketRef = useRef<ClientSocket | null>(null);
   const handlersRef = useRef(handlers);
   const pagesRef = useRef(pageIds);
   const conversationRef = useRef(conversationId);
@@ -46,30 +46,30 @@ export function useSocket({ token, pageIds, conversationId, handlers, onSocket }
   useEffect(() => {
     if (!token) return;
     let cancelled = false;
-    let socket: Socket | null = null;
+    let socket: ClientSocket | null = null;
     setStatus("connecting");
     // The client library loads after the first paint; the connection starts as soon as it is there.
     void import("socket.io-client").then(({ io }) => {
       if (cancelled) return;
-      const s = io(window.location.origin, { auth: { token }, ...SOCKET_OPTIONS });
+      const s: ClientSocket = io(window.location.origin, { auth: { token }, ...SOCKET_OPTIONS });
       socket = s;
       socketRef.current = s;
       onSocketRef.current?.(s);
       s.on("connect", () => {
         setStatus("connected");
-        for (const pageId of pagesRef.current) s.emit("join-page", { pageId });
-        if (conversationRef.current) s.emit("join-conversation", { room: conversationRef.current });
+        for (const pageId of pagesRef.current) s.emit(CLIENT_EVENTS.joinPage, { pageId });
+        if (conversationRef.current) s.emit(CLIENT_EVENTS.joinConversation, { room: conversationRef.current });
       });
       s.on("disconnect", () => setStatus(s.active ? "connecting" : "disconnected"));
       s.on("connect_error", () => setStatus("disconnected"));
       s.io.on("reconnect_attempt", () => setStatus("connecting"));
       s.io.on("reconnect_failed", () => setStatus("disconnected"));
-      s.on("new-message", (event: NewMessageEvent) => handlersRef.current.onNewMessage?.(event));
-      s.on("conversation-updated", (event: ConversationUpdatedEvent) => handlersRef.current.onConversationUpdated?.(event));
-      s.on("message-status", (event: MessageStatusEvent) => handlersRef.current.onMessageStatus?.(event));
-      s.on("message-updated", (event: MessageUpdatedEvent) => handlersRef.current.onMessageUpdated?.(event));
-      s.on("message-removed", (event: MessageRemovedEvent) => handlersRef.current.onMessageRemoved?.(event));
-      s.on("system-event", (event: SystemEventEvent) => handlersRef.current.onSystemEvent?.(event));
+      s.on(SERVER_EVENTS.newMessage, (event: NewMessageEvent) => handlersRef.current.onNewMessage?.(event));
+      s.on(SERVER_EVENTS.conversationUpdated, (event: ConversationUpdatedEvent) => handlersRef.current.onConversationUpdated?.(event));
+      s.on(SERVER_EVENTS.messageStatus, (event: MessageStatusEvent) => handlersRef.current.onMessageStatus?.(event));
+      s.on(SERVER_EVENTS.messageUpdated, (event: MessageUpdatedEvent) => handlersRef.current.onMessageUpdated?.(event));
+      s.on(SERVER_EVENTS.messageRemoved, (event: MessageRemovedEvent) => handlersRef.current.onMessageRemoved?.(event));
+      s.on(SERVER_EVENTS.systemEvent, (event: SystemEventEvent) => handlersRef.current.onSystemEvent?.(event));
     });
 
     return () => {
@@ -89,15 +89,15 @@ export function useSocket({ token, pageIds, conversationId, handlers, onSocket }
   useEffect(() => {
     const socket = socketRef.current;
     if (!socket?.connected || !pagesKey) return;
-    for (const pageId of pagesKey.split(",")) socket.emit("join-page", { pageId });
+    for (const pageId of pagesKey.split(",")) socket.emit(CLIENT_EVENTS.joinPage, { pageId });
   }, [pagesKey, status]);
 
   useEffect(() => {
     const socket = socketRef.current;
     if (!socket?.connected) return;
-    if (conversationId) socket.emit("join-conversation", { room: conversationId });
+    if (conversationId) socket.emit(CLIENT_EVENTS.joinConversation, { room: conversationId });
     return () => {
-      if (conversationId && socket.connected) socket.emit("leave-conversation", { room: conversationId });
+      if (conversationId && socket.connected) socket.emit(CLIENT_EVENTS.leaveConversation, { room: conversationId });
     };
   }, [conversationId, status]);
 

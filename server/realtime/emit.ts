@@ -2,35 +2,18 @@ import { Emitter } from "@socket.io/redis-emitter";
 import type { Redis } from "ioredis";
 import { io } from "@/server/realtime/index";
 import { conversationRoom, pageRoom, userRoom } from "@/server/realtime/rooms";
+import type { ServerEventName, ServerEventPayload, ServerToClientEvents } from "@/lib/contract/socket-events";
 import { createRedis } from "@/server/redis";
 import { preEncoded } from "@/server/realtime/wire-parser";
 
 // Services emit through these. In the app server they go through Socket.IO (and its Redis adapter to the
 // other instances); in a process without Socket.IO (the worker) emitToRooms publishes on the adapter's
-// Redis channel with @socket.io/redis-emitter, so every app server delivers it to its sockets.
-
-export const EVENTS = {
-  newMessage: "new-message",
-  conversationUpdated: "conversation-updated",
-  messageStatus: "message-status",
-  messageUpdated: "message-updated",
-  messageRemoved: "message-removed",
-  /** A customer's system event (opt-in, handover…): a quiet line in the open thread (system-events.ts). */
-  systemEvent: "system-event",
-  offerProgress: "offer-progress",
-} as const;
-
-export function emitToPage(pageId: string, event: string, payload: unknown): void {
-  io()?.to(pageRoom(pageId)).emit(event, payload);
-}
-
-export function emitToConversation(conversationId: string, event: string, payload: unknown): void {
-  io()?.to(conversationRoom(conversationId)).emit(event, payload);
-}
+// Redis channel with @socket.io/redis-emitter, so every app server delivers it to its sockets. Event names
+// and payloads are the contract's (lib/contract/socket-events.ts).
 
 /** Page watchers and the open thread get it once each, even a socket in both rooms. */
-export function emitToPageAndConversation(pageId: string, conversationId: string, event: string, payload: unknown): void {
-  io()?.to([pageRoom(pageId), conversationRoom(conversationId)]).emit(event, payload);
+export function emitToPageAndConversation<E extends ServerEventName>(pageId: string, conversationId: string, event: E, payload: ServerEventPayload<E>): void {
+  io()?.to([pageRoom(pageId), conversationRoom(conversationId)]).emit(event, ...([payload] as Parameters<ServerToClientEvents[E]>));
 }
 
 /** Ends a user's live sockets (ban, deletion, signing out everywhere); their token is already refused on the next request. */
@@ -49,9 +32,9 @@ export function disconnectRoom(room: string): void {
 }
 
 /** To rooms from any process: Socket.IO where it runs, else through Redis to every app server. */
-export function emitToRooms(rooms: string[], event: string, payload: unknown): void {
+export function emitToRooms<E extends ServerEventName>(rooms: string[], event: E, payload: ServerEventPayload<E>): void {
   const server = io();
-  if (server) server.to(rooms).emit(event, payload);
+  if (server) server.to(rooms).emit(event, ...([payload] as Parameters<ServerToClientEvents[E]>));
   else publishToRooms(rooms, event, payload);
 }
 
@@ -62,7 +45,7 @@ const globalForEmitter = globalThis as unknown as { switchboardEmitter?: { emitt
  * like every emit: the emitter does not await its PUBLISH, so its client here logs a failure instead of
  * leaving an unhandled rejection that would end the process.
  */
-export function publishToRooms(rooms: string[], event: string, payload: unknown): void {
+export function publishToRooms<E extends ServerEventName>(rooms: string[], event: E, payload: ServerEventPayload<E>): void {
   // JSON already, as the socket will carry it (Dates become strings on either path): the app servers
   // splice it into the packet instead of decoding and encoding it again (wire-parser.ts).
   emitter().to(rooms).emit(event, preEncoded(payload));

@@ -11,6 +11,7 @@ import { socketActorFromToken } from "@/server/realtime/lookups";
 import { coalesceSocketWrites } from "@/server/realtime/coalesce-writes";
 import { wireParser } from "@/server/realtime/wire-parser";
 import { db } from "@/server/db";
+import type { ClientToServerEvents, ServerToClientEvents } from "@/lib/contract/socket-events";
 
 /** Live sockets one user may hold (tabs, devices); a new one beyond this ends their oldest. */
 export const MAX_SOCKETS_PER_USER = 20;
@@ -43,14 +44,16 @@ export type SocketData = {
   typing: boolean;
   presenceWrittenAt: number;
 };
-export type AuthedSocket = Socket & { data: SocketData };
+/** Socket.IO typed by the contract (lib/contract/socket-events.ts); no events between app servers of ours. */
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type AuthedSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
-const globalForIo = globalThis as unknown as { switchboardIo?: Server };
+const globalForIo = globalThis as unknown as { switchboardIo?: RealtimeServer };
 
-export type Realtime = { io: Server; close: () => Promise<void> };
+export type Realtime = { io: RealtimeServer; close: () => Promise<void> };
 
 export function attachRealtime(httpServer: HttpServer): Realtime {
-  const io = new Server(httpServer, {
+  const io: RealtimeServer = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(httpServer, {
     path: REALTIME_PATH,
     serveClient: false,
     cors: { origin: false },
@@ -88,10 +91,10 @@ export function attachRealtime(httpServer: HttpServer): Realtime {
   io.on("connection", (socket) => {
     // A sign-out between the check above and now reached the session's room before this socket counted as
     // connected there, so it missed it: look once more, now that any later sign-out reaches it.
-    void closeIfSignedOut(socket as AuthedSocket).catch(() => {});
-    registerRoomHandlers(socket as AuthedSocket);
-    registerPresenceHandlers(socket as AuthedSocket);
-    void capUserSockets(io, socket as AuthedSocket).catch(() => {});
+    void closeIfSignedOut(socket).catch(() => {});
+    registerRoomHandlers(socket);
+    registerPresenceHandlers(socket);
+    void capUserSockets(io, socket).catch(() => {});
   });
 
   globalForIo.switchboardIo = io;
@@ -128,7 +131,7 @@ async function closeGently(client: Redis): Promise<void> {
  * engine.io session opens, as Socket.IO's memory-usage guide suggests for the first one. The handshake is
  * then built without headers, which we never read.
  */
-function forgetUpgradeRequests(io: Server): void {
+function forgetUpgradeRequests(io: RealtimeServer): void {
   const responses = new WeakMap<IncomingMessage, { req: IncomingMessage | null }>();
   io.engine.use((req: IncomingMessage, res: { req: IncomingMessage | null }, next: () => void) => {
     responses.set(req, res);
@@ -146,7 +149,7 @@ function forgetUpgradeRequests(io: Server): void {
  * One token could otherwise open sockets without end (each one delivers every message again): keep the
  * user's newest MAX_SOCKETS_PER_USER, across every app instance (fetchSockets goes through the adapter).
  */
-async function capUserSockets(io: Server, socket: AuthedSocket): Promise<void> {
+async function capUserSockets(io: RealtimeServer, socket: AuthedSocket): Promise<void> {
   const sockets = await io.in(userRoom(socket.data.actor.id)).fetchSockets();
   if (sockets.length <= MAX_SOCKETS_PER_USER) return;
   const oldestFirst = [...sockets].sort((a, b) => a.handshake.issued - b.handshake.issued);
@@ -154,7 +157,7 @@ async function capUserSockets(io: Server, socket: AuthedSocket): Promise<void> {
 }
 
 /** The running Socket.IO server, for services that emit; undefined outside the app server (e.g. scripts). */
-export function io(): Server | undefined {
+export function io(): RealtimeServer | undefined {
   return globalForIo.switchboardIo;
 }
 

@@ -5,6 +5,7 @@ import { conversationRoom } from "@/server/realtime/rooms";
 import { redis } from "@/server/redis";
 import { logger } from "@/server/observability/log";
 import { fillBucket, spend, type Budget } from "@/server/realtime/budget";
+import { CLIENT_EVENTS, SERVER_EVENTS, type Viewer } from "@/lib/contract/socket-events";
 
 // Who is viewing an open conversation and who is typing a reply (collision detection, beyond the spec).
 // Kept in Redis — one hash per conversation, a field per socket — so every app instance sees the same
@@ -19,7 +20,6 @@ import { fillBucket, spend, type Budget } from "@/server/realtime/budget";
 // told at most once per PRESENCE_BROADCAST_MS per conversation, across every app instance (a Redis key is
 // the gate), the latest state winning and a change that came during the wait going out at its end.
 
-export const PRESENCE_EVENT = "presence";
 export const PRESENCE_HEARTBEAT_MS = 10_000;
 export const PRESENCE_STALE_MS = 25_000;
 /** At most one presence broadcast per conversation in this time, whatever the number of app instances. */
@@ -31,7 +31,6 @@ const KEY_TTL_S = 60;
 const key = (conversationId: string) => `switchboard:presence:${conversationId}`;
 const gateKey = (conversationId: string) => `switchboard:presence-gate:${conversationId}`;
 type Entry = { userId: string; name: string; typing: boolean; at: number };
-export type Viewer = { userId: string; name: string; typing: boolean };
 
 const ZTyping = z.object({ room: z.string().min(1).max(100), typing: z.boolean() });
 const ZPing = z.object({ room: z.string().min(1).max(100) });
@@ -56,7 +55,7 @@ export async function viewersOf(conversationId: string, now = Date.now()): Promi
 
 async function broadcast(conversationId: string): Promise<void> {
   const viewers = await viewersOf(conversationId);
-  io()?.to(conversationRoom(conversationId)).emit(PRESENCE_EVENT, { conversationId, viewers });
+  io()?.to(conversationRoom(conversationId)).emit(SERVER_EVENTS.presence, { conversationId, viewers });
 }
 
 function entryOf(socket: AuthedSocket, now: number): string {
@@ -172,7 +171,7 @@ export function registerPresenceHandlers(socket: AuthedSocket): void {
   fillBucket(socket.data, "presence", PRESENCE_BUDGET);
   socket.data.typing = false;
   socket.data.presenceWrittenAt = 0;
-  socket.on("typing", onTyping);
-  socket.on("presence-ping", onPresencePing);
+  socket.on(CLIENT_EVENTS.typing, onTyping);
+  socket.on(CLIENT_EVENTS.presencePing, onPresencePing);
   socket.on("disconnecting", onDisconnecting);
 }

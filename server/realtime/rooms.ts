@@ -7,6 +7,7 @@ import { ROUTE_ROLES, type Role } from "@/lib/roles";
 import { presenceJoined, presenceLeft } from "@/server/realtime/presence";
 import { visiblePageIdFor } from "@/server/realtime/lookups";
 import { fillBucket, spend, type Budget } from "@/server/realtime/budget";
+import { CLIENT_EVENTS, type JoinReply } from "@/lib/contract/socket-events";
 
 // Room names and the join rules: a socket may join a page's room only if its actor may see that page.
 
@@ -29,7 +30,7 @@ export const OFFER_ROLES: readonly Role[] = ROUTE_ROLES.company;
 const ZJoinPage = z.object({ pageId: z.string().min(1).max(100) });
 const ZJoinConversation = z.object({ room: z.string().min(1).max(100) });
 
-type Ack = (reply: { ok: boolean; error?: string }) => void;
+type Ack = (reply: JoinReply) => void;
 
 /** Our page id for a page the socket's actor may see (clients may hold our id or Facebook's), or null. */
 async function visiblePageId(socket: AuthedSocket, pageId: string): Promise<string | null> {
@@ -100,9 +101,9 @@ async function onLeaveConversation(this: AuthedSocket, payload: unknown) {
 export function registerRoomHandlers(socket: AuthedSocket): void {
   void socket.join(userRoom(socket.data.actor.id));
   fillBucket(socket.data, "join", JOIN_BUDGET);
-  socket.on("join-page", onJoinPage);
-  socket.on("join-offers", onJoinOffers);
-  socket.on("join-page-admin", onJoinPageAdmin);
-  socket.on("join-conversation", onJoinConversation);
-  socket.on("leave-conversation", onLeaveConversation);
+  socket.on(CLIENT_EVENTS.joinPage, onJoinPage);
+  socket.on(CLIENT_EVENTS.joinOffers, onJoinOffers);
+  socket.on(CLIENT_EVENTS.joinPageAdmin, onJoinPageAdmin);
+  socket.on(CLIENT_EVENTS.joinConversation, onJoinConversation);
+  socket.on(CLIENT_EVENTS.leaveConversation, onLeaveConversation);
 }

@@ -80,11 +80,11 @@ describe("the load benchmark's lean agent socket", () => {
   it("tells a reply shown as sending from one Meta confirmed, and reads the worker's stage stamps", async () => {
     const { seen, raw, frames } = await joinedSocket();
     const message = (text: string, status: string) => ({ message: { id: "m1", message: text, status, from: { name: "Ann" } }, conversation: { last_message: text, window: { status: "open" } }, pageId: page.id });
-    io()!.to(pageRoom(page.id)).emit("new-message", message(`reply ${TAG} r3`, "pending"));
-    io()!.to(pageRoom(page.id)).emit("message-updated", message(`reply ${TAG} r3`, "failed"));
-    io()!.to(pageRoom(page.id)).emit("message-updated", message(`reply ${TAG} r3`, "sent"));
-    io()!.to(pageRoom(page.id)).emit("new-message", message(`reply ${TAG} r4 and more`, "pending"));
-    io()!.to(pageRoom(page.id)).emit("new-message", { ...message(`load ${TAG} s5 hi`, "received"), stages: { writtenAt: 1764200000123.25, emittedAt: 1764200000124.5 } });
+    io()!.to(pageRoom(page.id)).emit("new-message", message(`reply ${TAG} r3`, "pending") as never);
+    io()!.to(pageRoom(page.id)).emit("message-updated", message(`reply ${TAG} r3`, "failed") as never);
+    io()!.to(pageRoom(page.id)).emit("message-updated", message(`reply ${TAG} r3`, "sent") as never);
+    io()!.to(pageRoom(page.id)).emit("new-message", message(`reply ${TAG} r4 and more`, "pending") as never);
+    io()!.to(pageRoom(page.id)).emit("new-message", { ...message(`load ${TAG} s5 hi`, "received"), stages: { writtenAt: 1764200000123.25, emittedAt: 1764200000124.5 } } as never);
     await eventually(() => seen.length, (n) => n >= 5);
     expect(seen).toEqual([{ kind: "reply", k: 3 }, { kind: "other" }, { kind: "reply-sent", k: 3 }, { kind: "other" }, { kind: "load", i: 5 }]);
     expect(frames.stages(raw[4]!)).toEqual([1764200000123.25, 1764200000124.5]);

@@ -347,10 +347,10 @@ describe("progress", () => {
       expect(await socket.emit("join-offers", { pageId })).toEqual({ ok: true });
       expect(await socket.emit("join-page", { pageId })).toEqual({ ok: true });
       // A socket in both rooms gets one copy.
-      publishToRooms([offersRoom(pageId), pageRoom(pageId)], "offer-progress", { offerId: "both" });
+      publishToRooms([offersRoom(pageId), pageRoom(pageId)], "offer-progress", { offerId: "both" } as never);
       await eventually(() => socket.events.filter((e) => e.name === "offer-progress").length, (n) => n > 0);
       const payload = { offerId: "x", sentCount: 3, percent: 12.5, status: "running", note: "é✓", big: 70_000, neg: -5, at: new Date(0), list: Array.from({ length: 20 }, (_, i) => i) };
-      publishToRooms([offersRoom(pageId)], "offer-progress", payload);
+      publishToRooms([offersRoom(pageId)], "offer-progress", payload as never);
       const got = await eventually(() => socket.events.find((e) => e.name === "offer-progress" && (e.payload as { offerId: string }).offerId === "x"), Boolean);
       expect(socket.events.filter((e) => (e.payload as { offerId?: string } | undefined)?.offerId === "both")).toHaveLength(1);
       expect(got?.payload).toEqual({ ...payload, at: "1970-01-01T00:00:00.000Z" });

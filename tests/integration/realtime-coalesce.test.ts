@@ -42,7 +42,7 @@ describe("socket fan-out", () => {
     for (const c of clients) expect(await c.emit("join-page", { pageId: page.id })).toEqual({ ok: true });
     const counters = [...io()!.of("/").sockets.values()].map((socket) => countWrites(socket as AuthedSocket));
 
-    for (let i = 0; i < 20; i++) io()!.to(pageRoom(page.id)).emit("new-message", { seq: i });
+    for (let i = 0; i < 20; i++) io()!.to(pageRoom(page.id)).emit("new-message", { seq: i } as never);
 
     for (const c of clients) {
       const seen = await eventually(() => c.events.filter((e) => e.name === "new-message"), (list) => list.length >= 20);
@@ -53,7 +53,7 @@ describe("socket fan-out", () => {
     expect(counters.map((c) => c.writes)).toEqual([1, 1]);
 
     // A lone event afterwards still goes out at once, on its own.
-    io()!.to(pageRoom(page.id)).emit("new-message", { seq: 20 });
+    io()!.to(pageRoom(page.id)).emit("new-message", { seq: 20 } as never);
     for (const c of clients) await eventually(() => c.events.length, (n) => n >= 22);
     expect(clients.map((c) => (c.events.at(-1)!.payload as { seq: number }).seq)).toEqual([20, 20]);
     expect(counters.map((c) => c.writes)).toEqual([2, 2]);

@@ -85,7 +85,7 @@ describe("what a socket keeps", () => {
     const b = await openSocket(s.url, w.token);
     cleanups.push(() => [a, b].forEach((c) => c.close()));
     const [one, two] = serverSockets();
-    for (const event of ["join-page", "join-offers", "join-conversation", "leave-conversation", "typing", "presence-ping", "disconnecting"]) {
+    for (const event of ["join-page", "join-offers", "join-conversation", "leave-conversation", "typing", "presence-ping", "disconnecting"] as const) {
       expect(one!.listeners(event), event).toHaveLength(1);
       expect(one!.listeners(event)[0], event).toBe(two!.listeners(event)[0]);
     }

@@ -7,9 +7,9 @@ import * as markImportantRoute from "@/app/api/conversations/mark-important/rout
 import * as banRoute from "@/app/api/auth/ban-user/route";
 import * as assignRoute from "@/app/api/pages/assign/route";
 import * as unassignRoute from "@/app/api/pages/unassign/route";
-import { emitToPage, emitToConversation } from "@/server/realtime/emit";
+import { emitToRooms } from "@/server/realtime/emit";
 import { attachRealtime, MAX_SOCKETS_PER_USER } from "@/server/realtime/index";
-import { JOIN_BURST } from "@/server/realtime/rooms";
+import { conversationRoom, JOIN_BURST, pageRoom } from "@/server/realtime/rooms";
 import { createSimulator, type Simulator } from "@/server/simulator/create-simulator";
 import { call } from "./support/http";
 import { startAppServer } from "./support/app-server";
@@ -112,8 +112,8 @@ describe("losing access closes the live feed (security finding 1)", () => {
 
   /** Emits to the page's and the conversation's room and tells what the socket got within 150 ms. */
   async function delivered(socket: Awaited<ReturnType<typeof openSocket>>, conversationId: string, marker: string) {
-    emitToPage(w.page.id, "new-message", { marker, room: "page" });
-    emitToConversation(conversationId, "new-message", { marker, room: "conversation" });
+    emitToRooms([pageRoom(w.page.id)], "new-message", { marker, room: "page" } as never);
+    emitToRooms([conversationRoom(conversationId)], "new-message", { marker, room: "conversation" } as never);
     await new Promise((r) => setTimeout(r, 150));
     return socket.events.filter((e) => (e.payload as { marker?: string }).marker === marker).map((e) => (e.payload as { room: string }).room).sort();
   }
@@ -138,7 +138,7 @@ describe("losing access closes the live feed (security finding 1)", () => {
     const res = await call(assignRoute.POST, "POST", "/api/pages/assign", { token: ownerToken, body: { userId: w.staff.id, pageIds: [kept.id] } });
     expect(res.status).toBe(200);
     expect(await delivered(socket, conversation.id, "dropped")).toEqual([]);
-    emitToPage(kept.id, "new-message", { marker: "kept" });
+    emitToRooms([pageRoom(kept.id)], "new-message", { marker: "kept" } as never);
     expect(await eventually(() => socket.events.some((e) => (e.payload as { marker?: string }).marker === "kept"), Boolean)).toBe(true);
     socket.close();
   });

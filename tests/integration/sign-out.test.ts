@@ -48,7 +48,7 @@ async function socketOn(url: string, token: string) {
 /** Whether the socket still gets what is sent to its user: proof it is open, without waiting on a timer. */
 async function stillLive(socket: Socket, userId: string) {
   const marker = `ping-${Math.random()}`;
-  emitToRooms([userRoom(userId)], "test-ping", { marker });
+  emitToRooms([userRoom(userId)], "test-ping" as never, { marker } as never);
   return Boolean(await eventually(() => socket.events.find((e) => (e.payload as { marker?: string } | undefined)?.marker === marker), Boolean));
 }
 

@@ -1,7 +1,8 @@
 import { db } from "@/server/db";
 import type { Actor } from "@/server/auth/actor";
 import type { TConversationRef } from "@/lib/schemas/conversations";
-import { emitToPageAndConversation, EVENTS } from "@/server/realtime/emit";
+import { emitToPageAndConversation } from "@/server/realtime/emit";
+import { SERVER_EVENTS } from "@/lib/contract/socket-events";
 import { deliverSenderAction } from "@/server/services/messages/send-sender-action";
 import { findVisibleConversation } from "@/server/services/conversations/find-conversation";
 import { conversationListSelect, toConversationListItem, type ConversationListRow } from "@/server/services/conversations/serialize";
@@ -16,7 +17,7 @@ async function update(conversationId: string, pageId: string, change: Change) {
 /** Everyone on the page (and in the thread) gets the changed list item as `conversation-updated`. */
 export function announceConversation(conversationId: string, pageId: string, row: ConversationListRow) {
   const item = toConversationListItem(row);
-  emitToPageAndConversation(pageId, conversationId, EVENTS.conversationUpdated, { conversation: item, pageId, conversationId });
+  emitToPageAndConversation(pageId, conversationId, SERVER_EVENTS.conversationUpdated, { conversation: item, pageId, conversationId });
   return item;
 }
 

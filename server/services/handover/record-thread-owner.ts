@@ -4,12 +4,12 @@ import { emitToRooms } from "@/server/realtime/emit";
 import { conversationRoom, pageRoom } from "@/server/realtime/rooms";
 import { pageHandoverSelect, threadControlSelect, toThreadControl } from "@/server/services/handover/thread-control";
 import type { ThreadControl, ThreadControlEvent } from "@/lib/inbox/thread-control";
+import { SERVER_EVENTS } from "@/lib/contract/socket-events";
 
 // The one writer of a conversation's thread control: handover webhooks, standby deliveries, Graph's
 // thread_owner answer and the agents' own take/pass all end here. Meta may deliver out of order, so a
 // change older than the one stored is dropped (thread_owner_at is the time of the event that set it).
 
-export const THREAD_CONTROL_EVENT = "thread-control";
 
 export type OwnerChange = {
   conversationId: string;
@@ -45,7 +45,7 @@ export async function announceThreadControl(conversationId: string): Promise<Thr
   if (!row) return null;
   const control = toThreadControl(row, row.page);
   const event: ThreadControlEvent = { pageId: row.pageId, conversationId, control };
-  emitToRooms([pageRoom(row.pageId), conversationRoom(conversationId)], THREAD_CONTROL_EVENT, event);
+  emitToRooms([pageRoom(row.pageId), conversationRoom(conversationId)], SERVER_EVENTS.threadControl, event);
   return control;
 }
 

@@ -1,7 +1,8 @@
 import { db } from "@/server/db";
 import { AppError } from "@/server/http/errors";
 import { SENDER_MISMATCH } from "@/lib/schemas/labels";
-import { emitToPageAndConversation, EVENTS } from "@/server/realtime/emit";
+import { emitToPageAndConversation } from "@/server/realtime/emit";
+import { SERVER_EVENTS } from "@/lib/contract/socket-events";
 import { conversationListSelect, toConversationListItem } from "@/server/services/conversations/serialize";
 import { toApiTags } from "@/server/services/labels/serialize";
 
@@ -15,7 +16,7 @@ export function checkSender(conversation: { customer: { psid: string } }, sender
 export async function publishTags(conversationId: string, changed: boolean) {
   const row = await db.conversation.findUniqueOrThrow({ where: { id: conversationId }, select: conversationListSelect });
   const item = toConversationListItem(row);
-  if (changed) emitToPageAndConversation(row.pageId, row.id, EVENTS.conversationUpdated, { conversation: item, pageId: row.pageId, conversationId: row.id });
+  if (changed) emitToPageAndConversation(row.pageId, row.id, SERVER_EVENTS.conversationUpdated, { conversation: item, pageId: row.pageId, conversationId: row.id });
   return { success: true as const, tags: toApiTags(item.tags) };
 }
 
@@ -24,7 +25,7 @@ export async function publishTagsOf(conversationIds: string[]) {
   for (let i = 0; i < conversationIds.length; i += 200) {
     const rows = await db.conversation.findMany({ where: { id: { in: conversationIds.slice(i, i + 200) } }, select: conversationListSelect });
     for (const row of rows) {
-      emitToPageAndConversation(row.pageId, row.id, EVENTS.conversationUpdated, { conversation: toConversationListItem(row), pageId: row.pageId, conversationId: row.id });
+      emitToPageAndConversation(row.pageId, row.id, SERVER_EVENTS.conversationUpdated, { conversation: toConversationListItem(row), pageId: row.pageId, conversationId: row.id });
     }
   }
 }

@@ -7,7 +7,8 @@ import { sendMessage as graphSend, type OutgoingMessage } from "@/server/messeng
 import { agentMessageFor, GraphError } from "@/server/messenger/graph-errors";
 import { messagingWindow } from "@/lib/contract/messaging-window";
 import { decryptSecret } from "@/server/security/secret-box";
-import { emitToPageAndConversation, EVENTS } from "@/server/realtime/emit";
+import { emitToPageAndConversation } from "@/server/realtime/emit";
+import { SERVER_EVENTS } from "@/lib/contract/socket-events";
 import { findSendTarget, type SendTarget } from "@/server/services/messages/send-target";
 import { messageSelect, toApiMessage, toConversationListItem, type ConversationListRow, type MessageRow } from "@/server/services/conversations/serialize";
 import { currentListRow, restorePreview, toListRow } from "@/server/services/messenger/conversation-summary";
@@ -84,9 +85,9 @@ export async function sendAgentMessage(actor: Actor, input: TSendMessage) {
     countsAsInbound: false,
   });
   const author = { id: actor.id, name: actor.name };
-  const announce = (event: string, message: MessageRow, item: ConversationListRow) =>
+  const announce = (event: typeof SERVER_EVENTS.newMessage | typeof SERVER_EVENTS.messageUpdated, message: MessageRow, item: ConversationListRow) =>
     emitToPageAndConversation(page.id, conversation.id, event, { message: toApiMessage(message, names), conversation: toConversationListItem(item), pageId: page.id, conversationId: conversation.id });
-  announce(EVENTS.newMessage, { ...pending.message, author }, toListRow(conversation.id, pending.summary, customer, page));
+  announce(SERVER_EVENTS.newMessage, { ...pending.message, author }, toListRow(conversation.id, pending.summary, customer, page));
 
   let mid: string;
   try {
@@ -113,7 +114,7 @@ export async function sendAgentMessage(actor: Actor, input: TSendMessage) {
     attachMid(pending.message.id, mid, author),
     assignToFirstReplier(page, conversation, actor.id).then(() => currentListRow(conversation.id, customer, page)),
   ]);
-  announce(EVENTS.messageUpdated, row, item);
+  announce(SERVER_EVENTS.messageUpdated, row, item);
   return toApiMessage(row, names);
 }
 
@@ -126,7 +127,7 @@ async function withdraw(message: MessageRow, conversation: SendTarget, page: { i
   const { count } = await db.message.deleteMany({ where: { id: message.id, mid: null } });
   if (count === 0) return (await db.message.findUnique({ where: { id: message.id }, select: { mid: true } }))?.mid ?? null;
   const item = await restorePreview(conversation.id, message.createdTime, conversation, conversation.customer, conversation.page);
-  emitToPageAndConversation(page.id, conversation.id, EVENTS.messageRemoved, { messageId: message.id, conversation: toConversationListItem(item), pageId: page.id, conversationId: conversation.id });
+  emitToPageAndConversation(page.id, conversation.id, SERVER_EVENTS.messageRemoved, { messageId: message.id, conversation: toConversationListItem(item), pageId: page.id, conversationId: conversation.id });
   return null;
 }
 

@@ -12,9 +12,10 @@ import type { IngestPage } from "@/server/services/messenger/ingest-context";
 import { resolveCustomer } from "@/server/services/messenger/handle-message";
 import { lookUpProfileLater } from "@/server/services/messenger/profile-lookup";
 import { noteHandoverLine } from "@/server/services/handover/handover-line";
-import { announceThreadControl, recordThreadOwner, THREAD_CONTROL_EVENT } from "@/server/services/handover/record-thread-owner";
+import { announceThreadControl, recordThreadOwner } from "@/server/services/handover/record-thread-owner";
 import { appName, handoverApps, ownerOf, pageHandoverSelect, threadControlSelect, toThreadControl } from "@/server/services/handover/thread-control";
 import { APP_DISPLAY_NAME, PAGE_INBOX_NAME, type ThreadControlEvent } from "@/lib/inbox/thread-control";
+import { SERVER_EVENTS } from "@/lib/contract/socket-events";
 
 // messaging_handovers: a thread changed hands between the Page's apps. Meta sends pass_thread_control to
 // the app the thread was passed to, take_thread_control to the app it was taken from, and
@@ -89,6 +90,6 @@ async function waitForAgent(page: IngestPage, customer: KnownCustomer & { conver
   if (!summary || !row) return;
   const item = toConversationListItem(toListRow(customer.conversationId, summary, { id: customer.id, psid: customer.psid, name: customer.name, avatarUrl: customer.avatarUrl }, page));
   const event: ThreadControlEvent = { pageId: page.id, conversationId: customer.conversationId, control: toThreadControl(row, row.page), conversation: item };
-  emitToRooms([pageRoom(page.id), conversationRoom(customer.conversationId)], THREAD_CONTROL_EVENT, event);
+  emitToRooms([pageRoom(page.id), conversationRoom(customer.conversationId)], SERVER_EVENTS.threadControl, event);
   if (customer.needsProfile) lookUpProfileLater({ page, customerId: customer.id, psid: customer.psid, conversationId: customer.conversationId });
 }

@@ -1,7 +1,8 @@
 import { db } from "@/server/db";
 import type { InboundAttachment, MessengerEvent } from "@/server/messenger/webhook-events";
 import { sanitizeText } from "@/server/messenger/sanitize-json";
-import { emitToRooms, EVENTS } from "@/server/realtime/emit";
+import { emitToRooms } from "@/server/realtime/emit";
+import { SERVER_EVENTS } from "@/lib/contract/socket-events";
 import { conversationRoom, pageRoom } from "@/server/realtime/rooms";
 import { toApiMessage, toConversationListItem } from "@/server/services/conversations/serialize";
 import { loadReplyTargets } from "@/server/services/conversations/reply-targets";
@@ -64,7 +65,7 @@ export async function handleMessageEvent(page: IngestPage, event: RowEvent, know
   const shown = { ...customer, ...freshProfile(customer.id) };
   const listRow = toListRow(customer.conversationId, recorded.summary, { id: customer.id, psid: customer.psid, name: shown.name, avatarUrl: shown.avatarUrl }, page);
   // emitToRooms: in the worker (no Socket.IO server) it publishes through Redis to every app server.
-  emitToRooms([pageRoom(page.id), conversationRoom(customer.conversationId)], EVENTS.newMessage, {
+  emitToRooms([pageRoom(page.id), conversationRoom(customer.conversationId)], SERVER_EVENTS.newMessage, {
     message: toApiMessage(recorded.message, { customerName: shown.name, pageName: page.name }, replyTarget),
     conversation: toConversationListItem(listRow),
     pageId: page.id,

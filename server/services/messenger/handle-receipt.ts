@@ -1,6 +1,7 @@
 import { db } from "@/server/db";
 import type { MessengerEvent } from "@/server/messenger/webhook-events";
-import { emitToRooms, EVENTS } from "@/server/realtime/emit";
+import { emitToRooms } from "@/server/realtime/emit";
+import { SERVER_EVENTS } from "@/lib/contract/socket-events";
 import { conversationRoom, pageRoom } from "@/server/realtime/rooms";
 import { customerKey, type KnownCustomer } from "@/server/services/messenger/customers";
 
@@ -32,7 +33,7 @@ export async function handleReceiptEvent(page: { id: string }, event: ReceiptEve
     data: { [column]: watermark },
   });
   if (updated.count > 0) {
-    emitToRooms([pageRoom(page.id), conversationRoom(conversationId)], EVENTS.messageStatus, {
+    emitToRooms([pageRoom(page.id), conversationRoom(conversationId)], SERVER_EVENTS.messageStatus, {
       conversationId,
       pageId: page.id,
       status: event.kind === "read" ? "read" : "delivered",

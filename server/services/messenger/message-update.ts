@@ -1,5 +1,6 @@
 import { db } from "@/server/db";
-import { emitToRooms, EVENTS } from "@/server/realtime/emit";
+import { emitToRooms } from "@/server/realtime/emit";
+import { SERVER_EVENTS } from "@/lib/contract/socket-events";
 import { conversationRoom, pageRoom } from "@/server/realtime/rooms";
 import { conversationListSelect, messageSelect, toApiMessage, toConversationListItem, type MessageRow } from "@/server/services/conversations/serialize";
 import { loadReplyTargets } from "@/server/services/conversations/reply-targets";
@@ -45,7 +46,7 @@ export async function announceUpdate(messageId: string, preview?: { at: Date; te
   const conversation = preview
     ? await applyToConversation(row.conversationId, { at: preview.at, text: preview.text, isImage: false, inbound: false }, owner.customer, owner.page)
     : await db.conversation.findUniqueOrThrow({ where: { id: row.conversationId }, select: conversationListSelect });
-  emitToRooms([pageRoom(owner.pageId), conversationRoom(row.conversationId)], EVENTS.messageUpdated, {
+  emitToRooms([pageRoom(owner.pageId), conversationRoom(row.conversationId)], SERVER_EVENTS.messageUpdated, {
     message: toApiMessage(row, { customerName: owner.customer.name, pageName: owner.page.name }, replyTarget),
     conversation: toConversationListItem(conversation),
     pageId: owner.pageId,

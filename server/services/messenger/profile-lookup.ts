@@ -1,6 +1,7 @@
 import { ingestPool } from "@/server/db-direct";
 import { fetchProfile } from "@/server/messenger/graph-client";
-import { emitToRooms, EVENTS } from "@/server/realtime/emit";
+import { emitToRooms } from "@/server/realtime/emit";
+import { SERVER_EVENTS } from "@/lib/contract/socket-events";
 import { conversationRoom, pageRoom } from "@/server/realtime/rooms";
 import { toConversationListItem } from "@/server/services/conversations/serialize";
 import { SUMMARY_RETURNING_SQL, toListRow, type SummaryColumns } from "@/server/services/messenger/conversation-summary";
@@ -102,7 +103,7 @@ async function lookUp(target: ProfileTarget): Promise<void> {
     const { page } = target;
     const customer = { id: target.customerId, psid: target.psid, name: row.name, avatarUrl: row.avatar_url };
     const item = toConversationListItem(toListRow(target.conversationId, row, customer, { id: page.id, name: page.name, facebookPageId: page.facebookPageId }));
-    emitToRooms([pageRoom(page.id), conversationRoom(target.conversationId)], EVENTS.conversationUpdated, {
+    emitToRooms([pageRoom(page.id), conversationRoom(target.conversationId)], SERVER_EVENTS.conversationUpdated, {
       conversation: item,
       pageId: page.id,
       conversationId: target.conversationId,

@@ -1,7 +1,8 @@
 import { ingestPool } from "@/server/db-direct";
 import { UUID_V7_EXPRESSION } from "@/server/db-uuid";
 import { sanitizeJson, sanitizeText } from "@/server/messenger/sanitize-json";
-import { emitToRooms, EVENTS } from "@/server/realtime/emit";
+import { emitToRooms } from "@/server/realtime/emit";
+import { SERVER_EVENTS } from "@/lib/contract/socket-events";
 import { conversationRoom } from "@/server/realtime/rooms";
 import { toApiMessage, type MessageRow } from "@/server/services/conversations/serialize";
 import type { IngestPage } from "@/server/services/messenger/ingest-context";
@@ -58,7 +59,7 @@ export async function recordSystemEvent(input: SystemEventInput): Promise<Record
   const conversationId = inserted.conversation_id;
   if (conversationId) {
     const row = systemMessageRow({ id: inserted.id, conversationId, psid, event, summary, at: inserted.occurred_at });
-    emitToRooms([conversationRoom(conversationId)], EVENTS.systemEvent, {
+    emitToRooms([conversationRoom(conversationId)], SERVER_EVENTS.systemEvent, {
       pageId: page.id,
       conversationId,
       message: toApiMessage(row, { customerName: inserted.customer_name ?? "", pageName: page.name }),

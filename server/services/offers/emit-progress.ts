@@ -1,4 +1,5 @@
-import { emitToRooms, EVENTS } from "@/server/realtime/emit";
+import { emitToRooms } from "@/server/realtime/emit";
+import { SERVER_EVENTS } from "@/lib/contract/socket-events";
 import { offersRoom } from "@/server/realtime/rooms";
 import { toProgressEvent, type OfferProgressPayload } from "@/server/services/offers/serialize";
 
@@ -10,6 +11,6 @@ type ProgressRow = Parameters<typeof toProgressEvent>[0];
  */
 export function emitOfferProgress(row: ProgressRow): OfferProgressPayload {
   const payload = toProgressEvent(row);
-  emitToRooms([offersRoom(row.pageId)], EVENTS.offerProgress, payload);
+  emitToRooms([offersRoom(row.pageId)], SERVER_EVENTS.offerProgress, payload);
   return payload;
 }

@@ -4,11 +4,11 @@ import { emitToRooms } from "@/server/realtime/emit";
 import { pageAdminRoom, pageRoom } from "@/server/realtime/rooms";
 import { handoverApps } from "@/server/services/handover/thread-control";
 import type { PageHandoverInfo, PagePolicy, PageStatus } from "@/lib/schemas/pages";
+import { SERVER_EVENTS } from "@/lib/contract/socket-events";
 
 // A page's health beyond its token: Meta's policy enforcement and the handover role, as the Page screens,
 // the inbox's page list and the socket's `page-updated` carry them.
 
-export const PAGE_UPDATED_EVENT = "page-updated";
 
 /** The columns pagePolicy/pageHandover read; spread into a page select. */
 export const pageStatusSelect = {
@@ -46,6 +46,6 @@ export async function announcePageStatus(pageId: string): Promise<PageStatus | n
   const row = await db.page.findUnique({ where: { id: pageId }, select: { ...pageStatusSelect, tokenStatus: true, verifiedAt: true, subscribedAt: true } });
   if (!row) return null;
   const status: PageStatus = { pageId, health: healthState(row), policy: pagePolicy(row), handover: pageHandover(row) };
-  emitToRooms([pageRoom(pageId), pageAdminRoom(pageId)], PAGE_UPDATED_EVENT, status);
+  emitToRooms([pageRoom(pageId), pageAdminRoom(pageId)], SERVER_EVENTS.pageUpdated, status);
   return status;
 }

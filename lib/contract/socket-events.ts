@@ -1,0 +1,74 @@
+import type { Socket } from "socket.io-client";
+import type { ThreadControlEvent } from "@/lib/inbox/thread-control";
+import type { ConversationUpdatedEvent, MessageRemovedEvent, MessageStatusEvent, MessageUpdatedEvent, NewMessageEvent, SystemEventEvent } from "@/lib/inbox/types";
+import type { OfferProgressEvent } from "@/lib/offers/types";
+import type { PageStatus } from "@/lib/schemas/pages";
+
+// The Socket.IO events, once for the server (server/realtime), the Redis emitter (server/realtime/emit.ts,
+// used by the worker) and the browser (lib/hooks): their names and what each carries. Socket.IO's typed
+// `Server` / `Socket` take the two maps below, so an event name or payload that drifts fails tsc.
+
+/** What the server sends. */
+export const SERVER_EVENTS = {
+  newMessage: "new-message",
+  conversationUpdated: "conversation-updated",
+  messageStatus: "message-status",
+  messageUpdated: "message-updated",
+  messageRemoved: "message-removed",
+  /** A customer's system event (opt-in, handover…): a quiet line in the open thread (system-events.ts). */
+  systemEvent: "system-event",
+  offerProgress: "offer-progress",
+  /** Who is viewing and typing in the open conversation (server/realtime/presence.ts). */
+  presence: "presence",
+  /** Who controls a thread now (Messenger's handover protocol). */
+  threadControl: "thread-control",
+  /** A page's health, policy blocks and handover role changed. */
+  pageUpdated: "page-updated",
+} as const;
+
+/** What the browser sends; the joins answer with a `JoinReply` when given an acknowledgement. */
+export const CLIENT_EVENTS = {
+  joinPage: "join-page",
+  joinOffers: "join-offers",
+  joinPageAdmin: "join-page-admin",
+  joinConversation: "join-conversation",
+  leaveConversation: "leave-conversation",
+  typing: "typing",
+  presencePing: "presence-ping",
+} as const;
+
+export type Viewer = { userId: string; name: string; typing: boolean };
+export type PresenceEvent = { conversationId: string; viewers: Viewer[] };
+
+export type JoinReply = { ok: boolean; error?: string };
+type JoinAck = (reply: JoinReply) => void;
+
+export type ServerToClientEvents = {
+  [SERVER_EVENTS.newMessage]: (event: NewMessageEvent) => void;
+  [SERVER_EVENTS.conversationUpdated]: (event: ConversationUpdatedEvent) => void;
+  [SERVER_EVENTS.messageStatus]: (event: MessageStatusEvent) => void;
+  [SERVER_EVENTS.messageUpdated]: (event: MessageUpdatedEvent) => void;
+  [SERVER_EVENTS.messageRemoved]: (event: MessageRemovedEvent) => void;
+  [SERVER_EVENTS.systemEvent]: (event: SystemEventEvent) => void;
+  [SERVER_EVENTS.offerProgress]: (event: OfferProgressEvent) => void;
+  [SERVER_EVENTS.presence]: (event: PresenceEvent) => void;
+  [SERVER_EVENTS.threadControl]: (event: ThreadControlEvent) => void;
+  [SERVER_EVENTS.pageUpdated]: (event: PageStatus) => void;
+};
+
+export type ClientToServerEvents = {
+  [CLIENT_EVENTS.joinPage]: (payload: { pageId: string }, ack?: JoinAck) => void;
+  [CLIENT_EVENTS.joinOffers]: (payload: { pageId: string }, ack?: JoinAck) => void;
+  [CLIENT_EVENTS.joinPageAdmin]: (payload: { pageId: string }, ack?: JoinAck) => void;
+  [CLIENT_EVENTS.joinConversation]: (payload: { room: string }, ack?: JoinAck) => void;
+  [CLIENT_EVENTS.leaveConversation]: (payload: { room: string }) => void;
+  [CLIENT_EVENTS.typing]: (payload: { room: string; typing: boolean }) => void;
+  [CLIENT_EVENTS.presencePing]: (payload: { room: string }) => void;
+};
+
+/** The browser's socket, typed by the contract. */
+export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+export type ServerEventName = keyof ServerToClientEvents;
+/** What event `E` carries. */
+export type ServerEventPayload<E extends ServerEventName> = Parameters<ServerToClientEvents[E]>[0];
