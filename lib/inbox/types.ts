@@ -2,87 +2,12 @@
 import type { HealthState } from "@/lib/admin/page-health";
 import type { ImportProgress, PagePolicy } from "@/lib/schemas/pages";
 
-import type { WindowState } from "@/lib/contract/messaging-window";
+import type { ConversationListItem, ApiMessage } from "@/lib/contract/inbox-api";
 
-export type { WindowState };
-
-export type ConversationTag = { tag: string; color: string };
-
-export type ConversationListItem = {
-  id: string;
-  conversationId: string;
-  from_name: string;
-  from_id: string;
-  avatar: string | null;
-  last_message: string;
-  is_image: boolean;
-  updated_time: string;
-  unread_count: number;
-  tags: ConversationTag[];
-  is_new_message: boolean;
-  is_important: boolean;
-  is_spam: boolean;
-  page_id: string;
-  facebook_page_id: string;
-  page_name: string;
-  window: WindowState;
-  /** Who owns the reply (beyond the spec); null when nobody does. */
-  assignee?: { _id: string; name: string } | null;
-  /** With a search: the matching part of an older message when neither the name nor the preview matched. */
-  search_snippet?: string;
-};
-
-export type ConversationPage = { data: ConversationListItem[]; pagination: { currentPage: number; hasNextPage: boolean; nextCursor: string | null } };
-
-export type ApiMessage = {
-  id: string;
-  mid: string | null;
-  message: string;
-  sticker: string | null;
-  created_time: string;
-  timestamp: number;
-  from: { id: string; name: string };
-  sender_id: string;
-  conversation_id: string;
-  direction: "inbound" | "outbound";
-  attachments: { data: { image_data: { url: string; preview_url: string } }[] };
-  is_sticker: boolean;
-  is_image: boolean;
-  is_echo: boolean;
-  isVoilation: boolean;
-  status: "received" | "pending" | "sent" | "delivered" | "read" | "failed" | "blocked";
-  error_message: string | null;
-  // Beside SPEC §7 (docs/API.md, "Message kinds"); optional so SPEC-only payloads still parse.
-  kind?: string;
-  media?: ApiMedia[];
-  payload?: string | null;
-  referral?: { source: string | null; type: string | null; ref: string | null; ad_id: string | null; line: string } | null;
-  reactions?: { psid: string; emoji: string; reaction: string | null }[];
-  is_edited?: boolean;
-  is_deleted?: boolean;
-  is_unsupported?: boolean;
-  reply_to?: { mid: string; found: boolean; message: string | null; kind: string | null; from_me: boolean | null } | null;
-};
-
-export type ApiMedia = {
-  type: string;
-  url: string | null;
-  original_url: string | null;
-  stored: boolean;
-  name: string | null;
-  title: string | null;
-  subtitle: string | null;
-  image_url: string | null;
-  mime: string | null;
-  size: number | null;
-  coordinates: { lat: number; long: number } | null;
-  /** reel, ig_reel: Meta's video id. */
-  video_id?: string | null;
-  /** appointment_booking: times as ISO strings, shown in the booking's own time zone. */
-  booking?: { id: string | null; status: string | null; start: string | null; end: string | null; timezone: string | null } | null;
-};
-
-export type ThreadPage = { data: ApiMessage[]; paging: { cursors: { before: string | null; after: string | null }; next: string | null }; conversation: ConversationListItem };
+// The conversation and message shapes are the contract's (lib/contract/inbox-api.ts): the server's
+// serializers return exactly those types.
+export type { ApiMedia, ApiMessage, ConversationListItem, ConversationPage, ConversationTag, ThreadPage } from "@/lib/contract/inbox-api";
+export type { WindowState } from "@/lib/contract/messaging-window";
 
 export type InboxPage = {
   _id: string;

@@ -5,13 +5,14 @@ import { decodeCursor, encodeCursor } from "@/server/services/conversations/curs
 import { loadReplyTargets } from "@/server/services/conversations/reply-targets";
 import { threadRowsOf } from "@/server/services/conversations/thread-rows";
 import { toApiMessage, toConversationListItem } from "@/server/services/conversations/serialize";
+import type { ThreadPage } from "@/lib/contract/inbox-api";
 
 /**
  * GET /api/conversation/{conversationId}/{pageId}: messages newest first, as the Graph API pages them.
  * `after` continues to older messages (the thread loads them when scrolled to the top); `before` fetches
  * newer ones. paging.next is set while older messages remain.
  */
-export async function getThread(actor: Actor, conversationId: string, pageId: string, query: TThreadQuery, requestUrl: string) {
+export async function getThread(actor: Actor, conversationId: string, pageId: string, query: TThreadQuery, requestUrl: string): Promise<ThreadPage> {
   const conversation = await findVisibleConversationItem(actor, conversationId, pageId);
   const newer = query.before ? decodeCursor(query.before) : null;
   const older = query.after ? decodeCursor(query.after) : null;

@@ -7,6 +7,7 @@ import { searchConversationIds } from "@/server/services/conversations/search-co
 import { toConversationListItem } from "@/server/services/conversations/serialize";
 import { visiblePageOf } from "@/server/services/pages/visible-page-sql";
 import { searchSnippets } from "@/server/services/conversations/search-snippets";
+import type { ConversationPage } from "@/lib/contract/inbox-api";
 
 /**
  * Deepest offset served by `page=`: OFFSET reads and discards every earlier row (35 ms of SQL at 97 890
@@ -21,7 +22,7 @@ export const MAX_LIST_OFFSET = 3_000;
  * conversation (search-conversations.ts). `page` pages by offset as the spec's clients do; `cursor` pages
  * by keyset for deep scrolling.
  */
-export async function listConversations(actor: Actor, pageId: string, query: TConversationListQuery) {
+export async function listConversations(actor: Actor, pageId: string, query: TConversationListQuery): Promise<ConversationPage> {
   const page = await visiblePageOf(actor, pageId);
   if (!page) throw new AppError("not_found", "Page not found");
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;

@@ -2,8 +2,10 @@ import type { Prisma } from "@/server/generated/prisma/client";
 import { windowForApi } from "@/lib/contract/messaging-window";
 import { fileNameOf, referralLine, UNSENT_TEXT, type StoredAttachment } from "@/lib/inbox/message-kinds";
 import { signedAttachmentUrl } from "@/server/services/attachments/signed-url";
+import type { ApiMedia, ApiMessage, ConversationListItem } from "@/lib/contract/inbox-api";
 
-// The API shapes of SPEC §3 (field names as the spec spells them: from_name, unread_count, isVoilation…).
+// The API shapes of docs/API.md (field names as the clients spell them: from_name, unread_count, isVoilation…),
+// declared as the contract's types (lib/contract/inbox-api.ts) so the browser reads exactly what is sent.
 
 export const conversationListSelect = {
   id: true,
@@ -24,7 +26,7 @@ export const conversationListSelect = {
 
 export type ConversationListRow = Prisma.ConversationGetPayload<{ select: typeof conversationListSelect }>;
 
-export function toConversationListItem(row: ConversationListRow) {
+export function toConversationListItem(row: ConversationListRow): ConversationListItem {
   return {
     id: row.id,
     conversationId: row.id,
@@ -86,7 +88,7 @@ function mediaUrl(a: StoredAttachment): string | undefined {
   return a.storedKey ? signedAttachmentUrl(a.storedKey) : a.url;
 }
 
-function toApiMedia(a: StoredAttachment) {
+function toApiMedia(a: StoredAttachment): ApiMedia {
   return {
     type: a.type,
     url: mediaUrl(a) ?? null,
@@ -107,7 +109,7 @@ function toApiMedia(a: StoredAttachment) {
 
 const isoOrNull = (ms: number | undefined) => (ms === undefined || !Number.isFinite(ms) ? null : new Date(ms).toISOString());
 
-export function toApiMessage(row: MessageRow, names: { customerName: string; pageName: string }, replyTarget?: ReplyTarget | null) {
+export function toApiMessage(row: MessageRow, names: { customerName: string; pageName: string }, replyTarget?: ReplyTarget | null): ApiMessage {
   const stored = (row.attachments as StoredAttachment[] | null) ?? [];
   const deleted = row.deletedAt !== null;
   const attachments = deleted ? [] : stored.filter((a) => a.url && a.type === "image");
@@ -155,5 +157,3 @@ export function toApiMessage(row: MessageRow, names: { customerName: string; pag
       : null,
   };
 }
-
-export type ApiMessageBody = ReturnType<typeof toApiMessage>;
