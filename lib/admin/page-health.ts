@@ -16,7 +16,9 @@ export type HealthState = "healthy" | "policy_blocked" | "needs_token" | "policy
 export type PolicyState = "warning" | "blocked";
 
 export type PageHealthInput = {
+  /** The row's column (server) or the API's `policy` object (browser). */
   policyState?: PolicyState | null;
+  policy?: { state: PolicyState } | null;
   tokenStatus?: TokenStatus | null;
   verifiedAt?: string | Date | null;
   subscribedAt?: string | Date | null;
@@ -43,9 +45,10 @@ export const HEALTH_HINTS: Record<HealthState, string> = {
 };
 
 export function healthState(page: PageHealthInput): HealthState {
-  if (page.policyState === "blocked") return "policy_blocked";
+  const policy = page.policyState ?? page.policy?.state ?? null;
+  if (policy === "blocked") return "policy_blocked";
   if (page.tokenStatus === "needs_token") return "needs_token";
-  if (page.policyState === "warning") return "policy_warning";
+  if (policy === "warning") return "policy_warning";
   if (!page.verifiedAt) return "unverified";
   if (!page.subscribedAt) return "not_subscribed";
   return "healthy";

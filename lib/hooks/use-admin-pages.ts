@@ -3,6 +3,8 @@
 import useSWR, { useSWRConfig } from "swr";
 import { api } from "@/lib/api/client";
 import type { ApiPage } from "@/lib/schemas/pages";
+import { CLIENT_EVENTS, SERVER_EVENTS } from "@/lib/contract/socket-events";
+import { useRoomEvents } from "@/lib/hooks/use-room-events";
 import { importing, useImportPolling } from "@/lib/hooks/use-pages";
 
 // Pages for the admin screens (GET /api/pages, /api/pages/{id}, /api/pages/user/{userId}). SPEC §9: pages
@@ -70,4 +72,13 @@ export function useUserPages(userId: string | null) {
 export function useRefreshPages() {
   const { mutate } = useSWRConfig();
   return () => mutate((key) => isPagesKey(key) || key === "/api/pages/me");
+}
+
+/**
+ * The Page screens follow `page-updated` (Meta blocked, warned or unblocked a page; its handover role
+ * changed) for the pages they show, and fetch them again when one comes.
+ */
+export function useLivePageHealth(token: string | null, pageIds: string[]): void {
+  const refresh = useRefreshPages();
+  useRoomEvents({ token, pageIds, join: CLIENT_EVENTS.joinPageAdmin, event: SERVER_EVENTS.pageUpdated, onEvent: () => void refresh() });
 }

@@ -16,6 +16,9 @@ import { toUiMessage, type UiMessage } from "@/lib/inbox/ui-message";
 import { adjustPage, PAGES_KEY, type PagesResponse } from "@/lib/hooks/use-pages";
 import { useSocket } from "@/lib/hooks/use-socket";
 import type { ClientSocket } from "@/lib/contract/socket-events";
+import { threadControlKey } from "@/lib/hooks/use-thread-control";
+import type { ThreadControlEvent } from "@/lib/inbox/thread-control";
+import type { PageStatus } from "@/lib/schemas/pages";
 
 // The socket events applied to what the inbox shows (SPEC §4 Realtime, §9): the list row updated in place
 // (moved to the top on a new message), the open thread appended to, tab unread counts, and for customers'
@@ -163,11 +166,30 @@ export function useInboxRealtime(options: Options) {
     if (event.conversationId === selectedId && sinkRef.current?.conversationId === event.conversationId) sinkRef.current.receive(toUiMessage(event.message));
   }
 
+  /**
+   * A conversation changed hands: the open thread's header and composer follow (their cache entry), and a
+   * thread passed to Switchboard comes up in the list as waiting for an agent.
+   */
+  function onThreadControl(event: ThreadControlEvent) {
+    const { pageId, selectedId, filters, mutateList, onSelectedChange } = latest.current;
+    void mutate(threadControlKey(event.conversationId), event.control, { revalidate: false });
+    if (!event.conversation) return;
+    const item = event.conversation;
+    if (event.pageId === pageId) void mutateList((pages) => (pages ? moveToTop(pages, item, filters) : pages), { revalidate: false });
+    if (event.conversationId === selectedId) onSelectedChange(item);
+    refreshPagesSoon();
+  }
+
+  /** Meta blocked, warned or unblocked a page (or its handover role changed): the banner and the composer follow. */
+  function onPageUpdated(event: PageStatus) {
+    void mutate<PagesResponse>(PAGES_KEY, (data) => data && { pages: data.pages.map((p) => (p.id === event.pageId ? { ...p, health: event.health, policy: event.policy } : p)) }, { revalidate: false });
+  }
+
   return useSocket({
     token: options.token,
     pageIds: options.pageIds,
     conversationId: options.selectedId,
-    handlers: { onNewMessage, onConversationUpdated, onMessageStatus, onMessageUpdated, onMessageRemoved, onSystemEvent },
+    handlers: { onNewMessage, onConversationUpdated, onMessageStatus, onMessageUpdated, onMessageRemoved, onSystemEvent, onThreadControl, onPageUpdated },
     onSocket: options.onSocket,
   });
 }

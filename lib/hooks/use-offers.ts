@@ -1,12 +1,10 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
 import useSWR from "swr";
-import { io } from "socket.io-client";
-import { CLIENT_EVENTS, SERVER_EVENTS, type ClientSocket } from "@/lib/contract/socket-events";
 import { api } from "@/lib/api/client";
 import { useDebouncedValue } from "@/lib/hooks/use-debounced-value";
-import { SOCKET_OPTIONS } from "@/lib/inbox/constants";
+import { useRoomEvents } from "@/lib/hooks/use-room-events";
+import { CLIENT_EVENTS, SERVER_EVENTS } from "@/lib/contract/socket-events";
 import { dateRangeQuery, type DateRange } from "@/lib/offers/date-range";
 import { audienceQuery, scheduleRequest, type OfferDraft } from "@/lib/offers/draft";
 import { OFFER_TEXTS } from "@/lib/offers/texts";
@@ -72,7 +70,6 @@ export function runOfferAction(offerId: string, action: OfferAction): Promise<un
 }
 
 /** How long a room join may take before the list is caught up anyway. */
-const JOIN_ACK_TIMEOUT_MS = 5_000;
 
 type ProgressOptions = {
   token: string | null;
@@ -82,63 +79,7 @@ type ProgressOptions = {
   onResync?: () => void;
 };
 
-/**
- * Live `offer-progress` events over the app's Socket.IO connection (same origin, `auth: { token }`). The
- * socket follows the offers of each listed page (`join-offers`, refused to staff). Returns whether it is
- * connected.
- */
+/** Live `offer-progress` events of each listed page (`join-offers`, refused to staff); whether connected. */
 export function useOfferProgress({ token, pageIds, onProgress, onResync }: ProgressOptions): boolean {
-  const [connected, setConnected] = useState(false);
-  const socketRef = useRef<ClientSocket | null>(null);
-  const joinRef = useRef<((pages: string[]) => void) | null>(null);
-  const handlerRef = useRef({ onProgress, onResync });
-  const pagesKey = pageIds.join(",");
-  const pagesRef = useRef(pagesKey);
-  const joinedRef = useRef(new Set<string>());
-  useEffect(() => {
-    handlerRef.current = { onProgress, onResync };
-    pagesRef.current = pagesKey;
-  });
-
-  useEffect(() => {
-    if (!token) return;
-    const socket: ClientSocket = io(window.location.origin, { auth: { token }, ...SOCKET_OPTIONS });
-    socketRef.current = socket;
-    // Rooms are joined with an acknowledgement; once in them, the list is fetched again to catch up on
-    // events sent before (a fast offer can finish between the first fetch and the join).
-    function joinThenResync(target: ClientSocket, pages: string[]) {
-      for (const pageId of pages) joinedRef.current.add(pageId);
-      const joins = pages.map((pageId) => target.timeout(JOIN_ACK_TIMEOUT_MS).emitWithAck(CLIENT_EVENTS.joinOffers, { pageId }).catch(() => null));
-      void Promise.all(joins).then(() => {
-        if (target.connected) handlerRef.current.onResync?.();
-      });
-    }
-    joinRef.current = (pages) => joinThenResync(socket, pages);
-
-    socket.on("connect", () => {
-      setConnected(true);
-      joinedRef.current = new Set();
-      joinThenResync(socket, pagesRef.current ? pagesRef.current.split(",") : []);
-    });
-    socket.on("disconnect", () => setConnected(false));
-    socket.on("connect_error", () => setConnected(false));
-    socket.on(SERVER_EVENTS.offerProgress, (event: OfferProgressEvent) => handlerRef.current.onProgress(event));
-
-    return () => {
-      joinRef.current = null;
-      socket.removeAllListeners();
-      socket.disconnect();
-      socketRef.current = null;
-      setConnected(false);
-    };
-  }, [token]);
-
-  // Pages that become known later (the lists load after the socket connects) are joined as they come.
-  useEffect(() => {
-    if (!connected || !socketRef.current?.connected || !pagesKey) return;
-    const fresh = pagesKey.split(",").filter((pageId) => !joinedRef.current.has(pageId));
-    if (fresh.length) joinRef.current?.(fresh);
-  }, [pagesKey, connected]);
-
-  return connected;
+  return useRoomEvents({ token, pageIds, join: CLIENT_EVENTS.joinOffers, event: SERVER_EVENTS.offerProgress, onEvent: onProgress, onResync });
 }

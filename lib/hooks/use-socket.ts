@@ -4,6 +4,8 @@ import { useEffect, useRef, useState } from "react";
 import { CLIENT_EVENTS, SERVER_EVENTS, type ClientSocket } from "@/lib/contract/socket-events";
 import { SOCKET_OPTIONS } from "@/lib/inbox/constants";
 import type { ConversationUpdatedEvent, MessageRemovedEvent, MessageStatusEvent, MessageUpdatedEvent, NewMessageEvent, SystemEventEvent } from "@/lib/inbox/types";
+import type { ThreadControlEvent } from "@/lib/inbox/thread-control";
+import type { PageStatus } from "@/lib/schemas/pages";
 
 // The inbox's realtime connection (SPEC §4, §7, §9): same origin, the session token in the auth data,
 // WebSocket only (no sticky sessions needed behind a balancer; docs/DECISIONS.md), 5 reconnection attempts 1 s apart, 20 s connect timeout. On every
@@ -18,6 +20,10 @@ export type SocketHandlers = {
   onMessageUpdated?: (event: MessageUpdatedEvent) => void;
   onMessageRemoved?: (event: MessageRemovedEvent) => void;
   onSystemEvent?: (event: SystemEventEvent) => void;
+  /** Handover protocol: a conversation changed hands (docs/API.md "Thread control"). */
+  onThreadControl?: (event: ThreadControlEvent) => void;
+  /** A page's health changed: Meta blocked, warned or unblocked it, or its handover role changed. */
+  onPageUpdated?: (event: PageStatus) => void;
 };
 
 type Options = {
@@ -70,6 +76,8 @@ export function useSocket({ token, pageIds, conversationId, handlers, onSocket }
       s.on(SERVER_EVENTS.messageUpdated, (event: MessageUpdatedEvent) => handlersRef.current.onMessageUpdated?.(event));
       s.on(SERVER_EVENTS.messageRemoved, (event: MessageRemovedEvent) => handlersRef.current.onMessageRemoved?.(event));
       s.on(SERVER_EVENTS.systemEvent, (event: SystemEventEvent) => handlersRef.current.onSystemEvent?.(event));
+      s.on(SERVER_EVENTS.threadControl, (event: ThreadControlEvent) => handlersRef.current.onThreadControl?.(event));
+      s.on(SERVER_EVENTS.pageUpdated, (event: PageStatus) => handlersRef.current.onPageUpdated?.(event));
     });
 
     return () => {

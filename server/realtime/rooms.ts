@@ -69,7 +69,7 @@ const onJoinPage = pageRoomJoiner(INBOX_ROLES, pageRoom, "You cannot join this p
 // The scheduled-offers screen: offer-progress of the pages the admin may run offers on.
 const onJoinOffers = pageRoomJoiner(OFFER_ROLES, offersRoom, "You cannot follow this page's offers");
 // The Page screens: `page-updated` of the pages an admin manages.
-const onJoinPageAdmin = pageRoomJoiner(OFFER_ROLES, pageAdminRoom, "You cannot follow this page");
+const onJoinPageAdmin = pageRoomJoiner([...OFFER_ROLES, "super_admin"], pageAdminRoom, "You cannot follow this page");
 
 // The room is the conversation id; a socket may watch one open conversation at a time.
 async function onJoinConversation(this: AuthedSocket, payload: unknown, ack?: Ack) {

@@ -78,7 +78,7 @@ describe("a second app takes the thread, the customer writes in standby, the thr
 
     // The customer goes on writing: it arrives in standby, and is stored and shown like any message.
     await customerWrites(psid, "Hello? Anyone?");
-    expect(channel.sim.state.events.at(-1)!.body.entry[0]).toHaveProperty("standby");
+    expect((channel.sim.state.events.at(-1)!.body as { entry: object[] }).entry[0]).toHaveProperty("standby");
     const arrived = await eventually(() => socket.events.filter((e) => e.name === "new-message"), (l) => l.length === 2);
     expect((arrived[1]!.payload as { message: { message: string } }).message.message).toBe("Hello? Anyone?");
     expect(await db.conversation.findUniqueOrThrow({ where: { id: conversation.id } })).toMatchObject({ unreadCount: 2, lastMessageText: "Hello? Anyone?", threadOwner: "other_app" });

@@ -8,7 +8,7 @@ import { HEALTH_HINTS, pageHealth, type PageHealthInput } from "@/lib/admin/page
 export function PageHealthCell({ page }: { page: PageHealthInput }) {
   const now = useNow(60_000);
   const health = pageHealth(page, now);
-  const tone = health.state === "healthy" ? "green" : health.state === "needs_token" ? "red" : "amber";
+  const tone = health.state === "healthy" ? "green" : health.state === "needs_token" || health.state === "policy_blocked" ? "red" : "amber";
   return (
     <div className="flex flex-col items-start gap-1 max-md:items-end" data-health={health.state}>
       <Badge tone={tone} title={HEALTH_HINTS[health.state]}>

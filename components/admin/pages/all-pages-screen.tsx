@@ -7,11 +7,13 @@ import { LoadingBlock } from "@/components/admin/common/loading-block";
 import { PagesTable } from "@/components/admin/pages/pages-table";
 import { RowButton, RowLink } from "@/components/admin/users/row-action";
 import { PencilIcon, UserIcon } from "@/components/ui/icons";
-import { useAdminPages } from "@/lib/hooks/use-admin-pages";
+import { useAdminPages, useLivePageHealth } from "@/lib/hooks/use-admin-pages";
+import { useAuth } from "@/components/auth/auth-provider";
 
 /** /pages: every connected page. SPEC §2: its view button only logs (kept, for parity). */
 export function AllPagesScreen() {
   const { data, error, isValidating, mutate } = useAdminPages();
+  useLivePageHealth(useAuth().token, data?.map((p) => p._id) ?? []);
 
   return (
     <div>

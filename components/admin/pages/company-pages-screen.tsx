@@ -14,7 +14,7 @@ import { can } from "@/lib/access/permissions";
 import { buttonClasses } from "@/components/ui/button";
 import { DeleteConfirmation } from "@/components/ui/delete-confirmation";
 import { PencilIcon, PlusIcon, RefreshIcon, TrashIcon } from "@/components/ui/icons";
-import { useAdminPages } from "@/lib/hooks/use-admin-pages";
+import { useAdminPages, useLivePageHealth } from "@/lib/hooks/use-admin-pages";
 
 /**
  * /company/fb-pages: the company's connected pages and who may answer them (the Assign Pages modal).
@@ -23,7 +23,8 @@ import { useAdminPages } from "@/lib/hooks/use-admin-pages";
  */
 export function CompanyPagesScreen() {
   const { data, error, isValidating, mutate } = useAdminPages();
-  const { user } = useAuth();
+  const { user, token } = useAuth();
+  useLivePageHealth(token, data?.map((p) => p._id) ?? []);
   const manages = can(user?.role, "pages.manage");
   const remove = useDeletePage();
   const { reconnect, pendingId } = useReconnectPage();

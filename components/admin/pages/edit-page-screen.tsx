@@ -9,7 +9,8 @@ import { LoadingBlock } from "@/components/admin/common/loading-block";
 import { PageHealthPanel } from "@/components/admin/pages/page-health-panel";
 import { PageForm, type PageFormPayload } from "@/components/admin/pages/page-form";
 import { api } from "@/lib/api/client";
-import { useAdminPage, useRefreshPages } from "@/lib/hooks/use-admin-pages";
+import { useAdminPage, useLivePageHealth, useRefreshPages } from "@/lib/hooks/use-admin-pages";
+import { useAuth } from "@/components/auth/auth-provider";
 
 /**
  * /edit-page/{id} (SPEC §2) and /company/fb-pages/{id}/edit: the page's health, its name and id, and a new
@@ -19,6 +20,7 @@ export function EditPageScreen({ id, backHref }: { id: string; backHref?: string
   const router = useRouter();
   const refresh = useRefreshPages();
   const { data: page, error, isValidating, mutate } = useAdminPage(id);
+  useLivePageHealth(useAuth().token, page ? [page._id] : []);
   // SPEC §2: the route's user parameter is the page's owner; their pages list is where we came from.
   const back = backHref ?? (page?.user_id ? `/fb-pages/${page.user_id}` : "/pages");
 

@@ -15,11 +15,13 @@ import { buttonClasses } from "@/components/ui/button";
 import { DeleteConfirmation } from "@/components/ui/delete-confirmation";
 import { FlagIcon, PencilIcon, PlusIcon, TrashIcon } from "@/components/ui/icons";
 import { formatDate } from "@/lib/format/dates";
-import { useUserPages } from "@/lib/hooks/use-admin-pages";
+import { useLivePageHealth, useUserPages } from "@/lib/hooks/use-admin-pages";
+import { useAuth } from "@/components/auth/auth-provider";
 
 /** /fb-pages/{userId} (SPEC §2): that user's pages — Page Name, Created, Edit, Delete — and 'Total pages'. */
 export function UserPagesScreen({ userId }: { userId: string }) {
   const { data, error, isValidating, mutate } = useUserPages(userId);
+  useLivePageHealth(useAuth().token, data?.pages.map((p) => p._id) ?? []);
   const remove = useDeletePage();
   const addHref = `/${userId}/add-page`;
 

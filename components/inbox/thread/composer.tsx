@@ -21,6 +21,8 @@ type Props = {
   onSend: () => void;
   onThumbsUp: () => void;
   disabled: boolean;
+  /** The textarea's placeholder while disabled (default: the messaging window's). */
+  closedText?: string;
   notice: ReactNode;
   /** More buttons for the toolbar (send-file-button.tsx), given the toolbar's button style. */
   tools?: (className: string) => ReactNode;
@@ -32,7 +34,7 @@ const TOOL = "flex size-9 shrink-0 items-center justify-center rounded-lg text-s
  * The composer (SPEC §2, §5): suggestions above a three-row textarea; Enter sends text and staged images,
  * Shift+Enter adds a line; Send only with text; saved replies, attachment, emoji and thumbs-up.
  */
-export function Composer({ pageId, text, onText, images, onAddFiles, onRemoveImage, onClearImages, onSend, onThumbsUp, disabled, notice, tools }: Props) {
+export function Composer({ pageId, text, onText, images, onAddFiles, onRemoveImage, onClearImages, onSend, onThumbsUp, disabled, closedText, notice, tools }: Props) {
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const hasText = text.trim().length > 0;
@@ -84,7 +86,7 @@ export function Composer({ pageId, text, onText, images, onAddFiles, onRemoveIma
           onKeyDown={onKeyDown}
           onPaste={onPaste}
           disabled={disabled}
-          placeholder={disabled ? "Replies are closed for this conversation" : "Type a message..."}
+          placeholder={disabled ? (closedText ?? "Replies are closed for this conversation") : "Type a message..."}
           aria-label="Message"
           maxLength={2000}
           className="block w-full resize-none rounded-t-xl bg-transparent px-3 pt-2.5 text-base text-slate-900 placeholder:text-slate-400 focus:outline-none disabled:cursor-not-allowed sm:text-sm"

@@ -23,6 +23,10 @@ import { MessageList } from "@/components/inbox/thread/message-list";
 import { ThreadHeader } from "@/components/inbox/thread/thread-header";
 import { ViolationDialog } from "@/components/inbox/thread/violation-dialog";
 import { WindowNotice } from "@/components/inbox/thread/window-notice";
+import { ControlNotice, ThreadControlBar } from "@/components/inbox/thread/thread-control";
+import { PolicyNotice } from "@/components/inbox/thread/policy-notice";
+import { useThreadControl } from "@/lib/hooks/use-thread-control";
+import { usePages } from "@/lib/hooks/use-pages";
 import { AssignMenu } from "@/components/inbox/thread/assign-menu";
 import { TypingLine, ViewersBadge } from "@/components/inbox/thread/presence-bar";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -86,7 +90,13 @@ export function ThreadPane({ conversation, senderName, sinkRef, onConversation, 
   }, [fresh]);
 
   const notice = describeWindow(conversation.window, now);
-  const closed = notice?.state === "closed";
+  // Replies are closed by the messaging window, by another app holding the thread (handover protocol), or
+  // by Meta blocking the page (policy enforcement); the notice above the composer says which.
+  const control = useThreadControl(conversation.id, conversation.page_id);
+  const policy = usePages().data?.pages.find((p) => p.id === conversation.page_id)?.policy ?? null;
+  const blocked = policy?.state === "blocked";
+  const heldElsewhere = control.data ? !control.data.canReply : false;
+  const closed = notice?.state === "closed" || heldElsewhere || blocked;
   const lastSeen = lastCustomerMessageAt(thread.messages) ?? lastInboundFromWindow(conversation.window);
   const activity = thread.isLoading && !thread.messages.length ? null : activityLabel(lastSeen, now);
 
@@ -162,6 +172,7 @@ export function ThreadPane({ conversation, senderName, sinkRef, onConversation, 
         extra={
           <>
             <ViewersBadge viewers={others} />
+            <ThreadControlBar control={control.data} mutate={control.mutate} />
             <AssignMenu conversation={conversation} onChange={(item) => onConversation(item, false)} />
           </>
         }
@@ -188,7 +199,13 @@ export function ThreadPane({ conversation, senderName, sinkRef, onConversation, 
         onSend={() => sendNow()}
         onThumbsUp={() => void send("👍", [])}
         disabled={closed}
-        notice={<WindowNotice notice={notice} />}
+        notice={
+          <>
+            {blocked ? <PolicyNotice reason={policy?.reason ?? null} /> : <ControlNotice control={control.data} mutate={control.mutate} />}
+            <WindowNotice notice={notice} />
+          </>
+        }
+        closedText={blocked ? "Sending is paused while Meta blocks this page" : heldElsewhere ? "Another app controls this conversation" : undefined}
         tools={(className) => <SendFileButton onFiles={(files) => void sendFiles(files)} disabled={closed} className={className} />}
       />
       {drop.dragging && <DropOverlay />}
