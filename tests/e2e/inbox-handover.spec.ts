@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { ACCOUNTS, signIn } from "./support/auth";
 import { E2E } from "./support/env";
+import { simPost, unique } from "./support/sim";
 
 // The handover protocol and Meta's policy enforcement as an agent lives them (issue 27): the Page Inbox
 // takes a thread and the customer's next message arrives live in standby, the composer says why it is
@@ -15,12 +16,6 @@ const SHOTS = "screenshots";
 const REASON = "Your page sent messages that people reported as spam.";
 
 mkdirSync(SHOTS, { recursive: true });
-
-async function simPost<T = Record<string, unknown>>(path: string, body: unknown): Promise<T> {
-  const res = await fetch(`${SIM}${path}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-  if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 const thread = (page: Page): Locator => page.getByTestId("message-scroller");
 const control = (page: Page): Locator => page.getByTestId("thread-control");
@@ -38,7 +33,7 @@ for (const viewport of [
   test(`standby message live, Take control, Pass back, a policy block and its lifting — ${viewport.width} px`, async ({ page }) => {
     test.setTimeout(120_000);
     await page.setViewportSize(viewport);
-    const name = `Ines${Date.now().toString(36).slice(-5)}${viewport.width}`;
+    const name = unique(`Ines${viewport.width}`);
     const { psid } = await simPost<{ psid: string }>("/sim/customers", { pageId: SUPPORT, firstName: name, lastName: "Handover" });
     await simPost("/sim/messages", { pageId: SUPPORT, psid, text: "Hi! My parcel never arrived." });
 
