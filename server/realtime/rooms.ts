@@ -4,6 +4,7 @@ import { visiblePagesWhere } from "@/server/services/pages/visible-pages";
 import { isUuid } from "@/lib/ids";
 import type { AuthedSocket } from "@/server/realtime/index";
 import { ROUTE_ROLES, type Role } from "@/lib/roles";
+import { rolesFor } from "@/lib/access/permissions";
 import { presenceJoined, presenceLeft } from "@/server/realtime/presence";
 import { visiblePageIdFor } from "@/server/realtime/lookups";
 import { fillBucket, spend, type Budget } from "@/server/realtime/budget";
@@ -69,7 +70,7 @@ const onJoinPage = pageRoomJoiner(INBOX_ROLES, pageRoom, "You cannot join this p
 // The scheduled-offers screen: offer-progress of the pages the admin may run offers on.
 const onJoinOffers = pageRoomJoiner(OFFER_ROLES, offersRoom, "You cannot follow this page's offers");
 // The Page screens: `page-updated` of the pages an admin manages.
-const onJoinPageAdmin = pageRoomJoiner([...OFFER_ROLES, "super_admin"], pageAdminRoom, "You cannot follow this page");
+const onJoinPageAdmin = pageRoomJoiner(rolesFor("pages.view"), pageAdminRoom, "You cannot follow this page");
 
 // The room is the conversation id; a socket may watch one open conversation at a time.
 async function onJoinConversation(this: AuthedSocket, payload: unknown, ack?: Ack) {
