@@ -3,7 +3,9 @@ import { defineConfig } from "vitest/config";
 import { portsFromEnv } from "./tests/support/free-port";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
-const alias = { "@": root };
+// `server-only` throws when imported outside a React Server bundle; tests run server modules in plain Node,
+// so it is its empty module here, as tsconfig.json's paths make it for tsx (docs/DECISIONS.md, "server-only").
+const alias = { "@": root, "server-only": `${root}node_modules/server-only/empty.js` };
 
 // Integration tests get their own database and Redis db index, so they never touch development data,
 // and free ports for their SMTP server and Messenger simulator (TEST_SMTP_PORT / TEST_SIMULATOR_PORT pin them).

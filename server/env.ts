@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 
 // All configuration in one place, validated once. A missing or invalid variable stops the process with a

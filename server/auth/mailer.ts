@@ -1,3 +1,4 @@
+import "server-only";
 import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "@/server/env";
 import { logger } from "@/server/observability/log";

@@ -1,3 +1,4 @@
+import "server-only";
 import { decode, encode } from "next-auth/jwt";
 import { db } from "@/server/db";
 import { env } from "@/server/env";

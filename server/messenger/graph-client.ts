@@ -1,3 +1,4 @@
+import "server-only";
 import { createHmac } from "node:crypto";
 import { env } from "@/server/env";
 import { GraphError, graphErrorFrom } from "@/server/messenger/graph-errors";

@@ -1,3 +1,4 @@
+import "server-only";
 import { createHash } from "node:crypto";
 import { AwsClient } from "aws4fetch";
 import type { AttachmentStorage } from "@/server/services/attachments/storage";
