@@ -3,7 +3,7 @@ import { db } from "@/server/db";
 import { visiblePagesWhere } from "@/server/services/pages/visible-pages";
 import { isUuid } from "@/lib/ids";
 import type { AuthedSocket } from "@/server/realtime/index";
-import { ROUTE_ROLES, type Role } from "@/lib/roles";
+import type { Role } from "@/lib/roles";
 import { rolesFor } from "@/lib/access/permissions";
 import { presenceJoined, presenceLeft } from "@/server/realtime/presence";
 import { visiblePageIdFor } from "@/server/realtime/lookups";
@@ -24,9 +24,9 @@ export const userRoom = (userId: string) => `user:${userId}`;
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
 /** Who may be in the inbox rooms at all (the super admin has no inbox, docs/API.md). */
-export const INBOX_ROLES: readonly Role[] = ROUTE_ROLES.chats;
+export const INBOX_ROLES: readonly Role[] = rolesFor("conversations.read");
 /** Who may follow bulk-offer progress. */
-export const OFFER_ROLES: readonly Role[] = ROUTE_ROLES.company;
+export const OFFER_ROLES: readonly Role[] = rolesFor("offers.manage");
 
 const ZJoinPage = z.object({ pageId: z.string().min(1).max(100) });
 const ZJoinConversation = z.object({ room: z.string().min(1).max(100) });

@@ -330,6 +330,34 @@ test.describe("the inbox's right panel and saved replies", () => {
     await expect(modal).toBeVisible();
   });
 
+  // The permission map (lib/access/permissions.ts): the API lets company admins book sheet entries and
+  // delete labels, so the panel offers them both, and what it offers works.
+  test("company admin: Add Sheet Entry and Delete Label are there, and the API takes them", async ({ page }) => {
+    const name = await customerWrites(unique("Cora"));
+    const label = unique("owned");
+    await openInbox(page, ACCOUNTS.companyAdmin.email);
+    await openConversation(page, name);
+
+    await panel(page).getByRole("button", { name: "Add Sheet Entry" }).click();
+    const sheet = page.getByRole("dialog", { name: "Add Sheet Entry" });
+    await sheet.getByLabel("Deposit").fill("10");
+    await sheet.getByLabel("Redeem").fill("4");
+    await sheet.getByRole("button", { name: "Submit" }).click();
+    await expect(toast(page, "Success")).toBeVisible();
+    await expect(sheet).toHaveCount(0);
+
+    await panel(page).getByRole("button", { name: "Manage labels" }).click();
+    const modal = page.getByRole("dialog", { name: "Manage labels" });
+    await modal.getByPlaceholder("Name a label...").fill(label);
+    await modal.getByRole("button", { name: "Add Label" }).click();
+    await expect(toast(page, "Label Created Successfully")).toBeVisible();
+    const labelRow = modal.getByRole("list", { name: "Page labels" }).getByRole("listitem").filter({ hasText: label });
+    await labelRow.getByRole("button", { name: `Delete Label ${label}` }).click();
+    await page.getByRole("alertdialog", { name: "Delete Confirmation" }).getByRole("button", { name: "Delete" }).click();
+    await expect(toast(page, "Label Deleted Successfully")).toBeVisible();
+    await expect(labelRow).toHaveCount(0);
+  });
+
   for (const size of [
     { name: "desktop", width: 1280, height: 800 },
     { name: "phone", width: 375, height: 812 },
