@@ -6,7 +6,7 @@ import { env } from "@/server/env";
 // app server, the ingest's batch statements in the worker: server/services/messenger/), the actor's row
 // that every API request and socket connect reads (server/auth/actor.ts, server/realtime/lookups.ts), and
 // the inbox's reads that agents repeat every few seconds: the page, the list, the thread
-// (server/services/pages/visible-page-sql.ts, server/services/conversations/list-rows.ts, thread-rows.ts).
+// (server/access/pages.ts, server/services/conversations/list-rows.ts, thread-rows.ts).
 // They run per delivery, per message or per request, and Prisma 7 costs several times more CPU
 // per statement than pg with prepared statements — measured on the ingest's own statements: the message
 // statement 1.4 ms of Node + 1.3 ms of Postgres CPU through Prisma, 0.4 + 0.6 ms through pg; a claim

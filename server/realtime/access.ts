@@ -1,6 +1,6 @@
 import type { RemoteSocket } from "socket.io";
 import { db } from "@/server/db";
-import { visiblePagesWhere } from "@/server/services/pages/visible-pages";
+import { visiblePagesWhere } from "@/server/access/pages";
 import { io } from "@/server/realtime/index";
 import { INBOX_ROLES, OFFER_ROLES, userRoom } from "@/server/realtime/rooms";
 

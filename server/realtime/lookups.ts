@@ -1,6 +1,6 @@
 import { userOfToken } from "@/server/auth/actor";
 import type { SocketActor } from "@/server/realtime/index";
-import { visiblePageOf } from "@/server/services/pages/visible-page-sql";
+import { visiblePageOf } from "@/server/access/pages";
 
 // The two reads of every socket connect: who the token names, and (once per page the inbox shows) whether
 // they may join that page's room. After a deploy or a network blip a Page's 1 000 agents reconnect at once,

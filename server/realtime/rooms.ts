@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { db } from "@/server/db";
-import { visiblePagesWhere } from "@/server/services/pages/visible-pages";
+import { visiblePagesWhere } from "@/server/access/pages";
 import { isUuid } from "@/lib/ids";
 import type { AuthedSocket } from "@/server/realtime/index";
 import type { Role } from "@/lib/roles";

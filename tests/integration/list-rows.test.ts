@@ -4,8 +4,7 @@ import type { Prisma } from "@/server/generated/prisma/client";
 import { listRowsByIds, listRowsOf, visibleListRow, type ListFilter } from "@/server/services/conversations/list-rows";
 import { threadRowsOf } from "@/server/services/conversations/thread-rows";
 import { conversationListSelect, messageSelect } from "@/server/services/conversations/serialize";
-import { pageIdWhere } from "@/server/services/conversations/find-conversation";
-import { visiblePagesWhere } from "@/server/services/pages/visible-pages";
+import { pageIdWhere, visiblePagesWhere } from "@/server/access/pages";
 import { makeCompany, makePage, makeUser, makeVisibilityWorld } from "./support/factory";
 import { makeConversation, makeMessages } from "./support/inbox-factory";
 

@@ -5,8 +5,7 @@ import { actorFromToken } from "@/server/auth/actor";
 import { db } from "@/server/db";
 import { socketActorFromToken, visiblePageIdFor } from "@/server/realtime/lookups";
 import type { SocketActor } from "@/server/realtime/index";
-import { pageIdWhere } from "@/server/services/conversations/find-conversation";
-import { visiblePagesWhere } from "@/server/services/pages/visible-pages";
+import { pageIdWhere, visiblePagesWhere } from "@/server/access/pages";
 import { makeCompany, makePage, makeUser, tokenFor } from "./support/factory";
 
 // A socket's connect reads its user and its page joins in plain SQL (server/realtime/lookups.ts), beside the

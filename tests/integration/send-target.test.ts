@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/server/db";
-import { findVisibleConversation } from "@/server/services/conversations/find-conversation";
+import { findVisibleConversation } from "@/server/access/conversations";
 import { findSendTarget } from "@/server/services/messages/send-target";
 import { makeVisibilityWorld } from "./support/factory";
 import { makeConversation } from "./support/inbox-factory";

@@ -2,7 +2,7 @@ import { db } from "@/server/db";
 import type { Actor } from "@/server/auth/actor";
 import { AppError } from "@/server/http/errors";
 import { PAGES_ASSIGNED, type TAssignPages } from "@/lib/schemas/pages";
-import { pageIdWhere } from "@/server/services/conversations/find-conversation";
+import { pageIdWhere } from "@/server/access/pages";
 import { apiPageSelect, toApiPage } from "@/server/services/admin-pages/serialize-page";
 import { findAssignableUser } from "@/server/services/admin-pages/assignable-user";
 import { evictLostRooms } from "@/server/realtime/access";

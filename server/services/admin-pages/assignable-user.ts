@@ -1,7 +1,7 @@
 import type { Actor } from "@/server/auth/actor";
 import { can } from "@/lib/access/permissions";
 import { AppError } from "@/server/http/errors";
-import { assertCanManage, findVisibleUser } from "@/server/services/users/user-scope";
+import { assertCanManage, findVisibleUser } from "@/server/access/users";
 
 /**
  * The user whose page access is being changed: in the actor's company (404 otherwise), a role the actor

@@ -4,7 +4,7 @@ import { GraphError } from "@/server/messenger/graph-errors";
 import { unsubscribeApp } from "@/server/messenger/graph-pages";
 import { decryptSecret } from "@/server/security/secret-box";
 import { enqueueUnsubscribePage } from "@/server/queue/pages";
-import { findManagedPage } from "@/server/services/admin-pages/page-scope";
+import { findManagedPage } from "@/server/access/pages";
 
 /**
  * DELETE /api/pages/{id}. First the app's webhook subscription is removed (DELETE /{page-id}/subscribed_apps),

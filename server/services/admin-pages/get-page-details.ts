@@ -2,7 +2,7 @@ import { db } from "@/server/db";
 import type { Actor } from "@/server/auth/actor";
 import type { ApiPageDetails } from "@/lib/schemas/pages";
 import { apiPageSelect, toApiPage } from "@/server/services/admin-pages/serialize-page";
-import { findManagedPage } from "@/server/services/admin-pages/page-scope";
+import { findManagedPage } from "@/server/access/pages";
 import { withQuarantineCount } from "@/server/services/admin-pages/get-page";
 
 /** GET /api/pages/details/{id}: the page with its owner, the users assigned to it and what it holds. */

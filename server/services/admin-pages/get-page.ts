@@ -2,7 +2,7 @@ import { db } from "@/server/db";
 import type { Actor } from "@/server/auth/actor";
 import type { ApiPage } from "@/lib/schemas/pages";
 import { apiPageSelect, toApiPage } from "@/server/services/admin-pages/serialize-page";
-import { findManagedPage } from "@/server/services/admin-pages/page-scope";
+import { findManagedPage } from "@/server/access/pages";
 import { countQuarantinedByPage } from "@/server/services/webhook-quarantine/count-quarantined";
 
 /** GET /api/pages/{id}: one page the actor administers (our id or the Facebook page id). */

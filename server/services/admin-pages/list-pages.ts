@@ -1,7 +1,7 @@
 import { db } from "@/server/db";
 import type { Actor } from "@/server/auth/actor";
 import { apiPageSelect, toApiPage } from "@/server/services/admin-pages/serialize-page";
-import { managedPagesWhere } from "@/server/services/admin-pages/page-scope";
+import { managedPagesWhere } from "@/server/access/pages";
 
 /** GET /api/pages: every page (super admin, with its company) or the company's pages, newest first. */
 export async function listPages(actor: Actor) {

@@ -1,8 +1,8 @@
 import { db } from "@/server/db";
 import type { Actor } from "@/server/auth/actor";
 import { apiPageSelect, toApiPage } from "@/server/services/admin-pages/serialize-page";
-import { managedPagesWhere } from "@/server/services/admin-pages/page-scope";
-import { findVisibleUser } from "@/server/services/users/user-scope";
+import { managedPagesWhere } from "@/server/access/pages";
+import { findVisibleUser } from "@/server/access/users";
 
 /**
  * GET /api/pages/user/{userId}: the pages a user owns (were added for them) and, for staff and admins, the

@@ -1,7 +1,7 @@
 import type { Actor } from "@/server/auth/actor";
 import { AppError } from "@/server/http/errors";
 import { PAGE_OWNER_REQUIRED } from "@/lib/schemas/pages";
-import { findVisibleUser } from "@/server/services/users/user-scope";
+import { findVisibleUser } from "@/server/access/users";
 
 const NO_COMPANY = "Pages belong to a company; choose a user of a company";
 

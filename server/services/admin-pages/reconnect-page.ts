@@ -4,7 +4,7 @@ import { AppError } from "@/server/http/errors";
 import { TOKEN_INVALID } from "@/lib/schemas/pages";
 import { decryptSecret } from "@/server/security/secret-box";
 import { apiPageSelect, toApiPage } from "@/server/services/admin-pages/serialize-page";
-import { findManagedPage } from "@/server/services/admin-pages/page-scope";
+import { findManagedPage } from "@/server/access/pages";
 import { verifyPageToken } from "@/server/services/page-connection/verify-page-token";
 import { markNeedsToken } from "@/server/services/page-connection/mark-needs-token";
 import { afterConnect } from "@/server/services/page-connection/after-connect";

@@ -2,7 +2,7 @@ import { db } from "@/server/db";
 import type { Actor } from "@/server/auth/actor";
 import { AppError } from "@/server/http/errors";
 import { PAGE_ACCESS_REMOVED, type TUnassignPage } from "@/lib/schemas/pages";
-import { pageIdWhere } from "@/server/services/conversations/find-conversation";
+import { pageIdWhere } from "@/server/access/pages";
 import { findAssignableUser } from "@/server/services/admin-pages/assignable-user";
 import { evictLostRooms } from "@/server/realtime/access";
 

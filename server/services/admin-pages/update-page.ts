@@ -6,7 +6,7 @@ import type { TUpdatePage } from "@/lib/schemas/pages";
 import { encryptSecret } from "@/server/security/secret-box";
 import { pageExists } from "@/server/services/admin-pages/add-page";
 import { apiPageSelect, toApiPage } from "@/server/services/admin-pages/serialize-page";
-import { findManagedPage } from "@/server/services/admin-pages/page-scope";
+import { findManagedPage } from "@/server/access/pages";
 import { ownerAnswersByAssignment, resolvePageOwner } from "@/server/services/admin-pages/page-owner";
 import { decryptSecret } from "@/server/security/secret-box";
 import { verifyPageToken } from "@/server/services/page-connection/verify-page-token";

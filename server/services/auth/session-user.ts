@@ -1,6 +1,6 @@
 import type { SessionUser } from "@/lib/schemas/auth";
 import { db } from "@/server/db";
-import { visiblePagesWhere } from "@/server/services/pages/visible-pages";
+import { visiblePagesWhere } from "@/server/access/pages";
 
 type UserRow = { id: string; name: string; email: string; role: SessionUser["role"]; companyId: string | null };
 

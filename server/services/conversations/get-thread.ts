@@ -1,6 +1,6 @@
 import type { Actor } from "@/server/auth/actor";
 import type { TThreadQuery } from "@/lib/schemas/conversations";
-import { findVisibleConversationItem } from "@/server/services/conversations/find-conversation";
+import { findVisibleConversationItem } from "@/server/access/conversations";
 import { decodeCursor, encodeCursor } from "@/server/services/conversations/cursor";
 import { loadReplyTargets } from "@/server/services/conversations/reply-targets";
 import { threadRowsOf } from "@/server/services/conversations/thread-rows";

@@ -5,7 +5,7 @@ import { decodeCursor, encodeCursor } from "@/server/services/conversations/curs
 import { listRowsByIds, listRowsOf } from "@/server/services/conversations/list-rows";
 import { searchConversationIds } from "@/server/services/conversations/search-conversations";
 import { toConversationListItem } from "@/server/services/conversations/serialize";
-import { visiblePageOf } from "@/server/services/pages/visible-page-sql";
+import { visiblePageOf } from "@/server/access/pages";
 import { searchSnippets } from "@/server/services/conversations/search-snippets";
 import type { ConversationPage } from "@/lib/contract/inbox-api";
 

@@ -3,7 +3,7 @@ import { directPool } from "@/server/db-direct";
 import type { Cursor } from "@/server/services/conversations/cursor";
 import type { ConversationListRow } from "@/server/services/conversations/serialize";
 import { SUMMARY_RETURNING_SQL, toListRow, type SummaryColumns } from "@/server/services/messenger/conversation-summary";
-import { pageIdCondition, pageIdValues, visiblePageCondition, visiblePageValues, type VisiblePage } from "@/server/services/pages/visible-page-sql";
+import { pageIdCondition, pageIdValues, type VisiblePage, visiblePageCondition, visiblePageValues } from "@/server/access/pages";
 
 // The conversation list's rows, and the thread's own row, through plain pg (server/db-direct.ts): every
 // agent's inbox reads them every few seconds while the webhook load runs on the same event loop. Through

@@ -1,7 +1,6 @@
 import { db } from "@/server/db";
 import type { Actor } from "@/server/auth/actor";
-import { visiblePagesWhere } from "@/server/services/pages/visible-pages";
-import { findVisiblePage } from "@/server/services/conversations/find-conversation";
+import { findVisiblePage, visiblePagesWhere } from "@/server/access/pages";
 
 /** GET /api/conversations/stats: {total, important, spam} for one page, or every page the actor sees. */
 export async function conversationStats(actor: Actor, pageId?: string) {

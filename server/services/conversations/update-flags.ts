@@ -4,7 +4,7 @@ import type { TConversationRef } from "@/lib/schemas/conversations";
 import { emitToPageAndConversation } from "@/server/realtime/emit";
 import { SERVER_EVENTS } from "@/lib/contract/socket-events";
 import { deliverSenderAction } from "@/server/services/messages/send-sender-action";
-import { findVisibleConversation } from "@/server/services/conversations/find-conversation";
+import { findVisibleConversation } from "@/server/access/conversations";
 import { conversationListSelect, toConversationListItem, type ConversationListRow } from "@/server/services/conversations/serialize";
 
 type Change = { isImportant?: boolean; isSpam?: boolean; unreadCount?: number };

@@ -2,7 +2,7 @@ import { db } from "@/server/db";
 import type { Actor } from "@/server/auth/actor";
 import type { DashboardStats } from "@/lib/schemas/dashboard";
 import { conversationStats } from "@/server/services/conversations/stats";
-import { visiblePagesWhere } from "@/server/services/pages/visible-pages";
+import { visiblePagesWhere } from "@/server/access/pages";
 
 /**
  * GET /api/dashboard/stats?pageId=: the three cards for one page or all of them, plus the dropdown's pages.

@@ -3,7 +3,7 @@ import type { Actor } from "@/server/auth/actor";
 import { AppError } from "@/server/http/errors";
 import { PICKER_EXPIRED, type PickerPage } from "@/lib/schemas/facebook-login";
 import { readPicker } from "@/server/services/facebook-login/login-store";
-import { managedPagesWhere } from "@/server/services/admin-pages/page-scope";
+import { managedPagesWhere } from "@/server/access/pages";
 
 /** GET /api/pages/facebook/session/{id}: the person's Pages for the picker, already-connected ones marked; no tokens. */
 export async function listPickerPages(actor: Actor, id: string): Promise<{ pages: PickerPage[] }> {

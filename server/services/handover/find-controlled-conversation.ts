@@ -2,8 +2,7 @@ import { db } from "@/server/db";
 import type { Actor } from "@/server/auth/actor";
 import { AppError } from "@/server/http/errors";
 import { isUuid } from "@/lib/ids";
-import { visiblePagesWhere } from "@/server/services/pages/visible-pages";
-import { pageIdWhere } from "@/server/services/conversations/find-conversation";
+import { pageIdWhere, visiblePagesWhere } from "@/server/access/pages";
 import { pageHandoverSelect, threadControlSelect } from "@/server/services/handover/thread-control";
 
 // What the thread-control use cases need of a conversation the actor may see: its control row, the

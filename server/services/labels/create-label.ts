@@ -3,7 +3,7 @@ import type { Actor } from "@/server/auth/actor";
 import { AppError } from "@/server/http/errors";
 import { isUniqueViolation } from "@/server/db-unique";
 import { LABEL_DUPLICATE, type TCreateLabel } from "@/lib/schemas/labels";
-import { findVisiblePage } from "@/server/services/conversations/find-conversation";
+import { findVisiblePage } from "@/server/access/pages";
 import { labelSelect, toApiLabel } from "@/server/services/labels/serialize";
 
 /** POST /api/labels: a new label on a page the actor sees; names are unique per page, case-insensitively. */

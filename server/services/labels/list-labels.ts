@@ -1,6 +1,6 @@
 import { db } from "@/server/db";
 import type { Actor } from "@/server/auth/actor";
-import { findVisiblePage } from "@/server/services/conversations/find-conversation";
+import { findVisiblePage } from "@/server/access/pages";
 import { labelSelect, toApiLabel } from "@/server/services/labels/serialize";
 
 const byName = new Intl.Collator("en", { sensitivity: "base", numeric: true });

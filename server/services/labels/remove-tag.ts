@@ -1,7 +1,7 @@
 import { db } from "@/server/db";
 import type { Actor } from "@/server/auth/actor";
 import type { TRemoveTag } from "@/lib/schemas/labels";
-import { findVisibleConversation } from "@/server/services/conversations/find-conversation";
+import { findVisibleConversation } from "@/server/access/conversations";
 import { checkSender, publishTags } from "@/server/services/labels/conversation-tags";
 
 /** POST /api/page-labels/remove-tag: take one tag off the conversation's person; removing an absent tag is a no-op. */

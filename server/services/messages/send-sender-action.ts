@@ -4,7 +4,7 @@ import { sendSenderAction, type SenderAction } from "@/server/messenger/graph-cl
 import { agentMessageFor, GraphError } from "@/server/messenger/graph-errors";
 import { messagingWindow } from "@/lib/contract/messaging-window";
 import { decryptSecret } from "@/server/security/secret-box";
-import { findVisibleConversation } from "@/server/services/conversations/find-conversation";
+import { findVisibleConversation } from "@/server/access/conversations";
 
 type Conversation = Awaited<ReturnType<typeof findVisibleConversation>>;
 export type SenderActionResult = { sent: boolean; reason: string | null };

@@ -2,12 +2,12 @@ import { isUuid } from "@/lib/ids";
 import type { Actor } from "@/server/auth/actor";
 import { directPool } from "@/server/db-direct";
 import { AppError } from "@/server/http/errors";
-import { pageIdCondition, pageIdValues, visiblePageCondition, visiblePageValues } from "@/server/services/pages/visible-page-sql";
+import { pageIdCondition, pageIdValues, visiblePageCondition, visiblePageValues } from "@/server/access/pages";
 
 // What an agent's reply needs of its conversation, its customer and its page, in one plain-pg read: the
 // reply is on the path the load benchmark times (reply → another agent's socket, docs/PERFORMANCE.md §6),
 // and findVisibleConversation's Prisma query cost the app's event loop 1.5–3 ms of CPU on every send. Same
-// visibility rule (visible-page-sql.ts) and the same 404 for anything the actor may not see.
+// visibility rule (server/access/pages.ts) and the same 404 for anything the actor may not see.
 
 export type SendTarget = {
   id: string;

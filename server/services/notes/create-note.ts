@@ -1,7 +1,7 @@
 import { db } from "@/server/db";
 import type { Actor } from "@/server/auth/actor";
 import type { TNoteInput } from "@/lib/schemas/notes";
-import { findVisibleConversation } from "@/server/services/conversations/find-conversation";
+import { findVisibleConversation } from "@/server/access/conversations";
 import { noteSelect, toApiNote } from "@/server/services/notes/serialize";
 
 /** POST /api/notes: a note on a conversation the actor sees, written by the actor. */

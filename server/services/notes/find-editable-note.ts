@@ -3,8 +3,7 @@ import type { Actor } from "@/server/auth/actor";
 import { AppError } from "@/server/http/errors";
 import { isUuid } from "@/lib/ids";
 import { can } from "@/lib/access/permissions";
-import { visiblePagesWhere } from "@/server/services/pages/visible-pages";
-import { pageIdWhere } from "@/server/services/conversations/find-conversation";
+import { pageIdWhere, visiblePagesWhere } from "@/server/access/pages";
 
 /**
  * The note an edit or delete targets. A note the actor cannot see — another company's, a page they are

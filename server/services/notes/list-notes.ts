@@ -1,7 +1,7 @@
 import { db } from "@/server/db";
 import type { Actor } from "@/server/auth/actor";
 import type { TNotesQuery } from "@/lib/schemas/notes";
-import { findVisibleConversation } from "@/server/services/conversations/find-conversation";
+import { findVisibleConversation } from "@/server/access/conversations";
 import { noteSelect, toApiNote } from "@/server/services/notes/serialize";
 
 /** GET /api/notes?pageId&conversationId: the conversation's notes, newest first. */

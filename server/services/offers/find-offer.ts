@@ -3,8 +3,8 @@ import type { Actor } from "@/server/auth/actor";
 import type { Prisma } from "@/server/generated/prisma/client";
 import { AppError } from "@/server/http/errors";
 import { isUuid } from "@/lib/ids";
-import { visiblePagesWhere } from "@/server/services/pages/visible-pages";
-import { actorCompanyId } from "@/server/services/whitelist/company-scope";
+import { actorCompanyId } from "@/server/access/company";
+import { visiblePagesWhere } from "@/server/access/pages";
 
 // Offers an actor may see: their company's, on pages they may see (company admins: every page; admins:
 // their assigned pages). Anything else — another company's offer, a bad id — is a 404.

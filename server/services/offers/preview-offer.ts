@@ -1,7 +1,7 @@
 import type { Actor } from "@/server/auth/actor";
 import type { TOfferPreviewQuery } from "@/lib/schemas/offers";
-import { findVisiblePage } from "@/server/services/conversations/find-conversation";
-import { actorCompanyId } from "@/server/services/whitelist/company-scope";
+import { actorCompanyId } from "@/server/access/company";
+import { findVisiblePage } from "@/server/access/pages";
 import { AppError } from "@/server/http/errors";
 import { countAudience } from "@/server/services/offers/audience";
 

@@ -4,7 +4,7 @@ import { AppError } from "@/server/http/errors";
 import type { TAssignConversation } from "@/lib/schemas/conversations";
 import { isUuid } from "@/lib/ids";
 import { can } from "@/lib/access/permissions";
-import { findVisibleConversation } from "@/server/services/conversations/find-conversation";
+import { findVisibleConversation } from "@/server/access/conversations";
 import { conversationListSelect } from "@/server/services/conversations/serialize";
 import { announceConversation } from "@/server/services/conversations/update-flags";
 import { pageAgentsWhere } from "@/server/services/ownership/page-agents";

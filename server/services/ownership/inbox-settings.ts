@@ -1,7 +1,7 @@
 import { db } from "@/server/db";
 import type { Actor } from "@/server/auth/actor";
 import type { TInboxSettings } from "@/lib/schemas/conversations";
-import { findVisiblePage } from "@/server/services/conversations/find-conversation";
+import { findVisiblePage } from "@/server/access/pages";
 
 // Per-page inbox settings (beyond the spec): for now whether a new conversation is auto-assigned to the
 // agent who replies first. Read by every agent of the page, changed by admins and company admins.

@@ -1,10 +1,10 @@
 import { db } from "@/server/db";
 import type { Prisma } from "@/server/generated/prisma/client";
 import type { Actor } from "@/server/auth/actor";
-import { findVisiblePage } from "@/server/services/conversations/find-conversation";
+import { findVisiblePage } from "@/server/access/pages";
 
 // Who may own a page's conversations: the active people who answer it in the inbox — its assigned staff
-// and admins, and the company's admins (they see every page of the company, visible-pages.ts).
+// and admins, and the company's admins (they see every page of the company, server/access/pages.ts).
 
 export function pageAgentsWhere(page: { id: string; companyId: string }): Prisma.UserWhereInput {
   return {

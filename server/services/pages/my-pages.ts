@@ -3,7 +3,7 @@ import { toImportProgress } from "@/server/services/admin-pages/serialize-page";
 import { pagePolicy } from "@/server/services/page-policy/page-status";
 import { db } from "@/server/db";
 import type { Actor } from "@/server/auth/actor";
-import { visiblePagesWhere } from "@/server/services/pages/visible-pages";
+import { visiblePagesWhere } from "@/server/access/pages";
 
 /** GET /api/pages/me: the pages the actor answers, with conversation and unread counts for the tabs. */
 export async function myPages(actor: Actor) {

@@ -1,7 +1,7 @@
 import { db } from "@/server/db";
 import type { Actor } from "@/server/auth/actor";
 import type { TSavedReply } from "@/lib/schemas/replies";
-import { findVisiblePage } from "@/server/services/conversations/find-conversation";
+import { findVisiblePage } from "@/server/access/pages";
 import { replySelect, toApiReply } from "@/server/services/replies/serialize";
 
 /** POST /api/replies: a saved reply on a page the actor sees. */

@@ -2,8 +2,7 @@ import { db } from "@/server/db";
 import type { Actor } from "@/server/auth/actor";
 import { AppError } from "@/server/http/errors";
 import { isUuid } from "@/lib/ids";
-import { visiblePagesWhere } from "@/server/services/pages/visible-pages";
-import { pageIdWhere } from "@/server/services/conversations/find-conversation";
+import { pageIdWhere, visiblePagesWhere } from "@/server/access/pages";
 
 /** A saved reply on a page the actor sees (and on `pageId` when given — replies do not move between pages), or 404. */
 export async function findVisibleReply(actor: Actor, id: string, pageId?: string) {

@@ -1,6 +1,6 @@
 import { db } from "@/server/db";
 import type { Actor } from "@/server/auth/actor";
-import { findVisiblePage } from "@/server/services/conversations/find-conversation";
+import { findVisiblePage } from "@/server/access/pages";
 import { replySelect, toApiReply } from "@/server/services/replies/serialize";
 
 /** GET /api/replies/{pageId}: the page's saved replies, newest first. */

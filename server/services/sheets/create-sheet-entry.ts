@@ -1,7 +1,7 @@
 import { db } from "@/server/db";
 import type { Actor } from "@/server/auth/actor";
 import type { TCreateSheetEntry } from "@/lib/schemas/sheets";
-import { findVisibleConversation } from "@/server/services/conversations/find-conversation";
+import { findVisibleConversation } from "@/server/access/conversations";
 import { sheetEntrySelect, toApiSheetEntry } from "@/server/services/sheets/serialize";
 
 /**

@@ -1,6 +1,6 @@
 import { db } from "@/server/db";
 import type { Actor } from "@/server/auth/actor";
-import { actorCompanyId } from "@/server/services/whitelist/company-scope";
+import { actorCompanyId } from "@/server/access/company";
 import { csvRow } from "@/server/services/sheets/csv";
 
 const BATCH = 1000;

@@ -1,5 +1,5 @@
 import type { Actor } from "@/server/auth/actor";
-import { actorCompanyId } from "@/server/services/whitelist/company-scope";
+import { actorCompanyId } from "@/server/access/company";
 import { assertUploadQuotaLeft } from "@/server/services/uploads/upload-quota";
 import type { UploadOwner } from "@/server/services/uploads/save-uploads";
 

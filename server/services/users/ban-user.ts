@@ -3,7 +3,7 @@ import { disconnectUser } from "@/server/realtime/emit";
 import type { Actor } from "@/server/auth/actor";
 import { USER_BANNED, USER_UNBANNED, type TBanUser } from "@/lib/schemas/users";
 import { apiUserSelect, toApiUser } from "@/server/services/users/serialize-user";
-import { assertCanManage, findVisibleUser } from "@/server/services/users/user-scope";
+import { assertCanManage, findVisibleUser } from "@/server/access/users";
 
 /**
  * POST /api/auth/ban-user {id, isActive}. The auth layer reads is_active on every request, so a banned

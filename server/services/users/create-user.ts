@@ -5,7 +5,7 @@ import { isUniqueViolation } from "@/server/db-unique";
 import { CREATABLE_ROLES, DUPLICATE_EMAIL, type TCreateUser } from "@/lib/schemas/users";
 import { hashPassword } from "@/server/services/users/password";
 import { apiUserSelect, toApiUser } from "@/server/services/users/serialize-user";
-import { actorCompanyId } from "@/server/services/whitelist/company-scope";
+import { actorCompanyId } from "@/server/access/company";
 
 const ROLE_REFUSAL = {
   super_admin: "A super admin can only create company admins",

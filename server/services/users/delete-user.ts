@@ -1,7 +1,7 @@
 import { db } from "@/server/db";
 import { disconnectUser } from "@/server/realtime/emit";
 import type { Actor } from "@/server/auth/actor";
-import { assertCanManage, findVisibleUser } from "@/server/services/users/user-scope";
+import { assertCanManage, findVisibleUser } from "@/server/access/users";
 
 /**
  * DELETE /api/users/{id}. The schema's foreign keys decide what stays: page assignments go with the user;

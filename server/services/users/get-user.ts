@@ -1,7 +1,7 @@
 import type { Actor } from "@/server/auth/actor";
 import type { ApiUser } from "@/lib/schemas/users";
 import { toApiUser } from "@/server/services/users/serialize-user";
-import { findVisibleUser } from "@/server/services/users/user-scope";
+import { findVisibleUser } from "@/server/access/users";
 
 /** GET /api/users/{id}: one user the actor may see (admins may view every user of their company). */
 export async function getUser(actor: Actor, id: string): Promise<ApiUser> {

@@ -2,7 +2,7 @@ import { db } from "@/server/db";
 import type { Actor } from "@/server/auth/actor";
 import { USERS_PER_PAGE, type UsersListResponse } from "@/lib/schemas/users";
 import { apiUserSelect, toApiUser } from "@/server/services/users/serialize-user";
-import { visibleUsersWhere } from "@/server/services/users/user-scope";
+import { visibleUsersWhere } from "@/server/access/users";
 
 /**
  * GET /api/auth/users (super admin: everyone) and GET /api/users/company-users (the actor's company):

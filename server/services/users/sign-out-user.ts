@@ -1,7 +1,7 @@
 import type { Actor } from "@/server/auth/actor";
 import { USER_SIGNED_OUT } from "@/lib/schemas/users";
 import { endAllSessions } from "@/server/services/auth/end-sessions";
-import { assertCanManage, findVisibleUser } from "@/server/services/users/user-scope";
+import { assertCanManage, findVisibleUser } from "@/server/access/users";
 
 /**
  * POST /api/users/{id}/sign-out: ends every session of a user the actor manages (a stolen token, a lost

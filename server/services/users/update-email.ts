@@ -4,7 +4,7 @@ import { AppError } from "@/server/http/errors";
 import { isUniqueViolation } from "@/server/db-unique";
 import { DUPLICATE_EMAIL, type TUpdateEmail } from "@/lib/schemas/users";
 import { apiUserSelect, toApiUser } from "@/server/services/users/serialize-user";
-import { assertCanManage, visibleUsersWhere } from "@/server/services/users/user-scope";
+import { assertCanManage, visibleUsersWhere } from "@/server/access/users";
 
 /**
  * PUT /api/users/email {email, newEmail}: the user is named by their current address (SPEC §7). The super

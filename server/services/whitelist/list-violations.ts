@@ -1,6 +1,6 @@
 import { db } from "@/server/db";
 import type { Actor } from "@/server/auth/actor";
-import { actorCompanyId } from "@/server/services/whitelist/company-scope";
+import { actorCompanyId } from "@/server/access/company";
 
 /** GET /api/urls/violated: the company's blocked messages, newest first (the screen filters and pages). */
 export async function listViolations(actor: Actor) {

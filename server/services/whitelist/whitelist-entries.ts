@@ -4,7 +4,7 @@ import type { TWhitelistUrl } from "@/lib/schemas/whitelist";
 import { patternType } from "@/lib/whitelist/patterns";
 import { isUuid } from "@/lib/ids";
 import { AppError } from "@/server/http/errors";
-import { actorCompanyId } from "@/server/services/whitelist/company-scope";
+import { actorCompanyId } from "@/server/access/company";
 
 // The company's approved-links whitelist (SPEC §3 Whitelist entry, §7 Links).
 

@@ -5,11 +5,11 @@ import { AppError } from "@/server/http/errors";
 import { isUuid } from "@/lib/ids";
 import { canManageRole } from "@/lib/schemas/users";
 import { apiUserSelect, type ApiUserRow } from "@/server/services/users/serialize-user";
-import { actorCompanyId } from "@/server/services/whitelist/company-scope";
+import { actorCompanyId } from "@/server/access/company";
 
 // Which users an actor may see and change. The super admin sees everyone; company roles see their own
 // company (other companies' ids answer 404, so they reveal nothing). Changing a user also needs the role
-// table of SPEC §6: you manage the roles you may create (the super admin manages everyone).
+// table (canManageRole, lib/schemas/users.ts): you manage the roles you may create (the super admin manages everyone).
 
 export function visibleUsersWhere(actor: Actor): Prisma.UserWhereInput {
   return actor.role === "super_admin" ? {} : { companyId: actorCompanyId(actor) };

@@ -2,20 +2,12 @@ import { db } from "@/server/db";
 import type { Actor } from "@/server/auth/actor";
 import { AppError } from "@/server/http/errors";
 import { isUuid } from "@/lib/ids";
-import { visiblePagesWhere } from "@/server/services/pages/visible-pages";
+import { pageIdWhere, visiblePagesWhere } from "@/server/access/pages";
 import { visibleListRow } from "@/server/services/conversations/list-rows";
 
-/** Accepts our page id or the Facebook page id, as clients may hold either. */
-export function pageIdWhere(pageId: string) {
-  return isUuid(pageId) ? { OR: [{ id: pageId }, { facebookPageId: pageId }] } : { facebookPageId: pageId };
-}
-
-/** A page the actor may see, or 404 (never 403, so ids of other companies reveal nothing). */
-export async function findVisiblePage(actor: Actor, pageId: string) {
-  const page = await db.page.findFirst({ where: { AND: [visiblePagesWhere(actor), pageIdWhere(pageId)] } });
-  if (!page) throw new AppError("not_found", "Page not found");
-  return page;
-}
+// Conversation access: a conversation is visible when its page is (server/access/pages.ts). The Prisma
+// form reads the whole row; the plain-pg form (list-rows.ts, on the same page rule in SQL) reads the list
+// item the thread sends along.
 
 /** A conversation on a page the actor may see, or 404. */
 export async function findVisibleConversation(actor: Actor, conversationId: string, pageId?: string) {

@@ -1,0 +1,99 @@
+import type { Prisma } from "@/server/generated/prisma/client";
+import { db } from "@/server/db";
+import { directPool } from "@/server/db-direct";
+import type { Actor } from "@/server/auth/actor";
+import { AppError } from "@/server/http/errors";
+import { isUuid } from "@/lib/ids";
+import { actorCompanyId } from "@/server/access/company";
+
+// Page access, both forms side by side: the Prisma `where` the services use and the SQL the plain-pg reads
+// use (server/db-direct.ts). tests/integration/realtime-lookups.test.ts holds the two to the same answers.
+// Who may call which route is lib/access/permissions.ts; this is which rows they reach.
+
+// ── The inbox scope: which pages an actor may see ──
+
+// Which pages an actor may see: staff and admins their assigned pages, company admins
+// every page of their company, the super admin every page. Services put this in their Prisma `where`.
+export function visiblePagesWhere(actor: Pick<Actor, "id" | "role" | "companyId">): Prisma.PageWhereInput {
+  switch (actor.role) {
+    case "super_admin":
+      return {};
+    case "company_admin":
+      return { companyId: actor.companyId ?? "00000000-0000-0000-0000-000000000000" };
+    default:
+      return { companyId: actor.companyId ?? undefined, assignments: { some: { userId: actor.id } } };
+  }
+}
+
+/** Accepts our page id or the Facebook page id, as clients may hold either. */
+export function pageIdWhere(pageId: string) {
+  return isUuid(pageId) ? { OR: [{ id: pageId }, { facebookPageId: pageId }] } : { facebookPageId: pageId };
+}
+
+/** A page the actor may see, or 404 (never 403, so ids of other companies reveal nothing). */
+export async function findVisiblePage(actor: Actor, pageId: string) {
+  const page = await db.page.findFirst({ where: { AND: [visiblePagesWhere(actor), pageIdWhere(pageId)] } });
+  if (!page) throw new AppError("not_found", "Page not found");
+  return page;
+}
+
+// ── The same rule in SQL ──
+
+// visiblePagesWhere's rule (above) in SQL, for the reads that run through plain pg because they
+// run per request or per socket connect (server/db-direct.ts): the super admin every page, a company admin
+// their company's, admins and staff the pages assigned to them in their company.
+
+type Viewer = Pick<Actor, "id" | "role" | "companyId">;
+
+/** The condition on the pages row `alias`, with the viewer at $n (role), $n+1 (company), $n+2 (user). */
+export function visiblePageCondition(alias: string, n: number): string {
+  return `CASE $${n}::text
+            WHEN 'super_admin' THEN true
+            WHEN 'company_admin' THEN ${alias}.company_id = $${n + 1}::uuid
+            ELSE ($${n + 1}::uuid IS NULL OR ${alias}.company_id = $${n + 1}::uuid)
+                 AND EXISTS (SELECT 1 FROM page_assignments a WHERE a.page_id = ${alias}.id AND a.user_id = $${n + 2}::uuid)
+          END`;
+}
+
+export function visiblePageValues(viewer: Viewer): [string, string | null, string] {
+  return [viewer.role, viewer.companyId, viewer.id];
+}
+
+/** pageIdWhere's rule (our id or Facebook's) on the pages row `alias`, with the id at $n (text) and $n+1 (uuid or null). */
+export function pageIdCondition(alias: string, n: number): string {
+  return `(${alias}.facebook_page_id = $${n} OR ${alias}.id = $${n + 1}::uuid)`;
+}
+
+export function pageIdValues(pageId: string): [string, string | null] {
+  return [pageId, isUuid(pageId) ? pageId : null];
+}
+
+export type VisiblePage = { id: string; name: string; facebookPageId: string };
+
+/** The page `pageId` names (our id or Facebook's) if the viewer may see it, else null. */
+export async function visiblePageOf(viewer: Viewer, pageId: string): Promise<VisiblePage | null> {
+  const { rows } = await directPool().query<VisiblePage>({
+    name: "visible-page",
+    text: `SELECT p.id, p.name, p.facebook_page_id AS "facebookPageId" FROM pages p
+            WHERE ${pageIdCondition("p", 1)} AND ${visiblePageCondition("p", 3)}
+            LIMIT 1`,
+    values: [...pageIdValues(pageId), ...visiblePageValues(viewer)],
+  });
+  return rows[0] ?? null;
+}
+
+// ── The back-office scope: which pages an actor administers ──
+
+// The pages an actor administers: the super admin every page, company roles every page of their company.
+// Wider than visiblePagesWhere (the inbox scope) on purpose: an admin answers only the pages assigned to
+// them, but the FB Pages screen and the Assign Pages modal list all of the company's pages.
+export function managedPagesWhere(actor: Actor): Prisma.PageWhereInput {
+  return actor.role === "super_admin" ? {} : { companyId: actorCompanyId(actor) };
+}
+
+/** A page the actor administers, by our id or the Facebook page id; 404 otherwise (other companies' too). */
+export async function findManagedPage(actor: Actor, id: string) {
+  const page = await db.page.findFirst({ where: { AND: [managedPagesWhere(actor), pageIdWhere(id)] } });
+  if (!page) throw new AppError("not_found", "Page not found");
+  return page;
+}
