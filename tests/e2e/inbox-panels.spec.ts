@@ -56,6 +56,23 @@ function tagMenu(page: Page): Locator {
   return page.getByRole("dialog").filter({ has: page.getByPlaceholder("Search tags...") });
 }
 
+/** Creates a label in the Manage labels modal and deletes it with its row's Delete Label button. */
+async function createThenDeleteLabel(page: Page, label: string) {
+  await panel(page).getByRole("button", { name: "Manage labels" }).click();
+  const modal = page.getByRole("dialog", { name: "Manage labels" });
+  await modal.getByPlaceholder("Name a label...").fill(label);
+  await modal.getByRole("button", { name: "Add Label" }).click();
+  await expect(toast(page, "Label Created Successfully")).toBeVisible();
+  const labelRow = modal.getByRole("list", { name: "Page labels" }).getByRole("listitem").filter({ hasText: label });
+  await labelRow.getByRole("button", { name: `Delete Label ${label}` }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Delete Confirmation" });
+  await expect(confirm.getByText(`Are you sure you want to delete the label "${label}"? This action cannot be undone.`)).toBeVisible();
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  await expect(toast(page, "Label Deleted Successfully")).toBeVisible();
+  await expect(labelRow).toHaveCount(0);
+  await expect(modal).toBeVisible();
+}
+
 function panel(page: Page): Locator {
   return page.getByRole("region", { name: "Conversation details" });
 }
@@ -315,19 +332,7 @@ test.describe("the inbox's right panel and saved replies", () => {
     await expect(toast(page, "Success")).toBeVisible();
     await expect(sheet).toHaveCount(0);
 
-    await panel(page).getByRole("button", { name: "Manage labels" }).click();
-    const modal = page.getByRole("dialog", { name: "Manage labels" });
-    await modal.getByPlaceholder("Name a label...").fill(label);
-    await modal.getByRole("button", { name: "Add Label" }).click();
-    await expect(toast(page, "Label Created Successfully")).toBeVisible();
-    const labelRow = modal.getByRole("list", { name: "Page labels" }).getByRole("listitem").filter({ hasText: label });
-    await labelRow.getByRole("button", { name: `Delete Label ${label}` }).click();
-    const confirm = page.getByRole("alertdialog", { name: "Delete Confirmation" });
-    await expect(confirm.getByText(`Are you sure you want to delete the label "${label}"? This action cannot be undone.`)).toBeVisible();
-    await confirm.getByRole("button", { name: "Delete" }).click();
-    await expect(toast(page, "Label Deleted Successfully")).toBeVisible();
-    await expect(labelRow).toHaveCount(0);
-    await expect(modal).toBeVisible();
+    await createThenDeleteLabel(page, label);
   });
 
   // The permission map (lib/access/permissions.ts): the API lets company admins book sheet entries and
@@ -346,16 +351,7 @@ test.describe("the inbox's right panel and saved replies", () => {
     await expect(toast(page, "Success")).toBeVisible();
     await expect(sheet).toHaveCount(0);
 
-    await panel(page).getByRole("button", { name: "Manage labels" }).click();
-    const modal = page.getByRole("dialog", { name: "Manage labels" });
-    await modal.getByPlaceholder("Name a label...").fill(label);
-    await modal.getByRole("button", { name: "Add Label" }).click();
-    await expect(toast(page, "Label Created Successfully")).toBeVisible();
-    const labelRow = modal.getByRole("list", { name: "Page labels" }).getByRole("listitem").filter({ hasText: label });
-    await labelRow.getByRole("button", { name: `Delete Label ${label}` }).click();
-    await page.getByRole("alertdialog", { name: "Delete Confirmation" }).getByRole("button", { name: "Delete" }).click();
-    await expect(toast(page, "Label Deleted Successfully")).toBeVisible();
-    await expect(labelRow).toHaveCount(0);
+    await createThenDeleteLabel(page, label);
   });
 
   for (const size of [
