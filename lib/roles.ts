@@ -60,11 +60,3 @@ export function menuFor(role: string | null | undefined): MenuItem[] {
       return [];
   }
 }
-
-/** Which roles may open each area of the route table (SPEC §2). */
-export const ROUTE_ROLES = {
-  superAdmin: ["super_admin"],
-  company: ["company_admin", "admin"],
-  chats: ["staff", "company_admin", "admin"],
-  anySignedIn: ROLES,
-} as const satisfies Record<string, readonly Role[]>;

@@ -6,13 +6,13 @@ import { AccessDenied } from "@/components/auth/access-denied";
 import { useAuth } from "@/components/auth/auth-provider";
 import { PageSpinner } from "@/components/ui/spinner";
 import { signInPathFrom } from "@/lib/auth/route-access";
-import { hasRole, ROUTE_ROLES, type Role } from "@/lib/roles";
+import { hasRole, ROLES, type Role } from "@/lib/roles";
 
 /**
  * Renders its children only for a signed-in user with one of `roles` (SPEC §2): a spinner while the session loads,
  * a redirect to / (remembering the page as ?next=) when signed out, Access Denied for any other role.
  */
-export function ProtectedGuard({ roles = ROUTE_ROLES.anySignedIn, children }: { roles?: readonly Role[]; children: ReactNode }) {
+export function ProtectedGuard({ roles = ROLES, children }: { roles?: readonly Role[]; children: ReactNode }) {
   const { status, user, signedOut } = useAuth();
   const router = useRouter();
 

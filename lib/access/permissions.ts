@@ -12,6 +12,11 @@ const PAGE_OWNERS = ["super_admin", "company_admin"] as const;
 const SUPER = ["super_admin"] as const;
 
 export const PERMISSIONS = {
+  // The screens (lib/auth/route-access.ts and the layouts' guards; /profile is open to every signed-in user).
+  "screens.inbox": CHATS,
+  "screens.company": COMPANY,
+  "screens.super-admin": SUPER,
+
   // The inbox (/chats and its API).
   "conversations.read": CHATS,
   "conversations.work": CHATS,

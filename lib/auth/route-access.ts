@@ -1,4 +1,5 @@
-import { hasRole, landingPathFor, ROUTE_ROLES, type Role } from "@/lib/roles";
+import { hasRole, landingPathFor, ROLES, type Role } from "@/lib/roles";
+import { rolesFor } from "@/lib/access/permissions";
 
 // Which roles may open a browser path (SPEC §2 route table), and where to go after sign-in.
 
@@ -11,11 +12,11 @@ function matches(pathname: string, prefix: string): boolean {
 
 /** The roles that may open `pathname`, or null when the path is public or unknown. */
 export function rolesForPath(pathname: string): readonly Role[] | null {
-  if (matches(pathname, "/company")) return ROUTE_ROLES.company;
-  if (matches(pathname, "/chats")) return ROUTE_ROLES.chats;
-  if (matches(pathname, "/profile")) return ROUTE_ROLES.anySignedIn;
-  if (SUPER_ADMIN_PREFIXES.some((prefix) => matches(pathname, prefix))) return ROUTE_ROLES.superAdmin;
-  if (/^\/[^/]+\/add-page\/?$/.test(pathname)) return ROUTE_ROLES.superAdmin;
+  if (matches(pathname, "/company")) return rolesFor("screens.company");
+  if (matches(pathname, "/chats")) return rolesFor("screens.inbox");
+  if (matches(pathname, "/profile")) return ROLES;
+  if (SUPER_ADMIN_PREFIXES.some((prefix) => matches(pathname, prefix))) return rolesFor("screens.super-admin");
+  if (/^\/[^/]+\/add-page\/?$/.test(pathname)) return rolesFor("screens.super-admin");
   return null;
 }
 

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { ProtectedGuard } from "@/components/auth/protected-guard";
-import { ROUTE_ROLES } from "@/lib/roles";
+import { rolesFor } from "@/lib/access/permissions";
 
 // Super admin only (SPEC §2 route table).
 export default function SuperAdminLayout({ children }: { children: ReactNode }) {
-  return <ProtectedGuard roles={ROUTE_ROLES.superAdmin}>{children}</ProtectedGuard>;
+  return <ProtectedGuard roles={rolesFor("screens.super-admin")}>{children}</ProtectedGuard>;
 }
