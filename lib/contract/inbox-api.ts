@@ -1,7 +1,9 @@
+import type { HealthState } from "@/lib/admin/page-health";
 import type { WindowState } from "@/lib/contract/messaging-window";
+import type { ImportProgress, PagePolicy } from "@/lib/schemas/pages";
 
 // What the inbox API returns for conversations and messages (docs/API.md), once: the server's serializers
-// (server/services/conversations/serialize.ts, list-conversations.ts, get-thread.ts) are declared to return
+// (server/services/conversations/serialize.ts, list-conversations.ts, get-thread.ts, pages/my-pages.ts) are declared to return
 // these types, so a field added or renamed on one side without the other fails tsc.
 
 export type ConversationTag = { tag: string; color: string };
@@ -86,3 +88,21 @@ export type ApiMedia = {
 };
 
 export type ThreadPage = { data: ApiMessage[]; paging: { cursors: { before: string | null; after: string | null }; next: string | null }; conversation: ConversationListItem };
+
+/** A page of GET /api/pages/me: the inbox tabs. */
+export type InboxPage = {
+  _id: string;
+  id: string;
+  page_id: string;
+  name: string;
+  conversationCount: number;
+  unreadCount: number;
+  tokenStatus: "valid" | "needs_token";
+  /** lib/admin/page-health.ts; the inbox shows a banner for any state but healthy. */
+  health: HealthState;
+  /** Meta's block or warning of the page, with its reason (the banner shows it). */
+  policy: PagePolicy | null;
+  import: ImportProgress | null;
+  lastWebhookAt: string | null;
+  created_at: string;
+};

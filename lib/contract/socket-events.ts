@@ -1,6 +1,6 @@
 import type { Socket } from "socket.io-client";
 import type { ThreadControlEvent } from "@/lib/inbox/thread-control";
-import type { ConversationUpdatedEvent, MessageRemovedEvent, MessageStatusEvent, MessageUpdatedEvent, NewMessageEvent, SystemEventEvent } from "@/lib/inbox/types";
+import type { ApiMessage, ConversationListItem } from "@/lib/contract/inbox-api";
 import type { OfferProgressEvent } from "@/lib/offers/types";
 import type { PageStatus } from "@/lib/schemas/pages";
 
@@ -36,6 +36,19 @@ export const CLIENT_EVENTS = {
   typing: "typing",
   presencePing: "presence-ping",
 } as const;
+
+export type NewMessageEvent = { pageId: string; conversationId: string; message: ApiMessage; conversation: ConversationListItem };
+export type ConversationUpdatedEvent = { pageId: string; conversationId: string; conversation: ConversationListItem };
+export type MessageUpdatedEvent = NewMessageEvent;
+/** A reply Meta refused after the other agents were shown it as sending: it goes, the list item is as before. */
+export type MessageRemovedEvent = { pageId: string; conversationId: string; messageId: string; conversation: ConversationListItem };
+/** Receipts apply by watermark and, for deliveries, by the mids Meta lists (which may be newer than the watermark). */
+export type MessageStatusEvent = { pageId: string; conversationId: string; status: "delivered" | "read"; watermark: string; mids?: string[] };
+/**
+ * A customer's system event (opt-in, account linking, thread control, feedback, game play): `message` has
+ * kind "system" (its line in `message`, the event in `payload`). The list does not change.
+ */
+export type SystemEventEvent = { pageId: string; conversationId: string; message: ApiMessage };
 
 export type Viewer = { userId: string; name: string; typing: boolean };
 export type PresenceEvent = { conversationId: string; viewers: Viewer[] };

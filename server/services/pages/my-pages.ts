@@ -4,9 +4,10 @@ import { pagePolicy } from "@/server/services/page-policy/page-status";
 import { db } from "@/server/db";
 import type { Actor } from "@/server/auth/actor";
 import { visiblePagesWhere } from "@/server/access/pages";
+import type { InboxPage } from "@/lib/contract/inbox-api";
 
 /** GET /api/pages/me: the pages the actor answers, with conversation and unread counts for the tabs. */
-export async function myPages(actor: Actor) {
+export async function myPages(actor: Actor): Promise<{ pages: InboxPage[] }> {
   const pages = await db.page.findMany({
     where: visiblePagesWhere(actor),
     orderBy: { createdAt: "asc" },
@@ -36,7 +37,7 @@ export async function myPages(actor: Actor) {
   ]);
   const count = (rows: { pageId: string; _count: { _all: number } }[], id: string) => rows.find((r) => r.pageId === id)?._count._all ?? 0;
   return {
-    pages: pages.map((page) => ({
+    pages: pages.map((page): InboxPage => ({
       _id: page.id,
       id: page.id,
       page_id: page.facebookPageId,
