@@ -1,4 +1,5 @@
-// Shapes of the offers API (docs/API.md, Offers) as the screens read them.
+// Shapes of the offers API (docs/API.md, Offers) as the screens read them; the server's serializers
+// (server/services/offers/serialize.ts) are declared to return them.
 
 export type OfferType = "text" | "image";
 
@@ -26,13 +27,18 @@ export type ScheduledOffer = {
   page_id?: string;
   tags?: string[];
   exclude?: boolean;
+  includeSpam?: boolean;
   message?: string | null;
   imageUrl?: string | null;
 };
 
-/** The realtime `offer-progress` event. */
+/** The realtime `offer-progress` event (server/services/offers/serialize.ts is declared to return it). */
 export type OfferProgressEvent = {
   offerId: string;
+  /** The same id and the sent count under the list row's names (`_id`, `messagesCount`). */
+  _id?: string;
+  pageId?: string;
+  messagesCount?: number;
   sentCount: number;
   skippedCount: number;
   failedCount: number;

@@ -1,4 +1,5 @@
 import type { Prisma } from "@/server/generated/prisma/client";
+import type { OfferProgressEvent, ScheduledOffer } from "@/lib/offers/types";
 
 // The API shape of an offer: SPEC §3 Scheduled offer (_id, page_name, count, messagesCount, offerType,
 // created_by, created_at) plus progress, and the `offer-progress` socket event built from the same row.
@@ -42,7 +43,7 @@ export function offerPercent(row: Pick<OfferRow, "status" | "targetCount" | "sen
   return Math.min(100, Math.floor((handled * 100) / row.targetCount));
 }
 
-export function toApiOffer(row: OfferRow) {
+export function toApiOffer(row: OfferRow): ScheduledOffer {
   return {
     _id: row.id,
     page_id: row.pageId,
@@ -65,10 +66,9 @@ export function toApiOffer(row: OfferRow) {
     imageUrl: row.imageUrl,
   };
 }
-export type ApiOffer = ReturnType<typeof toApiOffer>;
 
 /** `offer-progress`: what the list merges (lib/offers/types.ts) plus the list's own field names. */
-export function toProgressEvent(row: Omit<OfferRow, "tags" | "exclude" | "includeSpam" | "message" | "imageUrl" | "createdByName" | "createdAt" | "offerType" | "type" | "pageName">) {
+export function toProgressEvent(row: Omit<OfferRow, "tags" | "exclude" | "includeSpam" | "message" | "imageUrl" | "createdByName" | "createdAt" | "offerType" | "type" | "pageName">): OfferProgressEvent {
   const percent = offerPercent(row);
   return {
     offerId: row.id,
