@@ -9,11 +9,11 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
 export const STANDARD_WINDOW_MS = DAY_MS;
 export const HUMAN_AGENT_WINDOW_MS = 7 * DAY_MS;
 
-export const WINDOW_CLOSED_MESSAGE =
+const WINDOW_CLOSED_MESSAGE =
   "You can't reply to this conversation: Messenger allows replies only within 7 days of the customer's last message.";
 
 /** The server's decision for one send: how to send it, or why not. */
-export type MessagingWindow =
+type MessagingWindow =
   | { state: "open"; messagingType: "RESPONSE"; closesAt: Date }
   | { state: "human_agent"; messagingType: "MESSAGE_TAG"; tag: "HUMAN_AGENT"; closesAt: Date }
   | { state: "closed"; reason: string };

@@ -6,7 +6,8 @@ import type { ApiMessage } from "@/lib/contract/inbox-api";
 export type { ApiMedia, ApiMessage, ConversationListItem, ConversationPage, ConversationTag, InboxPage, ThreadPage } from "@/lib/contract/inbox-api";
 export type { WindowState } from "@/lib/contract/messaging-window";
 
-export type Label = { _id: string; name: string; color: string; page_id: string; created_at: string };
+/** A label as GET /api/labels returns it (lib/schemas/labels.ts, the server's serializer type). */
+export type { ApiLabel as Label } from "@/lib/schemas/labels";
 
 /** Realtime payloads: the contract's (lib/contract/socket-events.ts). */
 export type { ConversationUpdatedEvent, MessageRemovedEvent, MessageStatusEvent, MessageUpdatedEvent, NewMessageEvent, SystemEventEvent } from "@/lib/contract/socket-events";
