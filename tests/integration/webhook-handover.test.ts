@@ -145,6 +145,10 @@ describe("messaging_policy_enforcement", () => {
     const { psid } = await simPost<{ psid: string }>(channel.sim, "/sim/customers", { pageId: PAGE_ID, firstName: "Noor", lastName: "Ali" });
     await customerWrites(psid, "Hello");
     const conversation = await db.conversation.findFirstOrThrow({ where: { customer: { psid } } });
+    // The Page screens follow the page's health in a room of their own: the company admin may, staff may not.
+    const admin = await openSocket(channel.appUrl, await tokenFor(owner));
+    expect(await admin.emit("join-page-admin", { pageId: page.id })).toMatchObject({ ok: true });
+    expect(await socket.emit("join-page-admin", { pageId: page.id })).toMatchObject({ ok: false });
 
     await simPost(channel.sim, "/sim/policy", { pageId: PAGE_ID, action: "block", reason: "Your page sent spam." });
     await settled();
@@ -157,6 +161,9 @@ describe("messaging_policy_enforcement", () => {
     expect(pages.body.pages[0]).toMatchObject({ health: "policy_blocked", policy: { state: "blocked", reason: "Your page sent spam." } });
     const pushed = await eventually(() => socket.events.filter((e) => e.name === "page-updated"), (l) => l.length >= 1);
     expect(pushed[0]!.payload as PageStatus).toMatchObject({ health: "policy_blocked", policy: { reason: "Your page sent spam." } });
+    const onPageScreen = await eventually(() => admin.events.filter((e) => e.name === "page-updated"), (l) => l.length >= 1);
+    expect(onPageScreen[0]!.payload as PageStatus).toMatchObject({ pageId: page.id, health: "policy_blocked" });
+    admin.close();
     await eventually(() => mailbox.mailsTo(owner.email).length, (n) => n === 1);
     const refused = await send(conversation.id, "Hi!");
     expect(refused.status).toBe(422);
