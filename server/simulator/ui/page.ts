@@ -79,6 +79,14 @@ const BODY = `
           <option value="unsend">Unsend the last message</option>
           <option value="referral">Came from an ad (referral)</option>
           <option value="optin">An item the app does not know (optin)</option>
+          <optgroup label="Handover protocol and Meta (docs/SIMULATOR.md)">
+            <option value="bot_take">🤖 Helpdesk Bot takes the thread</option>
+            <option value="inbox_take">Page Inbox takes the thread</option>
+            <option value="pass_back">Pass the thread back to Switchboard</option>
+            <option value="policy_block">⛔ Meta blocks the page (text box = reason)</option>
+            <option value="policy_warning">⚠️ Meta warns the page (text box = reason)</option>
+            <option value="policy_unblock">Meta lifts the block</option>
+          </optgroup>
         </select>
         <button type="button" id="send-kind">Send event</button>
       </div>

@@ -92,6 +92,9 @@ function sendKind() {
   else if (kind === "edit") call = api("POST", "/sim/edit", Object.assign(target, { mid: last, text: text || "(edited)" }));
   else if (kind === "unsend") call = api("POST", "/sim/unsend", Object.assign(target, { mid: last }));
   else if (kind === "referral") call = api("POST", "/sim/referral", Object.assign(target, { source: "ADS", ref: "spring-sale", adId: "6045246247433" }));
+  else if (kind === "bot_take" || kind === "inbox_take") call = api("POST", "/sim/handover/take", Object.assign(target, { appId: kind === "bot_take" ? "bot" : "page_inbox" }));
+  else if (kind === "pass_back") call = api("POST", "/sim/handover/pass", target);
+  else if (kind.indexOf("policy_") === 0) call = api("POST", "/sim/policy", Object.assign({ pageId: ui.pageId, action: kind.slice(7) }, text && kind !== "policy_unblock" ? { reason: text } : {}));
   else call = api("POST", "/sim/raw", Object.assign(target, { item: { optin: { type: "notification_messages", payload: "DEMO" } } }));
   call.then(function (result) { $("text").value = ""; return afterSend(result); }).catch(function (error) { toast(error.message, true); });
 }
