@@ -102,3 +102,40 @@ for (const viewport of [
     await shot(page, "policy-lifted", viewport.width);
   });
 }
+
+const OUTLET = "100000000000002"; // Acme Outlet: only this test changes its health
+
+for (const viewport of [
+  { width: 1440, height: 900 },
+  { width: 375, height: 812 },
+]) {
+  test(`the Pages screen: Meta's block with its reason and the handover role, live — ${viewport.width} px`, async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize(viewport);
+    await signIn(page, ACCOUNTS.companyAdmin.email);
+    await page.goto("/company/fb-pages");
+    const row = page.getByRole("row", { name: /Acme Outlet/ });
+    await expect(row).toBeVisible();
+
+    // The Page admin makes a chatbot the primary receiver, and Meta blocks the page: the table follows live.
+    await simPost("/sim/handover/roles", { pageId: OUTLET, role: "secondary_receiver" });
+    await simPost("/sim/policy", { pageId: OUTLET, action: "block", reason: REASON });
+    await expect(row.locator("[data-health]")).toHaveAttribute("data-health", "policy_blocked");
+    await expect(row).toContainText("Blocked by Meta");
+    await shot(page, "pages-blocked", viewport.width);
+
+    // The page's health panel: Meta's reason, and Switchboard's role on the page.
+    await row.getByRole("link", { name: "Edit Acme Outlet" }).click();
+    await expect(page.getByTestId("page-policy")).toContainText(REASON);
+    await expect(page.getByTestId("handover-role")).toHaveAttribute("data-role", "secondary_receiver");
+    await expect(page.getByTestId("handover-role")).toContainText("Switchboard is a secondary receiver");
+    await shot(page, "health-panel-blocked", viewport.width);
+
+    // Meta lifts the block, the admin makes Switchboard primary again: the panel follows live.
+    await simPost("/sim/policy", { pageId: OUTLET, action: "unblock" });
+    await simPost("/sim/handover/roles", { pageId: OUTLET, role: "primary_receiver" });
+    await expect(page.getByTestId("page-policy")).toBeHidden();
+    await expect(page.getByTestId("handover-role")).toHaveAttribute("data-role", "primary_receiver");
+    await shot(page, "health-panel-lifted", viewport.width);
+  });
+}
