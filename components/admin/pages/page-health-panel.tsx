@@ -55,15 +55,18 @@ function PolicyLine({ policy }: { policy: NonNullable<ApiPage["policy"]> }) {
   );
 }
 
+// Meta's handover roles (not user roles): what each lets agents do.
+const RECEIVER_ROLE_LINES: Record<NonNullable<ApiPage["handover"]["role"]>, string> = {
+  primary_receiver: "Switchboard is the page's primary receiver: agents can take any conversation from the page's other apps.",
+  secondary_receiver:
+    "Switchboard is a secondary receiver: agents can ask for a conversation another app holds, but cannot take it. Make Switchboard the primary receiver in the page's Advanced messaging settings to change that.",
+};
+const UNKNOWN_ROLE_LINE = "Switchboard's handover role on this page is not known yet (it is read when the page connects and once a day).";
+
 /** Switchboard's handover role on the page (docs/WEBHOOKS.md "Handover roles") and the page's other apps. */
 export function HandoverRoleLine({ handover }: { handover: ApiPage["handover"] }) {
   const others = handover.apps.filter((a) => a.name !== "Switchboard").map((a) => a.name ?? `app ${a.id}`);
-  const role =
-    handover.role === "primary_receiver"
-      ? "Switchboard is the page's primary receiver: agents can take any conversation from the page's other apps."
-      : handover.role === "secondary_receiver"
-        ? "Switchboard is a secondary receiver: agents can ask for a conversation another app holds, but cannot take it. Make Switchboard the primary receiver in the page's Advanced messaging settings to change that."
-        : "Switchboard's handover role on this page is not known yet (it is read when the page connects and once a day).";
+  const role = handover.role ? RECEIVER_ROLE_LINES[handover.role] : UNKNOWN_ROLE_LINE;
   return (
     <p className="text-slate-600" data-testid="handover-role" data-role={handover.role ?? "unknown"}>
       <span className="font-medium text-slate-700">Handover role: </span>
