@@ -112,13 +112,18 @@ describe("what Meta sends besides messages, from the control API", () => {
     await simPost(channel.sim, "/sim/system-event", { pageId: PAGE_ID, psid, kind: "game_play", score: 7 });
     await simPost(channel.sim, "/sim/guest", { pageId: PAGE_ID, userRef: "cb-1", kind: "optin" });
     await simPost(channel.sim, "/sim/guest", { pageId: PAGE_ID, userRef: "cb-1", kind: "postback", title: "Start", payload: "GO" });
-    // In the order they were stored: the guest's postback has a time in whole seconds (as Meta's example).
+    // Each person's lines in the order they were stored (one person's events run in order; the customer's
+    // and the guest's are two people, so their rows may interleave). The guest's postback has a time in
+    // whole seconds (as Meta's example).
     const lines = await eventually(() => db.systemEvent.findMany({ orderBy: { id: "asc" } }), (rows) => rows.length === 6);
-    expect(lines.map((l) => [l.psid, l.userRef, l.summary])).toEqual([
+    const linesOf = (guest: boolean) => lines.filter((l) => (l.userRef !== null) === guest).map((l) => [l.psid, l.userRef, l.summary]);
+    expect(linesOf(false)).toEqual([
       [psid, null, "Opted in to notifications: “Deals”"],
       [psid, null, "Unlinked their account"],
       [psid, null, "Sent feedback: CSAT 5 · “great”"],
       [psid, null, "Played a game · score 7"],
+    ]);
+    expect(linesOf(true)).toEqual([
       [null, "cb-1", "Opted in (checkbox plugin)"],
       [null, "cb-1", "Guest wrote: Start"],
     ]);
