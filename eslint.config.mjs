@@ -14,7 +14,7 @@ export default tseslint.config(
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "warn",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
-      // Sonner stays out of the first loads (GUIDE §5): toasts go through lib/toast.ts, which loads it on first use.
+      // Sonner stays out of the first loads (docs/PERFORMANCE.md): toasts go through lib/toast.ts, which loads it on first use.
       "@typescript-eslint/no-restricted-imports": ["error", { paths: [{ name: "sonner", message: "Import toast from @/lib/toast: it loads sonner on the first toast.", allowTypeImports: true }] }],
     },
   },

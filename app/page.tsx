@@ -4,7 +4,7 @@ import { SignInForm } from "@/components/auth/sign-in-form";
 import { SignInScreen } from "@/components/auth/sign-in-screen";
 import { PageSpinner } from "@/components/ui/spinner";
 
-// / — sign-in: e-mail, then the code step at /?mode=otp (SPEC §2).
+// / — sign-in: e-mail, then the code step at /?mode=otp (PRODUCT §2).
 export default function SignInPage() {
   return (
     <Suspense fallback={<PageSpinner />}>

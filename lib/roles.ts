@@ -1,4 +1,4 @@
-// Roles, landing paths and the role-keyed menu of SPEC §2 and §6. Shared by the server and the browser.
+// Roles, landing paths and the role-keyed menu of PRODUCT §2 and §6. Shared by the server and the browser.
 
 export const ROLES = ["staff", "admin", "company_admin", "super_admin"] as const;
 export type Role = (typeof ROLES)[number];
@@ -7,13 +7,13 @@ export function isRole(value: unknown): value is Role {
   return typeof value === "string" && (ROLES as readonly string[]).includes(value);
 }
 
-/** A role check accepts one role or a list (SPEC §6). */
+/** A role check accepts one role or a list (PRODUCT §6). */
 export function hasRole(role: string | null | undefined, required: Role | readonly Role[]): boolean {
   if (!isRole(role)) return false;
   return Array.isArray(required) ? required.includes(role) : role === required;
 }
 
-/** Where a user lands after sign-in; any other or missing role goes to / (SPEC §2). */
+/** Where a user lands after sign-in; any other or missing role goes to / (PRODUCT §2). */
 export function landingPathFor(role: string | null | undefined): string {
   switch (role) {
     case "staff":

@@ -1,13 +1,13 @@
 import type { SessionUser } from "@/lib/schemas/auth";
 
-// The session lives in localStorage under the keys "token" and "user" (SPEC §3, §4).
+// The session lives in localStorage under the keys "token" and "user" (PRODUCT §3, §4).
 
 export const TOKEN_KEY = "token";
 export const USER_KEY = "user";
 
 export type StoredSession = { token: string; user: SessionUser };
 
-/** Both present and parseable, or null; a parse failure clears both (SPEC §4 Auth). */
+/** Both present and parseable, or null; a parse failure clears both (PRODUCT §4 Auth). */
 export function readSession(): StoredSession | null {
   if (typeof window === "undefined") return null;
   const token = window.localStorage.getItem(TOKEN_KEY);

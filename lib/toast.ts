@@ -1,7 +1,7 @@
 import type { ExternalToast, toast as sonnerToast } from "sonner";
 
 // The app's toasts, with sonner (10 KB gzip) loaded on the first one instead of in every first load (/chats
-// shows none until something happens: GUIDE §5). The calls are sonner's; the toast shows once the module is
+// shows none until something happens: docs/PERFORMANCE.md). The calls are sonner's; the toast shows once the module is
 // there — at once after the first time. <AppToaster> mounts sonner's Toaster when toasts are wanted (on
 // /chats: from the first toast, or once a conversation opens), and the Toaster shows the toasts raised
 // before it subscribed.

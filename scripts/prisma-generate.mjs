@@ -1,5 +1,5 @@
 // Runs `prisma generate` offline: the CLI insists on a schema-engine binary it cannot download here,
-// but generate never executes it, so any existing file satisfies the check (GUIDE §7).
+// but generate never executes it, so any existing file satisfies the check (docs/TOOLCHAIN.md).
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 

@@ -2,7 +2,7 @@ import "server-only";
 import { Redis, type RedisOptions } from "ioredis";
 import { env } from "@/server/env";
 
-// Request-path Redis: fail fast instead of queueing commands while Redis is down (GUIDE §2).
+// Request-path Redis: fail fast instead of queueing commands while Redis is down (docs/ARCHITECTURE.md).
 // Workers make their own connections with maxRetriesPerRequest: null, as BullMQ requires.
 const globalForRedis = globalThis as unknown as { switchboardRedis?: Redis };
 

@@ -3,7 +3,7 @@ import { NotesDemo } from "@/components/demo/notes-demo";
 
 export const metadata: Metadata = { title: "Notes demo" };
 
-// /test — the public, local-only notes demo (SPEC §2).
+// /test — the public, local-only notes demo (PRODUCT §2).
 export default function TestPage() {
   return <NotesDemo />;
 }

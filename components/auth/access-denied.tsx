@@ -7,7 +7,7 @@ import { hasInAppHistory } from "@/lib/navigation-history";
 import { landingPathFor } from "@/lib/roles";
 import { useAuth } from "@/components/auth/auth-provider";
 
-/** Shown by the protected guard when the signed-in role may not open the page (SPEC §2). */
+/** Shown by the protected guard when the signed-in role may not open the page (PRODUCT §2). */
 export function AccessDenied() {
   const router = useRouter();
   const { user } = useAuth();

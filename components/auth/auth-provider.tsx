@@ -8,7 +8,7 @@ import { isRole } from "@/lib/roles";
 import type { SessionUser } from "@/lib/schemas/auth";
 import { clearSession, readSession, TOKEN_KEY, USER_KEY, writeSession, type StoredSession } from "@/lib/session";
 
-// The browser session of SPEC §3/§4: loading, then restored from localStorage; login stores, logout clears.
+// The browser session of PRODUCT §3/§4: loading, then restored from localStorage; login stores, logout clears.
 
 /** How long Sign Out waits for the server before signing out here anyway. */
 const SIGN_OUT_WAIT_MS = 5_000;
@@ -88,7 +88,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener("storage", onStorage);
   }, []);
 
-  // SPEC §2/§8: any 401 or 403 on an authenticated call clears the session and goes to /.
+  // PRODUCT §2/§8: any 401 or 403 on an authenticated call clears the session and goes to /.
   useEffect(() => {
     setUnauthorizedHandler(endSession);
   }, [endSession]);
@@ -132,7 +132,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
-/** The session; using it outside <AuthProvider> is an error (SPEC §8). */
+/** The session; using it outside <AuthProvider> is an error (PRODUCT §8). */
 export function useAuth(): AuthContextValue {
   const context = useContext(AuthContext);
   if (!context) throw new Error("useAuth must be used within an AuthProvider");

@@ -11,7 +11,7 @@ import { ZEmail } from "@/lib/schemas/auth";
 
 const FALLBACK = "Failed to send OTP. Please try again.";
 
-/** Step one of sign-in: ask for the e-mail and send a code to it (SPEC §2, §5, §8). */
+/** Step one of sign-in: ask for the e-mail and send a code to it (PRODUCT §2, §5, §8). */
 export function EmailStep({ defaultEmail, onSent }: { defaultEmail: string; onSent: (email: string) => void }) {
   const [email, setEmail] = useState(defaultEmail);
   const [fieldError, setFieldError] = useState<string | null>(null);

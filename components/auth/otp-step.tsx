@@ -20,7 +20,7 @@ type Props = {
   onBack: () => void;
 };
 
-/** Step two of sign-in: the 6-digit code, with resend and 'Back to email' (SPEC §2, §5, §8). */
+/** Step two of sign-in: the 6-digit code, with resend and 'Back to email' (PRODUCT §2, §5, §8). */
 export function OtpStep({ email, onVerified, onBack }: Props) {
   const [otp, setOtp] = useState("");
   const [fieldError, setFieldError] = useState<string | null>(null);

@@ -9,7 +9,7 @@ import { signInPathFrom } from "@/lib/auth/route-access";
 import { hasRole, ROLES, type Role } from "@/lib/roles";
 
 /**
- * Renders its children only for a signed-in user with one of `roles` (SPEC §2): a spinner while the session loads,
+ * Renders its children only for a signed-in user with one of `roles` (PRODUCT §2): a spinner while the session loads,
  * a redirect to / (remembering the page as ?next=) when signed out, Access Denied for any other role.
  */
 export function ProtectedGuard({ roles = ROLES, children }: { roles?: readonly Role[]; children: ReactNode }) {

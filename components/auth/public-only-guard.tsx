@@ -8,7 +8,7 @@ import { postSignInPath } from "@/lib/auth/route-access";
 
 /**
  * For screens only signed-out users see (sign-in): a spinner while the session loads, and signed-in users go to
- * the page they were headed for (?next=, when their role may open it) or their role's landing path (SPEC §2).
+ * the page they were headed for (?next=, when their role may open it) or their role's landing path (PRODUCT §2).
  * Uses useSearchParams, so render it inside <Suspense>.
  */
 export function PublicOnlyGuard({ children }: { children: ReactNode }) {

@@ -10,7 +10,7 @@ import { clearSignInEmail, readSignInEmail, writeSignInEmail } from "@/lib/auth/
 import type { VerifyOtpResponse } from "@/lib/schemas/auth";
 
 /**
- * The two sign-in steps (SPEC §2): e-mail at /, code at /?mode=otp. The e-mail survives a reload of the code step
+ * The two sign-in steps (PRODUCT §2): e-mail at /, code at /?mode=otp. The e-mail survives a reload of the code step
  * through sessionStorage; a code step with no known e-mail goes back to step one. `next` is carried through both.
  * Uses useSearchParams, so render it inside <Suspense>.
  */

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { NoteIcon, PlusIcon } from "@/components/ui/icons";
 
-/** The local-only notes demo of /test (SPEC §2): notes live in React state and vanish on reload. */
+/** The local-only notes demo of /test (PRODUCT §2): notes live in React state and vanish on reload. */
 export function NotesDemo() {
   const [notes, setNotes] = useState<DemoNote[]>([]);
   const [adding, setAdding] = useState(false);

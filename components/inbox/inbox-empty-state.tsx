@@ -1,6 +1,6 @@
 import { MessageIcon } from "@/components/ui/icons";
 
-/** The centre pane when no conversation is open (SPEC §2). */
+/** The centre pane when no conversation is open (PRODUCT §2). */
 export function InboxEmptyState() {
   return (
     <div className="flex h-full flex-col items-center justify-center px-6 py-16 text-center">

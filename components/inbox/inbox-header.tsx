@@ -12,7 +12,7 @@ import type { SocketStatus } from "@/lib/hooks/use-socket";
 import { can } from "@/lib/access/permissions";
 
 /**
- * The inbox header (SPEC §2): product title, 'Connecting...' until the realtime connection is up, the page
+ * The inbox header (PRODUCT §2): product title, 'Connecting...' until the realtime connection is up, the page
  * tabs (a second row on phones), Admin Panel (admin only) and Logout.
  */
 export function InboxHeader({ status, tabs, extra }: { status: SocketStatus; tabs: ReactNode; extra?: ReactNode }) {

@@ -36,7 +36,7 @@ import { TagNamesProvider } from "@/components/inbox/tag-names";
 type ListFlags = Omit<ConversationFilters, "search">;
 
 /**
- * /chats (SPEC §2): the header with page tabs, the conversation list, the open thread and the right panel.
+ * /chats (PRODUCT §2): the header with page tabs, the conversation list, the open thread and the right panel.
  * Phones show the list, or the open thread full-screen with a back button; the right panel is a side
  * column from 1280 px and a slide-over below.
  */
@@ -46,7 +46,7 @@ export function InboxScreen() {
   const pagesQuery = usePages(Boolean(token));
   const pages = useMemo(() => pagesQuery.data?.pages ?? [], [pagesQuery.data]);
   const [chosenPageId, setChosenPageId] = useState<string | null>(null);
-  // The first loaded page is selected when none is (SPEC §2).
+  // The first loaded page is selected when none is (PRODUCT §2).
   const pageId = chosenPageId && pages.some((p) => p.id === chosenPageId) ? chosenPageId : (pages[0]?.id ?? null);
 
   const [searchInput, setSearchInput] = useState("");
@@ -69,7 +69,7 @@ export function InboxScreen() {
   const selectPage = useCallback(
     (id: string) => {
       if (id === pageId) return;
-      // A page switch clears search, labels, filters, the open conversation and its messages (SPEC §4).
+      // A page switch clears search, labels, filters, the open conversation and its messages (PRODUCT §4).
       setChosenPageId(id);
       setSearchInput("");
       setFlags({ ...NO_FILTERS });

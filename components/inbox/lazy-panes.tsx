@@ -4,7 +4,7 @@ import dynamic from "next/dynamic";
 import { SpinnerIcon } from "@/components/ui/spinner";
 
 // What /chats shows only after something is chosen loads in its own chunks, keeping the first load small
-// (GUIDE §5): the thread with its composer, the right panel, and the phone/tablet details drawer.
+// (docs/PERFORMANCE.md): the thread with its composer, the right panel, and the phone/tablet details drawer.
 
 function PaneLoading({ label }: { label: string }) {
   return (

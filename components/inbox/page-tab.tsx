@@ -5,7 +5,7 @@ import type { PageAvatar } from "@/lib/inbox/initials";
 
 type Props = { page: InboxPage; avatar: PageAvatar; selected: boolean; onSelect: (id: string) => void };
 
-/** One page tab: initials avatar (distinct per page, lib/inbox/initials.ts), truncated name, conversation count and unread count (SPEC §2). */
+/** One page tab: initials avatar (distinct per page, lib/inbox/initials.ts), truncated name, conversation count and unread count (PRODUCT §2). */
 export const PageTab = forwardRef<HTMLButtonElement, Props>(function PageTab({ page, avatar, selected, onSelect }, ref) {
   return (
     <button

@@ -11,7 +11,7 @@ import { PageTab } from "@/components/inbox/page-tab";
 type Props = { pages: InboxPage[]; selectedId: string | null; onSelect: (id: string) => void; loading?: boolean };
 
 /**
- * The page tab strip (SPEC §2): a horizontally scrolling row; arrows only with more than 4 pages, each click
+ * The page tab strip (PRODUCT §2): a horizontally scrolling row; arrows only with more than 4 pages, each click
  * scrolling 60 % of the strip; the selected tab is scrolled into view after 100 ms.
  */
 export function PageTabs({ pages, selectedId, onSelect, loading }: Props) {

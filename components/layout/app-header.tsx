@@ -8,7 +8,7 @@ import { LogoMark } from "@/components/ui/logo";
 import type { SessionUser } from "@/lib/schemas/auth";
 import { can } from "@/lib/access/permissions";
 
-/** The admin header: the drawer's hamburger (below lg), Chats for admins (SPEC §6), and the profile menu. */
+/** The admin header: the drawer's hamburger (below lg), Chats for admins (PRODUCT §6), and the profile menu. */
 export function AppHeader({ user, onOpenMenu }: { user: SessionUser; onOpenMenu: () => void }) {
   return (
     <header className="sticky top-0 z-20 flex h-16 shrink-0 items-center gap-2 border-b border-slate-200 bg-white/90 px-3 backdrop-blur sm:gap-3 sm:px-6">

@@ -6,7 +6,7 @@ import { useEffect, useState, useSyncExternalStore } from "react";
 import { useMediaQuery } from "@/lib/hooks/use-media-query";
 import { subscribeToastsWanted, toastsWanted } from "@/lib/toast";
 
-// The one Toaster (SPEC §9: top-right; the whitelist screens ask for top-center per toast). At most three
+// The one Toaster (PRODUCT §9: top-right; the whitelist screens ask for top-center per toast). At most three
 // show at once, so a burst of actions cannot build a wall that pauses while hovered. In the inbox the
 // stack sits over the message area — below the header and the thread header, left of the right panel —
 // so it never covers the controls an agent is clicking.

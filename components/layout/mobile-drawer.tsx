@@ -5,7 +5,7 @@ import { SidebarNav } from "@/components/layout/sidebar-nav";
 import { SidebarBrand } from "@/components/layout/sidebar";
 import { XIcon } from "@/components/ui/icons";
 
-/** The sidebar as a slide-in drawer with an overlay on small screens (SPEC §2); Esc, overlay or ✕ close it. */
+/** The sidebar as a slide-in drawer with an overlay on small screens (PRODUCT §2); Esc, overlay or ✕ close it. */
 export function MobileDrawer({ role, open, onOpenChange }: { role: string; open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>

@@ -33,7 +33,7 @@ export function isActivePath(pathname: string, href: string): boolean {
   return pathname === href || pathname.startsWith(`${href}/`);
 }
 
-/** The role-keyed menu of SPEC §2, with the current item highlighted and marked aria-current="page". */
+/** The role-keyed menu of PRODUCT §2, with the current item highlighted and marked aria-current="page". */
 export function SidebarNav({ role, onNavigate }: { role: string; onNavigate?: () => void }) {
   const pathname = usePathname();
   const items = menuFor(role);

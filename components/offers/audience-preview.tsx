@@ -12,7 +12,7 @@ const n = (value: number) => value.toLocaleString("en-US");
 
 /**
  * Beyond the spec: how many customers the page and labels select and how many can receive the offer now —
- * promotional messages may only go to people who wrote within 24 h (GUIDE §3); the rest are skipped.
+ * promotional messages may only go to people who wrote within 24 h (docs/META.md); the rest are skipped.
  */
 export function AudiencePreview({ draft }: { draft: Pick<OfferDraft, "pageId" | "tags" | "exclude"> }) {
   const { data, error, isValidating, mutate } = useOfferAudience(draft);

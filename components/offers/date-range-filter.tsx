@@ -7,7 +7,7 @@ import { ALL_DATES, isToday, todayRange, type DateRange } from "@/lib/offers/dat
 const DATE_INPUT =
   "block h-10 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-xs focus:border-indigo-500 focus:ring-4 focus:ring-indigo-500/15 focus:outline-none sm:text-sm";
 
-/** SPEC §2: the date range filter with a 'Today' shortcut (and Clear for all dates). */
+/** PRODUCT §2: the date range filter with a 'Today' shortcut (and Clear for all dates). */
 export function DateRangeFilter({ value, onChange }: { value: DateRange; onChange: (range: DateRange) => void }) {
   const today = isToday(value);
   const filtered = Boolean(value.from || value.to);

@@ -7,7 +7,7 @@ import { imageFileError, type OfferImage } from "@/lib/offers/draft";
 import { UploadIcon } from "@/components/ui/icons";
 
 /**
- * The image of an Image Only offer (SPEC §5): image files only ('Please select a valid image file'), with a
+ * The image of an Image Only offer (PRODUCT §5): image files only ('Please select a valid image file'), with a
  * preview. Picking or dropping a file hands it up; the parent owns the object URL.
  */
 export function OfferImagePicker({

@@ -8,7 +8,7 @@ import { useLabels } from "@/lib/hooks/use-labels";
 import { toggleTag } from "@/lib/offers/draft";
 
 /**
- * Who gets the offer by label (SPEC §3 draft: tags and the exclude flag): the page's labels as toggles, and
+ * Who gets the offer by label (PRODUCT §3 draft: tags and the exclude flag): the page's labels as toggles, and
  * whether the offer goes to people with them or to everyone except them.
  */
 export function OfferLabelPicker({

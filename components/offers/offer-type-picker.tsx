@@ -11,7 +11,7 @@ const OPTIONS: { value: OfferType; label: string; hint: string; Icon: ComponentT
   { value: "image", label: "Image Only", hint: "One picture, no text", Icon: ImageIcon },
 ];
 
-/** SPEC §4: the type selection, Text Only or Image Only, as a radio group of two cards. */
+/** PRODUCT §4: the type selection, Text Only or Image Only, as a radio group of two cards. */
 export function OfferTypePicker({ value, onChange, disabled }: { value: OfferType | null; onChange: (type: OfferType) => void; disabled?: boolean }) {
   return (
     <fieldset disabled={disabled}>

@@ -77,7 +77,7 @@ function Status({ offer }: { offer: ScheduledOffer }) {
   );
 }
 
-/** md and up: the table of SPEC §2 with the brief's progress, skipped, status and action columns. */
+/** md and up: the table of PRODUCT §2 with the brief's progress, skipped, status and action columns. */
 export function OffersTable({ offers, busy, onAction }: ListProps) {
   return (
     <Card className="hidden overflow-hidden xl:block">

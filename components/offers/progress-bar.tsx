@@ -2,7 +2,7 @@ import { cn } from "@/lib/cn";
 import { formatPercent, offerProgress } from "@/lib/offers/progress";
 import type { ScheduledOffer } from "@/lib/offers/types";
 
-/** SPEC §4: progress as the sent count and percent, over a bar. */
+/** PRODUCT §4: progress as the sent count and percent, over a bar. */
 export function OfferProgressBar({ offer }: { offer: ScheduledOffer }) {
   const progress = offerProgress(offer);
   const done = offer.status === "completed";

@@ -27,7 +27,7 @@ const FAILED_TEXT: Record<OfferAction, string> = {
   cancel: "Failed to cancel offer, please try again",
 };
 
-/** /company/scheduled-offers (SPEC §2, §4): the offers with live progress, a date filter and controls. */
+/** /company/scheduled-offers (PRODUCT §2, §4): the offers with live progress, a date filter and controls. */
 export function ScheduledOffersScreen() {
   const { token } = useAuth();
   const [range, setRange] = useState<DateRange>(ALL_DATES);

@@ -29,7 +29,7 @@ const CHEVRON = `url("data:image/svg+xml,%3csvg xmlns='http://www.w3.org/2000/sv
 
 type Failure = { message: string; urls: string[] };
 
-/** /company/send-offer — 'Send Offer to Users (Bulk)' (SPEC §2–§5, §8). */
+/** /company/send-offer — 'Send Offer to Users (Bulk)' (PRODUCT §2–§5, §8). */
 export function SendOfferForm() {
   const router = useRouter();
   const ids = { page: useId(), message: useId() };

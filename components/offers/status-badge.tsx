@@ -24,7 +24,7 @@ export function OfferStatusBadge({ status, reason }: { status: OfferStatus; reas
   );
 }
 
-/** SPEC §3: offerType ('general' or another value) as a badge. */
+/** PRODUCT §3: offerType ('general' or another value) as a badge. */
 export function OfferTypeBadge({ offerType }: { offerType: string }) {
   const value = offerType || "general";
   return (

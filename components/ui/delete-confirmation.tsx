@@ -5,7 +5,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { TrashIcon } from "@/components/ui/icons";
 
 /**
- * The generic 'Delete Confirmation' dialog (SPEC §2). `item` completes "Are you sure you want to delete …?"
+ * The generic 'Delete Confirmation' dialog (PRODUCT §2). `item` completes "Are you sure you want to delete …?"
  * and is rendered as text. `onConfirm` may return a promise: the dialog shows 'Deleting...' until it
  * settles, closes itself when it resolves and stays open when it rejects (the caller reports the error).
  * `pending` shows the same busy state for callers that track it themselves. While busy, it cannot be closed.

@@ -1,4 +1,4 @@
-// The Assign Pages modal's selection logic (SPEC §2 Assign Pages modal, §4 Assign Pages).
+// The Assign Pages modal's selection logic (PRODUCT §2 Assign Pages modal, §4 Assign Pages).
 
 export type PageOption = { _id: string; name: string; page_id?: string };
 

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { ApiError, errorMessage } from "@/lib/api/client";
 
-// How the admin forms turn failures into messages (SPEC §8): zod issues and a server's 400 `fields` become
+// How the admin forms turn failures into messages (PRODUCT §8): zod issues and a server's 400 `fields` become
 // per-field messages with 'Please fix the errors below'; anything else is the server's message or the
 // screen's fallback.
 
@@ -41,7 +41,7 @@ export function formFailure(error: unknown, fallback: string, rewrite?: (error: 
   return { fields: {}, message: errorMessage(error, fallback) };
 }
 
-/** SPEC §8: a 400 on page add/edit containing 'already exists'. */
+/** PRODUCT §8: a 400 on page add/edit containing 'already exists'. */
 export function isAlreadyExists(error: ApiError): boolean {
   return error.status === 400 && /already exists/i.test(error.message);
 }

@@ -1,4 +1,4 @@
-// Paging rules shared by the admin lists (SPEC §4 Pagination, §9 page sizes): a window of the current page
+// Paging rules shared by the admin lists (PRODUCT §4 Pagination, §9 page sizes): a window of the current page
 // ±2 plus the first and last pages with ellipses, pages clamped to 1…total, and the 'Showing X to Y of Z' line.
 
 export const PAGE_SIZES = [5, 10, 25, 50, 100] as const;
@@ -13,7 +13,7 @@ export function totalPages(total: number, pageSize: number): number {
   return Math.ceil(total / pageSize);
 }
 
-/** `page` kept between 1 and `pages` (SPEC §4: clamped); anything not a number is page 1. */
+/** `page` kept between 1 and `pages` (PRODUCT §4: clamped); anything not a number is page 1. */
 export function clampPage(page: number, pages: number): number {
   if (!Number.isFinite(page)) return 1;
   return Math.min(Math.max(1, Math.trunc(page)), Math.max(1, pages));
@@ -41,7 +41,7 @@ export function pageRange(page: number, pageSize: number, total: number): { from
   return { from: (current - 1) * pageSize + 1, to: Math.min(current * pageSize, total) };
 }
 
-/** 'Showing 1 to 10 of 23 patterns' (SPEC §2). */
+/** 'Showing 1 to 10 of 23 patterns' (PRODUCT §2). */
 export function showingText(page: number, pageSize: number, total: number, noun: string): string {
   const { from, to } = pageRange(page, pageSize, total);
   return `Showing ${from} to ${to} of ${total} ${noun}`;

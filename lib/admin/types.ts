@@ -1,4 +1,4 @@
-// Shapes the admin screens read from the links API (docs/API.md, SPEC §3 Whitelist entry, Violation record).
+// Shapes the admin screens read from the links API (docs/API.md, PRODUCT §3 Whitelist entry, Violation record).
 
 export type WhitelistEntry = {
   _id: string;

@@ -1,7 +1,7 @@
 import type { NamedRef, ViolationRecord } from "@/lib/admin/types";
 
-// SPEC §5 Searches: All Fields matches user name, page name, message and urls; User Only / Page Only match
-// that name. SPEC §2: missing values read 'N/A', and a name falls back to the id.
+// PRODUCT §5 Searches: All Fields matches user name, page name, message and urls; User Only / Page Only match
+// that name. PRODUCT §2: missing values read 'N/A', and a name falls back to the id.
 
 export const VIOLATION_FILTERS = [
   { value: "all", label: "All Fields" },

@@ -1,6 +1,6 @@
 import type { WhitelistEntry } from "@/lib/admin/types";
 
-// SPEC §5 Searches: the whitelist search matches the url or the creator's name, case-insensitively.
+// PRODUCT §5 Searches: the whitelist search matches the url or the creator's name, case-insensitively.
 
 export function filterWhitelist(entries: readonly WhitelistEntry[], search: string): WhitelistEntry[] {
   const needle = search.trim().toLowerCase();
@@ -10,7 +10,7 @@ export function filterWhitelist(entries: readonly WhitelistEntry[], search: stri
   );
 }
 
-/** Only http(s) entries are links (SPEC §2: URLs starting with http open in a new tab). */
+/** Only http(s) entries are links (PRODUCT §2: URLs starting with http open in a new tab). */
 export function isLinkPattern(url: string): boolean {
   return /^https?:\/\//i.test(url.trim());
 }

@@ -1,7 +1,7 @@
 import { api } from "@/lib/api/client";
 import type { VerifyOtpResponse } from "@/lib/schemas/auth";
 
-// The sign-in calls of SPEC §7 (POST /api/auth/otp, POST /api/auth/verify).
+// The sign-in calls of PRODUCT §7 (POST /api/auth/otp, POST /api/auth/verify).
 
 export function requestOtp(email: string): Promise<{ message: string }> {
   return api<{ message: string }>("/auth/otp", { method: "POST", body: { email } });

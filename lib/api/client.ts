@@ -1,7 +1,7 @@
 import { clearSession, TOKEN_KEY } from "@/lib/session";
 
 // The browser's one way to call /api: bearer token from the session, JSON in and out, and the rule of
-// SPEC §2/§8 that any 401 or 403 on an authenticated call clears the session and goes to /.
+// PRODUCT §2/§8 that any 401 or 403 on an authenticated call clears the session and goes to /.
 
 export class ApiError extends Error {
   constructor(

@@ -1,7 +1,7 @@
 import { hasRole, landingPathFor, ROLES, type Role } from "@/lib/roles";
 import { rolesFor } from "@/lib/access/permissions";
 
-// Which roles may open a browser path (SPEC §2 route table), and where to go after sign-in.
+// Which roles may open a browser path (PRODUCT §2 route table), and where to go after sign-in.
 
 const SUPER_ADMIN_PREFIXES = ["/dashboard", "/users", "/create-user", "/fb-pages/", "/edit-page/", "/pages"];
 

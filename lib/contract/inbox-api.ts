@@ -52,7 +52,7 @@ export type ApiMessage = {
   isVoilation: boolean;
   status: "received" | "pending" | "sent" | "delivered" | "read" | "failed" | "blocked";
   error_message: string | null;
-  // Beside SPEC §7 (docs/API.md, "Message kinds"); optional so SPEC-only payloads still parse.
+  // Beside PRODUCT §7 (docs/API.md, "Message kinds"); optional so SPEC-only payloads still parse.
   kind?: string;
   media?: ApiMedia[];
   payload?: string | null;

@@ -1,4 +1,4 @@
-// Admin date formats (SPEC §9): en-US; the whitelist shows month short, day, year, hour and minute; the
+// Admin date formats (PRODUCT §9): en-US; the whitelist shows month short, day, year, hour and minute; the
 // violation log shows the time first, then the date. Missing or invalid dates read 'N/A'. `timeZone` is for
 // tests; screens use the browser's.
 

@@ -1,5 +1,5 @@
 // "a few seconds ago", "a minute ago", "5 minutes ago", "an hour ago", "3 hours ago", "a day ago", "4 days ago"
-// — the notes panel's relative time (SPEC §2 Notes panel). Whole units, rounded down; no months or years.
+// — the notes panel's relative time (PRODUCT §2 Notes panel). Whole units, rounded down; no months or years.
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -4,7 +4,7 @@ import useSWR from "swr";
 import { api } from "@/lib/api/client";
 import type { DashboardStats } from "@/lib/schemas/dashboard";
 
-// The dashboard cards (GET /api/dashboard/stats?pageId=); SPEC §9: stats are cached for 2 min.
+// The dashboard cards (GET /api/dashboard/stats?pageId=); PRODUCT §9: stats are cached for 2 min.
 
 export const ALL_PAGES = "all";
 

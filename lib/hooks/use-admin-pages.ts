@@ -7,7 +7,7 @@ import { CLIENT_EVENTS, SERVER_EVENTS } from "@/lib/contract/socket-events";
 import { useRoomEvents } from "@/lib/hooks/use-room-events";
 import { importing, useImportPolling } from "@/lib/hooks/use-pages";
 
-// Pages for the admin screens (GET /api/pages, /api/pages/{id}, /api/pages/user/{userId}). SPEC §9: pages
+// Pages for the admin screens (GET /api/pages, /api/pages/{id}, /api/pages/user/{userId}). PRODUCT §9: pages
 // are cached for 2 min and not refetched on window focus; changes revalidate them explicitly.
 
 const PAGES_CACHE_MS = 2 * 60_000;
@@ -54,7 +54,7 @@ export function useAdminPage(id: string | null) {
   return query;
 }
 
-/** The user-pages query of SPEC §7: the pages a user owns or is assigned. */
+/** The user-pages query of PRODUCT §7: the pages a user owns or is assigned. */
 export function useUserPages(userId: string | null) {
   return useSWR<UserPagesResponse>(
     userId ? userPagesKey(userId) : null,

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { clampPage, DEFAULT_PAGE_SIZE, pageSlice, totalPages } from "@/lib/admin/pagination";
 
 /**
- * Browser-side paging for a filtered list (SPEC §4 Pagination): the page is clamped to 1…total at render
+ * Browser-side paging for a filtered list (PRODUCT §4 Pagination): the page is clamped to 1…total at render
  * (a list that shrank under it shows its last page), and `reset` returns to page 1 — call it when the
  * search, filter or page size changes.
  */

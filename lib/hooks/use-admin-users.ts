@@ -17,7 +17,7 @@ export function userKey(id: string): string {
   return `/api/users/${encodeURIComponent(id)}`;
 }
 
-/** Every cached user list and user (SPEC §7 After successes: the company-users query is refreshed). */
+/** Every cached user list and user (PRODUCT §7 After successes: the company-users query is refreshed). */
 export function isUsersKey(key: unknown): boolean {
   return typeof key === "string" && (key.startsWith("/api/auth/users") || key.startsWith("/api/users"));
 }

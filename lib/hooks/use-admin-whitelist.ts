@@ -5,7 +5,7 @@ import { api } from "@/lib/api/client";
 import type { ViolationRecord, WhitelistEntry } from "@/lib/admin/types";
 
 // The approved-links list (GET /api/urls) and the violation log (GET /api/urls/violated). Both are filtered
-// and paged in the browser (SPEC §7 Links). SPEC §9: the violations query does not refetch on focus.
+// and paged in the browser (PRODUCT §7 Links). PRODUCT §9: the violations query does not refetch on focus.
 
 export const WHITELIST_KEY = "/api/urls";
 export const VIOLATIONS_KEY = "/api/urls/violated";

@@ -7,7 +7,7 @@ import { autoRefreshAllowed, conversationQuery, normalizeTags, type Conversation
 import { flattenConversations } from "@/lib/inbox/list-cache";
 import type { ConversationPage } from "@/lib/inbox/types";
 
-// The infinite conversation list of a page (SPEC §4, §7): 15 per page; the next page continues from the
+// The infinite conversation list of a page (PRODUCT §4, §7): 15 per page; the next page continues from the
 // previous one's keyset cursor so rows never repeat while new messages reorder the list. Always stale
 // (revalidated on mount and focus), auto-refreshed every 60 s only without search, important or tags.
 

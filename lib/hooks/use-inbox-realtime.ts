@@ -20,7 +20,7 @@ import { threadControlKey } from "@/lib/hooks/use-thread-control";
 import type { ThreadControlEvent } from "@/lib/inbox/thread-control";
 import type { PageStatus } from "@/lib/schemas/pages";
 
-// The socket events applied to what the inbox shows (SPEC §4 Realtime, §9): the list row updated in place
+// The socket events applied to what the inbox shows (PRODUCT §4 Realtime, §9): the list row updated in place
 // (moved to the top on a new message), the open thread appended to, tab unread counts, and for customers'
 // messages a sound and a 5 s toast.
 

@@ -4,9 +4,9 @@ import useSWR from "swr";
 import { api } from "@/lib/api/client";
 import type { Label } from "@/lib/inbox/types";
 
-// The page's labels (SPEC §7 GET /labels/{pageId}); the "pageLabels" query of SPEC §7 After successes.
+// The page's labels (PRODUCT §7 GET /labels/{pageId}); the "pageLabels" query of PRODUCT §7 After successes.
 
-/** SPEC §9: labels are fresh for 5 min in the label modal and 10 min in the tag filter. */
+/** PRODUCT §9: labels are fresh for 5 min in the label modal and 10 min in the tag filter. */
 export const LABELS_FRESH_MS = { modal: 5 * 60_000, filter: 10 * 60_000 } as const;
 
 export function labelsKey(pageId: string): string {

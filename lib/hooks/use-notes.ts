@@ -4,9 +4,9 @@ import useSWR from "swr";
 import { api, apiUrl } from "@/lib/api/client";
 import type { ApiNote } from "@/lib/schemas/notes";
 
-// A conversation's notes, newest first (SPEC §7 GET /notes?pageId&conversationId).
+// A conversation's notes, newest first (PRODUCT §7 GET /notes?pageId&conversationId).
 
-/** SPEC §9: notes are fresh for 2 min (no refetch on mount or focus within that). */
+/** PRODUCT §9: notes are fresh for 2 min (no refetch on mount or focus within that). */
 export const NOTES_FRESH_MS = 2 * 60_000;
 
 export function notesKey(pageId: string, conversationId: string): string {

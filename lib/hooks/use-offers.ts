@@ -11,7 +11,7 @@ import { OFFER_TEXTS } from "@/lib/offers/texts";
 import type { OfferAction, OfferAudience, OfferProgressEvent, ScheduledOffer } from "@/lib/offers/types";
 import { uploadFailure } from "@/lib/inbox/upload-failure";
 
-// Bulk offers (SPEC §7 Offers): the list (refetched every 10 s, SPEC §4), the audience preview, scheduling,
+// Bulk offers (PRODUCT §7 Offers): the list (refetched every 10 s, PRODUCT §4), the audience preview, scheduling,
 // pause/resume/cancel, and the live `offer-progress` events.
 
 export const OFFERS_REFRESH_MS = 10_000;
@@ -40,7 +40,7 @@ export function useOfferAudience(draft: Pick<OfferDraft, "pageId" | "tags" | "ex
   });
 }
 
-/** The image could not be uploaded: the texts of SPEC §8 as lib/inbox/upload-failure.ts picks them. */
+/** The image could not be uploaded: the texts of PRODUCT §8 as lib/inbox/upload-failure.ts picks them. */
 export class OfferUploadError extends Error {
   name = "OfferUploadError";
 }

@@ -6,7 +6,7 @@ import { api } from "@/lib/api/client";
 import { PAGES_CACHE_MS } from "@/lib/inbox/constants";
 import type { InboxPage } from "@/lib/inbox/types";
 
-// The agent's pages for the tab strip (GET /api/pages/me). SPEC §9: cached for 2 min, no refetch on focus.
+// The agent's pages for the tab strip (GET /api/pages/me). PRODUCT §9: cached for 2 min, no refetch on focus.
 
 export const PAGES_KEY = "/api/pages/me";
 
@@ -18,7 +18,7 @@ export const importing = (pages: { import: { state: string } | null }[] | undefi
 
 /**
  * Re-fetches every IMPORT_POLL_MS while `active`. By hand rather than SWR's refreshInterval: that one
- * revalidates with deduping, which the 2-minute pages cache (SPEC §9) would swallow.
+ * revalidates with deduping, which the 2-minute pages cache (PRODUCT §9) would swallow.
  */
 export function useImportPolling(active: boolean, refetch: () => unknown): void {
   useEffect(() => {

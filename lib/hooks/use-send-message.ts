@@ -8,7 +8,7 @@ import type { ApiMessage, ConversationListItem, SendMessageResult } from "@/lib/
 import { optimisticMessage, toUiMessage, type UiMessage } from "@/lib/inbox/ui-message";
 import { uploadFailure } from "@/lib/inbox/upload-failure";
 
-// Sending from the composer (SPEC §4 Message send, §7): optimistic append; images are uploaded
+// Sending from the composer (PRODUCT §4 Message send, §7): optimistic append; images are uploaded
 // (POST /api/uploads) and sent one per call, then the text. A failure removes the optimistic message and
 // hands the text (and unsent images) back; a link violation marks the message red and opens the dialog.
 

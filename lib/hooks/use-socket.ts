@@ -7,7 +7,7 @@ import type { ConversationUpdatedEvent, MessageRemovedEvent, MessageStatusEvent,
 import type { ThreadControlEvent } from "@/lib/inbox/thread-control";
 import type { PageStatus } from "@/lib/schemas/pages";
 
-// The inbox's realtime connection (SPEC §4, §7, §9): same origin, the session token in the auth data,
+// The inbox's realtime connection (PRODUCT §4, §7, §9): same origin, the session token in the auth data,
 // WebSocket only (no sticky sessions needed behind a balancer; docs/DECISIONS.md), 5 reconnection attempts 1 s apart, 20 s connect timeout. On every
 // (re)connect it joins a room per page and the open conversation's room.
 

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { imageFilesOnly } from "@/lib/inbox/files";
 
-// Images staged in the composer (SPEC §4 Staged images): a list with previews; removing the last one or
+// Images staged in the composer (PRODUCT §4 Staged images): a list with previews; removing the last one or
 // Clear All empties it. Preview URLs are revoked when an image leaves the list.
 
 export type StagedImage = { id: string; file: File; previewUrl: string };

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useState, type RefObject } from "react";
 
 /**
- * Fixed-height list virtualisation (GUIDE §5: long lists virtualised): which rows of `count` intersect the
+ * Fixed-height list virtualisation (docs/PERFORMANCE.md: long lists virtualised): which rows of `count` intersect the
  * scroll container's viewport, plus `overscan` rows either side.
  */
 export function useVirtualRows(scrollRef: RefObject<HTMLElement | null>, count: number, rowHeight: number, overscan = 6) {

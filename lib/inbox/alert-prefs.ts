@@ -1,5 +1,5 @@
 // The agent's alert choices, remembered per browser (localStorage): desktop notifications (opt-in; the
-// browser's permission is asked only when they are switched on) and the new-message sound (SPEC §9; on
+// browser's permission is asked only when they are switched on) and the new-message sound (PRODUCT §9; on
 // unless muted).
 
 const NOTIFY_KEY = "switchboard:notifications";

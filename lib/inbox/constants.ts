@@ -1,4 +1,4 @@
-// Inbox constants of SPEC §9 (and the few the brief adds), in one place.
+// Inbox constants of PRODUCT §9 (and the few the brief adds), in one place.
 
 export const CONVERSATION_PAGE_SIZE = 15;
 export const SEARCH_DEBOUNCE_MS = 500;
@@ -15,7 +15,7 @@ export const PAGE_STRIP_SCROLL_STEP = 0.6;
 export const PAGE_STRIP_SCROLL_RESET_MS = 150;
 export const SCROLL_INTO_VIEW_DELAY_MS = 100;
 
-/** Caching (SPEC §9): pages for 2 min without focus refetch; the list is always stale. */
+/** Caching (PRODUCT §9): pages for 2 min without focus refetch; the list is always stale. */
 export const PAGES_CACHE_MS = 120_000;
 export const LIST_DEDUPE_MS = 2_000;
 
@@ -27,8 +27,8 @@ export const MESSAGE_IMAGE_MAX_PX = 280;
 export const EMOJI_PICKER_SIZE = { width: 300, height: 400 } as const;
 
 /**
- * Realtime (SPEC §9): reconnection delay 1000 ms, 5 attempts, connect timeout 20000 ms. WebSocket only,
- * not "polling then websocket" as SPEC §7 says: behind a plain load balancer polling needs sticky sessions
+ * Realtime (PRODUCT §9): reconnection delay 1000 ms, 5 attempts, connect timeout 20000 ms. WebSocket only,
+ * not "polling then websocket" as PRODUCT §7 says: behind a plain load balancer polling needs sticky sessions
  * (each poll must reach the instance holding the session); see docs/DECISIONS.md.
  */
 export const SOCKET_OPTIONS = {

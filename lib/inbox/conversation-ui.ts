@@ -3,7 +3,7 @@ import { avatarColor, initialsFromName, isImageUrl } from "@/lib/inbox/initials"
 import { ROW_TAG_LIMIT } from "@/lib/inbox/constants";
 import { formatRowTime } from "@/lib/inbox/time";
 
-// SPEC §3 Conversation (UI): what a list row shows, derived from the API's list item.
+// PRODUCT §3 Conversation (UI): what a list row shows, derived from the API's list item.
 
 export type ConversationUi = {
   id: string;

@@ -1,4 +1,4 @@
-// Date separators of the thread (SPEC §2): Today, Yesterday, else "Mon, Nov 17" (en-US), with the year
+// Date separators of the thread (PRODUCT §2): Today, Yesterday, else "Mon, Nov 17" (en-US), with the year
 // when it is not the current year ("Mon, Nov 17, 2025").
 
 /** Local calendar day as "2026-11-17": the key that groups messages under one separator. */

@@ -1,4 +1,4 @@
-/** Only files whose type starts with image/ are staged (SPEC §5). */
+/** Only files whose type starts with image/ are staged (PRODUCT §5). */
 export function imageFilesOnly(files: Iterable<File> | ArrayLike<File>): File[] {
   return Array.from(files).filter((file) => typeof file.type === "string" && file.type.startsWith("image/"));
 }

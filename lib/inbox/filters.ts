@@ -1,6 +1,6 @@
 import { CONVERSATION_PAGE_SIZE, TEXTS } from "@/lib/inbox/constants";
 
-// The list filters of SPEC §4: Important and Spam are independent toggles; All clears them with search
+// The list filters of PRODUCT §4: Important and Spam are independent toggles; All clears them with search
 // and tags; the tag filter is a set of names, sent lowercased as a JSON array.
 
 /** Ownership (beyond the spec): everyone's, the agent's own ("Mine"), or nobody's ("Unassigned"). */
@@ -38,7 +38,7 @@ export function conversationQuery(filters: ConversationFilters, page: number, cu
   };
 }
 
-/** Auto-refresh runs only without search, the important filter or tags (SPEC §4). */
+/** Auto-refresh runs only without search, the important filter or tags (PRODUCT §4). */
 export function autoRefreshAllowed(filters: ConversationFilters): boolean {
   return !filters.search.trim() && !filters.important && filters.tags.length === 0;
 }

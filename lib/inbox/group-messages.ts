@@ -2,7 +2,7 @@ import { dateSeparatorLabel, dayKey } from "@/lib/inbox/date-label";
 import { formatTime12 } from "@/lib/inbox/time";
 import type { UiMessage } from "@/lib/inbox/ui-message";
 
-// SPEC §3 UI message group: a date, then sender groups. Consecutive messages from the same sender within
+// PRODUCT §3 UI message group: a date, then sender groups. Consecutive messages from the same sender within
 // the same minute share a group. A system line (opt-in, handover…: kind "system") is a group of its own,
 // shown as a quiet centered line, and never joins or splits a sender's bubbles by being merged into them.
 

@@ -1,5 +1,5 @@
 // Search highlighting without HTML: the text split into plain and matching parts, rendered as text and
-// <mark> elements by the caller (GUIDE §4: never innerHTML for user content).
+// <mark> elements by the caller (docs/SECURITY.md: never innerHTML for user content).
 
 export type HighlightPart = { text: string; match: boolean };
 

@@ -1,4 +1,4 @@
-// Avatars generated from a name (SPEC §3 Conversation UI): initials and a stable colour.
+// Avatars generated from a name (PRODUCT §3 Conversation UI): initials and a stable colour.
 
 /** "Ana Lima" → "AL", "ana" → "A", "  " → "?": first letter (or digit) of the first and last words. */
 export function initialsFromName(name: string): string {

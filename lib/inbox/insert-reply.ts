@@ -1,4 +1,4 @@
-// The saved-reply suggestion rule of SPEC §5 Messages: which replies to suggest for the composer's text,
+// The saved-reply suggestion rule of PRODUCT §5 Messages: which replies to suggest for the composer's text,
 // and what choosing one inserts.
 
 export const BULLET = "•";

@@ -1,4 +1,4 @@
-// Chip classes for the 18 label colours of SPEC §3, for the list rows and the tag filter. Kept here (not
+// Chip classes for the 18 label colours of PRODUCT §3, for the list rows and the tag filter. Kept here (not
 // imported from the label schemas) so the first load of /chats does not pull in zod; unknown colours fall
 // back to the default blue. Written out in full so Tailwind's scanner sees them.
 

@@ -1,4 +1,4 @@
-// The rules of the customer's "typing…" (GUIDE §3 sender actions), without React so they are tested alone:
+// The rules of the customer's "typing…" (docs/META.md sender actions), without React so they are tested alone:
 // typing_on at most every 5 s while the draft changes, typing_off once the agent sends, clears the draft or
 // stops typing for 5 s — and only after a typing_on, so an idle composer sends nothing.
 

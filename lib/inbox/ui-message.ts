@@ -1,6 +1,6 @@
 import type { ApiMedia, ApiMessage } from "@/lib/inbox/types";
 
-// The thread's message shape (SPEC §3 UI message), built from the API's message.
+// The thread's message shape (PRODUCT §3 UI message), built from the API's message.
 
 export type MessageStatus = ApiMessage["status"];
 
@@ -21,7 +21,7 @@ export type UiMessage = {
   timestamp: number;
   status: MessageStatus;
   kind: string;
-  /** Every attachment but images (those stay in `attachments`, SPEC §3) and stickers. */
+  /** Every attachment but images (those stay in `attachments`, PRODUCT §3) and stickers. */
   media: ApiMedia[];
   payload: string | null;
   referralLine: string | null;

@@ -1,6 +1,6 @@
 import { ApiError, errorMessage } from "@/lib/api/client";
 
-// SPEC §8 names two upload texts. 'Failed to upload Image': the server refused the file (4xx) without a
+// PRODUCT §8 names two upload texts. 'Failed to upload Image': the server refused the file (4xx) without a
 // reason of its own. 'Error uploading Image': the upload itself broke — no answer (network) or a server
 // error (5xx) — with the server's message as the detail when it sent one. A 4xx reason is shown as it is.
 

@@ -1,8 +1,8 @@
 import { OFFER_TEXTS } from "@/lib/offers/texts";
 import type { OfferType } from "@/lib/offers/types";
 
-// The bulk offer draft (SPEC §3): page, type, message or image, tags and the exclude flag, and its rules
-// (SPEC §4 type switch, §5 validation). Pure, so the form and the tests share them.
+// The bulk offer draft (PRODUCT §3): page, type, message or image, tags and the exclude flag, and its rules
+// (PRODUCT §4 type switch, §5 validation). Pure, so the form and the tests share them.
 
 /** The picked image; `previewUrl` is an object URL the form owns (and revokes). */
 export type OfferImage = { file: File; previewUrl: string };
@@ -22,14 +22,14 @@ export type OfferDraft = {
 
 export const EMPTY_DRAFT: OfferDraft = { pageId: "", type: null, message: "", image: null, tags: [], exclude: false, includeSpam: false };
 
-/** Messenger refuses texts of 2000 characters or more (GUIDE §3). */
+/** Messenger refuses texts of 2000 characters or more (docs/META.md). */
 export const OFFER_MESSAGE_MAX = 1999;
 /** What POST /api/uploads accepts (docs/API.md). */
 export const OFFER_IMAGE_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"] as const;
 export const OFFER_IMAGE_MAX_BYTES = 8 * 1024 * 1024;
 
 /**
- * SPEC §4: Text Only and Image Only are exclusive — choosing one clears the other's content. Choosing the
+ * PRODUCT §4: Text Only and Image Only are exclusive — choosing one clears the other's content. Choosing the
  * type already selected changes nothing. The image whose content is dropped is returned so the caller can
  * revoke its preview URL.
  */
@@ -44,7 +44,7 @@ export function switchOfferPage(draft: OfferDraft, pageId: string): OfferDraft {
   return draft.pageId === pageId ? draft : { ...draft, pageId, tags: [] };
 }
 
-/** SPEC §5: why a picked file is refused ('Please select a valid image file'), or null when it is fine. */
+/** PRODUCT §5: why a picked file is refused ('Please select a valid image file'), or null when it is fine. */
 export function imageFileError(file: Pick<File, "type" | "size"> | null | undefined): string | null {
   if (!file || typeof file.type !== "string" || !file.type.startsWith("image/")) return OFFER_TEXTS.invalidImage;
   if (!(OFFER_IMAGE_TYPES as readonly string[]).includes(file.type.toLowerCase())) return `${OFFER_TEXTS.invalidImage} (JPEG, PNG, GIF or WebP)`;
@@ -52,7 +52,7 @@ export function imageFileError(file: Pick<File, "type" | "size"> | null | undefi
   return null;
 }
 
-/** SPEC §5, in the spec's order: the first rule the draft breaks, or null when it can be scheduled. */
+/** PRODUCT §5, in the spec's order: the first rule the draft breaks, or null when it can be scheduled. */
 export function offerDraftError(draft: OfferDraft): string | null {
   if (!draft.pageId || !draft.type) return OFFER_TEXTS.pageAndTypeRequired;
   if (draft.type === "text") {
@@ -63,7 +63,7 @@ export function offerDraftError(draft: OfferDraft): string | null {
   return null;
 }
 
-/** SPEC §5: the schedule button is enabled only for a draft that passes every rule. */
+/** PRODUCT §5: the schedule button is enabled only for a draft that passes every rule. */
 export function canSchedule(draft: OfferDraft): boolean {
   return offerDraftError(draft) === null;
 }
@@ -71,7 +71,7 @@ export function canSchedule(draft: OfferDraft): boolean {
 export type ScheduleBody = { pageId: string; type: OfferType; tags: string[]; message: string; exclude: boolean; includeSpam: boolean; imageUrl?: string };
 
 /**
- * The call that schedules the draft: schedule-label when labels are chosen, schedule otherwise (SPEC §7).
+ * The call that schedules the draft: schedule-label when labels are chosen, schedule otherwise (PRODUCT §7).
  * The message is trimmed; an image offer carries the uploaded image's URL and no text.
  */
 export function scheduleRequest(draft: OfferDraft, imageUrl?: string): { path: string; body: ScheduleBody } {

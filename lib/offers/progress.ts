@@ -1,6 +1,6 @@
 import type { OfferAction, OfferProgressEvent, OfferStatus, ScheduledOffer } from "@/lib/offers/types";
 
-// Progress of a bulk offer (SPEC §4: sent count and percent), status presentation, and the live merge of
+// Progress of a bulk offer (PRODUCT §4: sent count and percent), status presentation, and the live merge of
 // `offer-progress` events into the list.
 
 /** 0–100, whole numbers, rounded down so an offer never reads 100 % before its last message. */

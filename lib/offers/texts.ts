@@ -1,5 +1,5 @@
 import { UPLOAD_TEXTS } from "@/lib/inbox/upload-failure";
-// The bulk offer screens' texts: SPEC §5 (validation), §8 (errors) and the few the brief adds.
+// The bulk offer screens' texts: PRODUCT §5 (validation), §8 (errors) and the few the brief adds.
 
 export const OFFER_TEXTS = {
   pageAndTypeRequired: "Please select a page and offer type",

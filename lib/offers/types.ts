@@ -6,7 +6,7 @@ export type OfferType = "text" | "image";
 export const OFFER_STATUSES = ["scheduled", "running", "paused", "completed", "cancelled", "failed"] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
 
-/** A row of GET /api/offers (SPEC §3 Scheduled offer, plus the progress fields). */
+/** A row of GET /api/offers (PRODUCT §3 Scheduled offer, plus the progress fields). */
 export type ScheduledOffer = {
   _id: string;
   page_name: string;

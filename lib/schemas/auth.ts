@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// Sign-in rules and texts of SPEC §5, shared by the sign-in form and the /api/auth handlers.
+// Sign-in rules and texts of PRODUCT §5, shared by the sign-in form and the /api/auth handlers.
 
 export const OTP_LENGTH = 6;
 
@@ -25,12 +25,12 @@ export type TRequestOtp = z.infer<typeof ZRequestOtp>;
 export const ZVerifyOtp = z.object({ email: ZEmail, otp: ZOtpCode });
 export type TVerifyOtp = z.infer<typeof ZVerifyOtp>;
 
-/** The code input strips non-digits and caps at 6 (SPEC §5). */
+/** The code input strips non-digits and caps at 6 (PRODUCT §5). */
 export function sanitizeOtpInput(raw: string): string {
   return raw.replace(/\D/g, "").slice(0, OTP_LENGTH);
 }
 
-/** The signed-in user as the API returns it and the browser stores it (SPEC §3 Session). */
+/** The signed-in user as the API returns it and the browser stores it (PRODUCT §3 Session). */
 export type SessionUser = {
   _id: string;
   id: string;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// Query and body schemas of the conversation API (SPEC §7 Conversations).
+// Query and body schemas of the conversation API (PRODUCT §7 Conversations).
 
 export const CONVERSATION_PAGE_SIZE = 15;
 export const THREAD_PAGE_SIZE = 25;
@@ -10,7 +10,7 @@ const flag = z
   .optional()
   .transform((v) => v === "true" || v === "1");
 
-/** tags: a JSON array of tag names, sent lowercased (SPEC §5); also accepts a comma list. */
+/** tags: a JSON array of tag names, sent lowercased (PRODUCT §5); also accepts a comma list. */
 const tagList = z
   .string()
   .max(2000)

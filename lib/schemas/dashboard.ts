@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// The admin dashboard (SPEC §2 Dashboard: a page dropdown, three cards, 'Last updated').
+// The admin dashboard (PRODUCT §2 Dashboard: a page dropdown, three cards, 'Last updated').
 
 /** GET /api/dashboard/stats?pageId= — no pageId (or "all") means every page the actor answers. */
 export const ZDashboardStatsQuery = z.object({

@@ -1,9 +1,9 @@
 import { z } from "zod";
 
-// Labels (a page's catalogue) and tags (a label put on a person) — SPEC §3 Label/Tag, §5 Label, §7 Labels.
+// Labels (a page's catalogue) and tags (a label put on a person) — PRODUCT §3 Label/Tag, §5 Label, §7 Labels.
 // Shared by the Manage labels modal, the labels panel and the /api/labels and /api/page-labels handlers.
 
-/** The 18 colours of SPEC §3, in the spec's order; the picker offers the first six. */
+/** The 18 colours of PRODUCT §3, in the spec's order; the picker offers the first six. */
 export const LABEL_COLORS = [
   "gray", "purple", "red", "blue", "orange", "green", "yellow", "pink", "indigo",
   "teal", "cyan", "lime", "emerald", "rose", "violet", "amber", "slate", "stone",
@@ -40,7 +40,7 @@ export const ZCreateLabel = z.object({
 });
 export type TCreateLabel = z.infer<typeof ZCreateLabel>;
 
-/** Tag names are stored lowercased, as the conversation tag filter sends them (SPEC §5). */
+/** Tag names are stored lowercased, as the conversation tag filter sends them (PRODUCT §5). */
 export const ZTagName = z.string({ error: TAG_REQUIRED }).trim().min(1, TAG_REQUIRED).max(LABEL_NAME_MAX_LENGTH, TAG_TOO_LONG).toLowerCase();
 
 const conversationRef = {

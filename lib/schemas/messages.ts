@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// POST /api/send-message (SPEC §7): text, one image, or one audio/video/file per call; Messenger caps text below 2000 characters.
+// POST /api/send-message (PRODUCT §7): text, one image, or one audio/video/file per call; Messenger caps text below 2000 characters.
 export const MESSAGE_MAX_LENGTH = 2000;
 
 export const ZSendMessage = z

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// Notes on a conversation (SPEC §2 Notes panel, §5 Notes, §7 Notes, §9): shared by the notes form and
+// Notes on a conversation (PRODUCT §2 Notes panel, §5 Notes, §7 Notes, §9): shared by the notes form and
 // the /api/notes handlers.
 
 export const NOTE_MAX_LENGTH = 1000;

@@ -4,7 +4,7 @@ import { OFFER_TEXTS } from "@/lib/offers/texts";
 import { OFFER_MESSAGE_MAX } from "@/lib/offers/draft";
 import { isStorableInstant } from "@/lib/schemas/input-rules";
 
-// Bulk offers (SPEC §3 Bulk offer draft, §5 Bulk offer, §7 Offers): the schedule body, the list's date
+// Bulk offers (PRODUCT §3 Bulk offer draft, §5 Bulk offer, §7 Offers): the schedule body, the list's date
 // range, the audience preview and the offer id. The texts are the send-offer form's (lib/offers/texts.ts).
 
 export const OFFER_TAGS_REQUIRED = "Please select at least one label";
@@ -18,7 +18,7 @@ const ZTags = z
   .transform((tags) => [...new Set(tags)]);
 
 // POST /api/offers/schedule and /schedule-label. The spec's rules in the form's order: page and type,
-// then the message (text) or the image (image). An image offer carries no text (SPEC §4: the type switch
+// then the message (text) or the image (image). An image offer carries no text (PRODUCT §4: the type switch
 // clears the other content), so its message is dropped rather than refused.
 export const ZScheduleOffer = z
   .object({

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { HealthState, PolicyState } from "@/lib/admin/page-health";
 
-// Page administration rules and texts (SPEC §5 Add page / Edit page / Assign pages, §8 Pages), shared by
+// Page administration rules and texts (PRODUCT §5 Add page / Edit page / Assign pages, §8 Pages), shared by
 // the add/edit page forms, the Assign Pages modal and the /api/pages handlers. Values are trimmed.
 
 export const PAGE_NAME_MIN_LENGTH = 2;
@@ -24,7 +24,7 @@ export const ACCESS_TOKEN_TOO_LONG = "Access token is too long";
 export const ACCESS_TOKEN_BAD_CHARACTERS = "Access token contains characters a Facebook token never has";
 export const PAGE_OWNER_REQUIRED = "Please choose the user to add the page for";
 export const PAGE_ALREADY_EXISTS = "This Facebook page already exists";
-/** What the add/edit forms show for a 400 whose message contains 'already exists' (SPEC §8). */
+/** What the add/edit forms show for a 400 whose message contains 'already exists' (PRODUCT §8). */
 export const PAGE_ALREADY_ADDED_UI = "This Facebook page has already been added to the system.";
 
 // Token checks on connect (Graph GET /me, debug_token): what the form shows for each refusal.
@@ -121,7 +121,7 @@ export type TUnassignPage = z.infer<typeof ZUnassignPage>;
 
 export const ZPageIdParam = z.object({ id: z.string().max(100) });
 
-/** A page as the admin API returns it (SPEC §3 Page (server)); the access token is never included. */
+/** A page as the admin API returns it (PRODUCT §3 Page (server)); the access token is never included. */
 export type ApiPage = {
   _id: string;
   page_id: string;

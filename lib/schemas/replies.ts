@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// Saved replies (SPEC §2 Saved replies popover, §5 Saved reply, §7 Saved replies, §9): shared by the
+// Saved replies (PRODUCT §2 Saved replies popover, §5 Saved reply, §7 Saved replies, §9): shared by the
 // popover's create/edit form and the /api/replies handlers.
 
 export const SHORTCUT_MIN_LENGTH = 3;
@@ -26,5 +26,5 @@ export const ZSavedReply = z.object({
 });
 export type TSavedReply = z.infer<typeof ZSavedReply>;
 
-/** A saved reply as the API returns it (`_id` and `id` both, as SPEC §3 says clients read either). */
+/** A saved reply as the API returns it (`_id` and `id` both, as PRODUCT §3 says clients read either). */
 export type ApiSavedReply = { _id: string; id: string; shortcut: string; message: string; page_id: string; created_at: string };

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// Sheet entries (SPEC §2 'Add Sheet Entry', §3 Sheet entry, §5 Sheet entry, §7 Sheets): shared by the
+// Sheet entries (PRODUCT §2 'Add Sheet Entry', §3 Sheet entry, §5 Sheet entry, §7 Sheets): shared by the
 // admin's entry form and the /api/sheets handlers.
 
 export const SHEET_FIELDS_REQUIRED = "Please fill out both Deposit and Redeem fields.";

@@ -3,7 +3,7 @@ import { ROLES, type Role } from "@/lib/roles";
 import { can } from "@/lib/access/permissions";
 import { ZEmail } from "@/lib/schemas/auth";
 
-// User administration rules and texts (SPEC §5 Create company admin / Create user by company / Update
+// User administration rules and texts (PRODUCT §5 Create company admin / Create user by company / Update
 // e-mail, §6 creation rules), shared by the admin forms and the /api/users and /api/auth handlers.
 
 export const USERS_PER_PAGE = 10;
@@ -25,7 +25,7 @@ export const CONFIRM_PASSWORD_REQUIRED = "Please confirm the password";
 export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match";
 export const COMPANY_NAME_REQUIRED = "Company name is required";
 export const COMPANY_NAME_TOO_LONG = "Company name must be at most 100 characters";
-// SPEC §5 notes the original alert says 'Please enter a new password' here; that is a slip, not a rule.
+// PRODUCT §5 notes the original alert says 'Please enter a new password' here; that is a slip, not a rule.
 export const NEW_EMAIL_REQUIRED = "Please enter a new email address";
 export const INVALID_EMAIL = "Please enter a valid email address";
 export const USER_ID_REQUIRED = "User id is required";
@@ -36,7 +36,7 @@ export const USER_BANNED = "User banned successfully";
 export const USER_UNBANNED = "User unbanned successfully";
 export const USER_SIGNED_OUT = "User signed out on every device";
 
-/** SPEC §6: who creates whom. The same table says whom a role may manage (delete, ban, assign pages). */
+/** PRODUCT §6: who creates whom. The same table says whom a role may manage (delete, ban, assign pages). */
 export const CREATABLE_ROLES: Record<Role, readonly Role[]> = {
   super_admin: ["company_admin"],
   company_admin: ["admin", "staff"],
@@ -44,7 +44,7 @@ export const CREATABLE_ROLES: Record<Role, readonly Role[]> = {
   staff: [],
 };
 
-/** The create form's starting role (SPEC §6): company_admin for a super admin, staff otherwise. */
+/** The create form's starting role (PRODUCT §6): company_admin for a super admin, staff otherwise. */
 export function defaultNewUserRole(creator: Role): Role | undefined {
   if (creator === "super_admin") return "company_admin";
   return CREATABLE_ROLES[creator].includes("staff") ? "staff" : undefined;
@@ -72,10 +72,10 @@ export const ZPassword = z
 const optionalText = (max: number, tooLong: string) => z.string().max(max, tooLong).optional().transform((v) => v || undefined);
 
 /**
- * POST /api/users (and /api/auth/signup), with SPEC §7's body (name, email, password, role, companyName): a
+ * POST /api/users (and /api/auth/signup), with PRODUCT §7's body (name, email, password, role, companyName): a
  * company admin (role company_admin) needs a password and a company name; admins and staff sign in by e-mail
  * code, so a password is optional for them but checked the same way when given. `confirmPassword` is the
- * form's business (ZCreateUserForm): a client written against SPEC §7 does not send it, and when it is sent
+ * form's business (ZCreateUserForm): a client written against PRODUCT §7 does not send it, and when it is sent
  * it must match. Whether the creator may create that role is the server's rule (CREATABLE_ROLES).
  */
 export const ZCreateUser = z
@@ -97,7 +97,7 @@ export const ZCreateUser = z
   });
 export type TCreateUser = z.infer<typeof ZCreateUser>;
 
-/** The create forms: as the API, plus SPEC §5's "Confirm required" whenever a password is typed. */
+/** The create forms: as the API, plus PRODUCT §5's "Confirm required" whenever a password is typed. */
 export const ZCreateUserForm = ZCreateUser.superRefine((value, ctx) => {
   if ((value.password || can(value.role, "users.opens-company")) && !value.confirmPassword) {
     ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: CONFIRM_PASSWORD_REQUIRED });
@@ -135,7 +135,7 @@ export type TUsersQuery = z.infer<typeof ZUsersQuery>;
 export const ZUserIdParam = z.object({ id: z.string().max(100) });
 export const ZUserIdRouteParam = z.object({ userId: z.string().max(100) });
 
-/** A user as the admin API returns it (SPEC §3 User). */
+/** A user as the admin API returns it (PRODUCT §3 User). */
 export type ApiUser = {
   _id: string;
   name: string;

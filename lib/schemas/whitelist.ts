@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { validatePattern, WHITELIST_ERROR } from "@/lib/whitelist/patterns";
 
-// Body of the whitelist add/update calls: { url }. SPEC §5 gives one message for every failure, a blank
+// Body of the whitelist add/update calls: { url }. PRODUCT §5 gives one message for every failure, a blank
 // field included, so "required" reuses it rather than inventing a second text.
 
 /** Long enough for any real URL; stops a megabyte "pattern" before it reaches the parser or the database. */

@@ -1,6 +1,6 @@
 import { parseWebAddress, toAsciiHost } from "@/lib/whitelist/host";
 
-// Whitelist entry rules of SPEC §3 (derived type, badge colours) and §5 (validation), shared by the
+// Whitelist entry rules of PRODUCT §3 (derived type, badge colours) and §5 (validation), shared by the
 // Add/Edit Pattern modal, the API schema and the matcher.
 
 export const WHITELIST_ERROR =
@@ -10,7 +10,7 @@ export type PatternType = "Email Domain" | "URL Wildcard" | "URL" | "Domain";
 
 export type PatternCheck = { ok: true; value: string } | { ok: false; error: string };
 
-/** Badge colour per type (SPEC §3): URL blue, Domain green, Email Domain purple, wildcard orange. */
+/** Badge colour per type (PRODUCT §3): URL blue, Domain green, Email Domain purple, wildcard orange. */
 export const PATTERN_BADGE = {
   URL: "blue",
   Domain: "green",
@@ -26,15 +26,15 @@ export const PATTERN_BADGE_CLASS = {
   "URL Wildcard": "bg-orange-100 text-orange-800",
 } as const satisfies Record<PatternType, string>;
 
-// "http" followed by "://": SPEC §3 says "starts with http", but a domain such as "httpbin.org" or
+// "http" followed by "://": PRODUCT §3 says "starts with http", but a domain such as "httpbin.org" or
 // "http-status.com" is a Domain, not a URL; only a real scheme makes it a URL.
 const HTTP_PREFIX = /^https?:\/\//i;
 
 // Labels: 1–63 letters, digits or hyphens, no hyphen at either end; at least two labels; the TLD is
-// alphabetic with ≥ 2 letters (SPEC §5). An IDN TLD (xn--…, e.g. .рф) is letters in its own script.
+// alphabetic with ≥ 2 letters (PRODUCT §5). An IDN TLD (xn--…, e.g. .рф) is letters in its own script.
 const ASCII_DOMAIN = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
 
-/** SPEC §3: '*@' → Email Domain; ends '/*' → URL Wildcard; http(s):// → URL; otherwise Domain. */
+/** PRODUCT §3: '*@' → Email Domain; ends '/*' → URL Wildcard; http(s):// → URL; otherwise Domain. */
 export function patternType(url: string): PatternType {
   const value = url.trim();
   if (value.startsWith("*@")) return "Email Domain";
@@ -44,7 +44,7 @@ export function patternType(url: string): PatternType {
 }
 
 /**
- * SPEC §5 domain rule. IDN domains ("bücher.de", "пример.рф") are accepted: they are checked in their
+ * PRODUCT §5 domain rule. IDN domains ("bücher.de", "пример.рф") are accepted: they are checked in their
  * punycode form, which is what DNS, browsers and our matcher use.
  */
 export function isValidDomain(input: string): boolean {

@@ -1,5 +1,5 @@
 // Produces migration SQL offline with Prisma's schema engine compiled to WebAssembly
-// (@prisma/schema-engine-wasm), talking to Postgres through @prisma/adapter-pg (GUIDE §7).
+// (@prisma/schema-engine-wasm), talking to Postgres through @prisma/adapter-pg (docs/TOOLCHAIN.md).
 // The migrations folder is replayed into a temporary "shadow" database on the same server, described,
 // and diffed against schema.prisma — the same thing `prisma migrate dev --create-only` does online.
 import { randomBytes } from "node:crypto";

@@ -5,7 +5,7 @@ import { readToken } from "@/server/auth/token";
 import { AppError } from "@/server/http/errors";
 
 // The acting user of a request or socket. Loaded from the database, with the token's session, on every call
-// so that a banned or deleted user's token, and a signed-out session's, stops working at once (GUIDE §4).
+// so that a banned or deleted user's token, and a signed-out session's, stops working at once (docs/SECURITY.md).
 export type Actor = { id: string; name: string; email: string; role: Role; companyId: string | null };
 
 type UserRow = { id: string; name: string; email: string; role: Role; company_id: string | null; is_active: boolean };

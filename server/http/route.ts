@@ -8,7 +8,7 @@ import { clientIp } from "@/server/http/client-ip";
 import { readBodyLimited } from "@/server/http/read-body";
 import { findNulString, NUL_NOT_ALLOWED } from "@/lib/schemas/input-rules";
 
-// The one wrapper every route handler goes through (GUIDE §2): authenticate the bearer token, check the
+// The one wrapper every route handler goes through (docs/ARCHITECTURE.md): authenticate the bearer token, check the
 // role, parse params/query/body with zod, call the handler, and turn any thrown error into a response.
 
 const MAX_JSON_BYTES = 1024 * 1024;

@@ -5,7 +5,7 @@ import type { AppEnv as Env } from "@/server/env";
 // Security headers for every response of the custom server, and a strict Content-Security-Policy with a
 // per-request nonce for the screens. Next reads the nonce from the *request's* CSP header and puts it on
 // every script it renders (the root layout renders dynamically, so no HTML is served without one).
-// The bearer token lives in localStorage (SPEC §3): the CSP is what stands between an injected script and
+// The bearer token lives in localStorage (PRODUCT §3): the CSP is what stands between an injected script and
 // that token, and frame-ancestors stops the inbox from being framed (clickjacking).
 
 /** Meta's CDNs: customer profile pictures and (until copied) attachment images come from there. */

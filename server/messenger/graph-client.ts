@@ -81,7 +81,7 @@ export async function sendMessage(
 
 export type SenderAction = "typing_on" | "typing_off" | "mark_seen";
 
-/** A sender action (GUIDE §3): no message and no messaging_type; only inside the messaging window. */
+/** A sender action (docs/META.md): no message and no messaging_type; only inside the messaging window. */
 export async function sendSenderAction(pageId: string, token: string, recipientId: string, action: SenderAction): Promise<void> {
   await graphRequest(graphPath`${pageId}/messages`, { method: "POST", token, retries: 0, body: { recipient: { id: recipientId }, sender_action: action } });
 }

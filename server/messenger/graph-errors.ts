@@ -1,4 +1,4 @@
-// Meta's Graph API errors, sorted into the few outcomes the app acts on (GUIDE §3).
+// Meta's Graph API errors, sorted into the few outcomes the app acts on (docs/META.md).
 
 export type GraphFailureKind =
   | "person_unavailable" // 551: the person cannot receive messages now; do not retry

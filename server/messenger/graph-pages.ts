@@ -2,7 +2,7 @@ import { env } from "@/server/env";
 import { graphRequest } from "@/server/messenger/graph-client";
 import { graphPath } from "@/server/messenger/graph-path";
 
-// Graph calls that connect a Page to the app (GUIDE §3 "Connecting a Page for real"): who a token
+// Graph calls that connect a Page to the app (docs/META.md "Connecting a Page for real"): who a token
 // belongs to, what it may do, and the webhook subscription. All go through graphRequest, so every one
 // carries appsecret_proof.
 

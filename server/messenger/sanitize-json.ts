@@ -1,6 +1,6 @@
 // Postgres refuses some JSON that JavaScript accepts: a NUL (\u0000) in any string, a lone UTF-16 surrogate
 // (\ud800 without its pair), and nesting deeper than its stack allows. Meta may deliver any of these in a
-// customer's text, and a webhook that is refused is retried and finally disabled (GUIDE §3), so what can be
+// customer's text, and a webhook that is refused is retried and finally disabled (docs/META.md), so what can be
 // repaired is repaired before storage and the rest goes to the quarantine (webhook-quarantine.ts).
 
 /** Deeper than any body Meta sends (about 8 levels); beyond it the body is quarantined, not walked. */

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
-// X-Hub-Signature-256: "sha256=" + hex HMAC-SHA256 of the raw body with the App Secret (GUIDE §3).
+// X-Hub-Signature-256: "sha256=" + hex HMAC-SHA256 of the raw body with the App Secret (docs/META.md).
 // Computed over the exact bytes received, compared in constant time.
 export function signatureFor(rawBody: Buffer | string, appSecret: string): string {
   return `sha256=${createHmac("sha256", appSecret).update(rawBody).digest("hex")}`;

@@ -4,7 +4,7 @@ import { issueToken } from "@/server/auth/token";
 import { APP_URL } from "./lib/config";
 import type { Bench } from "./lib/context";
 
-// GUIDE §5: the /chats first load is at most 200 KB of gzip JavaScript. Chromium opens /chats on the
+// docs/PERFORMANCE.md: the /chats first load is at most 200 KB of gzip JavaScript. Chromium opens /chats on the
 // production build as the bench's signed-in staff user and waits until the inbox is idle; every script it
 // loaded counts at its gzip size (level 6, computed here, so the figure does not depend on whether a proxy
 // compresses). Then the emoji picker is opened: what that adds must come later, not in the first load.

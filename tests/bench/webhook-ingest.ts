@@ -87,7 +87,7 @@ export const webhookIngestBench: Bench = {
       await client.end();
     }
     return {
-      target: { note: "no numeric bar in GUIDE §5; must sustain well above the 200 msg/s of the socket bar" },
+      target: { note: "no numeric bar in docs/PERFORMANCE.md; must sustain well above the 200 msg/s of the socket bar" },
       method: "closed-loop senders over keep-alive connections; stored = rows in messages (counted by mid range every 50 ms)",
       queriesPerDelivery: queries,
       variants: results,

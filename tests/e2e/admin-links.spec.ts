@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { ACCOUNTS, codeCount, nextCode, signIn } from "./support/auth";
 import { E2E } from "./support/env";
 
-// The approved-links whitelist and the violation log (SPEC §2, §5, §8, §9) against the production build.
+// The approved-links whitelist and the violation log (PRODUCT §2, §5, §8, §9) against the production build.
 // Patterns of every type are added, edited, searched, paged and deleted; a staff user's blocked message
 // shows up in the company admin's Security Violation Log.
 
@@ -58,7 +58,7 @@ test.describe("approved URLs & patterns", () => {
     await expect(search).toHaveAttribute("placeholder", "Search URLs, patterns, or creators...");
     await expect(page.getByLabel("Show")).toHaveValue("10");
 
-    // An invalid pattern: the SPEC §5 message inline, cleared by typing.
+    // An invalid pattern: the PRODUCT §5 message inline, cleared by typing.
     await page.getByRole("button", { name: "Add Pattern" }).click();
     let modal = page.getByRole("dialog", { name: "Add Approved Pattern" });
     await expect(modal.getByText("Supported formats")).toBeVisible();
@@ -86,7 +86,7 @@ test.describe("approved URLs & patterns", () => {
       await expect(modal).toBeHidden();
       await expect(toast(page, "URL added").first()).toBeVisible();
     }
-    // SPEC §9: whitelist toasts sit top-center.
+    // PRODUCT §9: whitelist toasts sit top-center.
     await expect(page.locator('[data-sonner-toaster][data-y-position="top"][data-x-position="center"] [data-sonner-toast]').first()).toBeVisible();
 
     await search.fill(domain);

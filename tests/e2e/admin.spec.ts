@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { ACCOUNTS, codeCount, nextCode, signIn } from "./support/auth";
 import { E2E } from "./support/env";
 
-// The admin back office (SPEC §2, §4, §5, §8) against the production build: the super admin creates a
+// The admin back office (PRODUCT §2, §4, §5, §8) against the production build: the super admin creates a
 // company admin and manages their pages; a company admin creates staff, assigns pages and bans; and the
 // dashboard counts agree with the conversations the API lists.
 
@@ -60,7 +60,7 @@ test.describe("super admin", () => {
     await expect(page.getByRole("heading", { name: "Users" })).toBeVisible();
     await expect(page.getByText(/^Showing 1 to \d+ of \d+ users$/)).toBeVisible();
 
-    // Create a company admin: the rules of SPEC §5, then success.
+    // Create a company admin: the rules of PRODUCT §5, then success.
     await page.getByRole("link", { name: "Create User" }).click();
     await expect(page).toHaveURL(/\/create-user$/);
     await expect(page.getByLabel("Role")).toHaveValue("company admin");
@@ -97,7 +97,7 @@ test.describe("super admin", () => {
     await expect(page.getByText("A user with this email already exists")).toBeVisible();
     await page.getByRole("link", { name: "Cancel" }).click();
 
-    // Add a page for them (SPEC §5 Add page).
+    // Add a page for them (PRODUCT §5 Add page).
     await row(page, email).getByRole("link", { name: `Add Page for ${name}` }).click();
     await expect(page).toHaveURL(/\/[0-9a-f-]{36}\/add-page$/);
     const userId = page.url().split("/").at(-2)!;
@@ -155,7 +155,7 @@ test.describe("super admin", () => {
     await expect(page.getByText("No pages added for this user yet.")).toBeVisible();
     await expect(page.getByRole("link", { name: "Add Page" })).toHaveCount(2);
 
-    // Their details: Update Email (SPEC §5's odd blank text) and a super admin's ban/unban.
+    // Their details: Update Email (PRODUCT §5's odd blank text) and a super admin's ban/unban.
     await page.goto("/users");
     await row(page, email).getByRole("link", { name: `Edit ${name}` }).click();
     await expect(page.getByRole("heading", { name: "User Details" })).toBeVisible();
@@ -194,7 +194,7 @@ test.describe("company admin", () => {
     await expect(page).toHaveURL(/\/company\/create-user$/);
     await expect(page.getByRole("link", { name: "Back to Users" })).toHaveAttribute("href", "/company/users");
 
-    // A company admin may create admins and staff (SPEC §6); the role is required.
+    // A company admin may create admins and staff (PRODUCT §6); the role is required.
     const role = page.getByLabel("User role");
     await expect(role).toBeEnabled();
     await expect(role.locator("option")).toHaveText(["Select a role", "Admin", "Staff"]);

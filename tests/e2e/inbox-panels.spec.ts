@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { ACCOUNTS, signIn } from "./support/auth";
 import { E2E } from "./support/env";
 
-// The inbox's right panel and saved replies (SPEC §2, §4–§8) against the production build, with the
+// The inbox's right panel and saved replies (PRODUCT §2, §4–§8) against the production build, with the
 // Messenger simulator writing as the customers: notes, labels (and the list's tag filter), saved replies
 // with composer suggestions, the admin-only controls, and screenshots of the panels at 1280 and 375 px.
 
@@ -32,7 +32,7 @@ async function customerWrites(firstName: string, text = "Hello, is anyone there?
 
 async function openInbox(page: Page, email: string) {
   await signIn(page, email);
-  // Staff land on /chats, admins on their dashboard (SPEC §2).
+  // Staff land on /chats, admins on their dashboard (PRODUCT §2).
   await expect(page).toHaveURL(/\/(chats|company\/dashboard)$/);
   if (!page.url().endsWith("/chats")) await page.goto("/chats");
   await page.getByRole("tab", { name: /Acme Shoes/ }).click();
@@ -157,7 +157,7 @@ test.describe("the inbox's right panel and saved replies", () => {
     await openInbox(page, ACCOUNTS.staff.email);
     await openConversation(page, tagged);
     await expect(panel(page).getByText("No Label Assigned Yet")).toBeVisible();
-    // Staff never see the admin-only controls (SPEC §6).
+    // Staff never see the admin-only controls (PRODUCT §6).
     await expect(page.getByRole("button", { name: "Add Sheet Entry" })).toHaveCount(0);
 
     await panel(page).getByRole("button", { name: "Manage labels" }).click();

@@ -3,7 +3,7 @@ import { ACCOUNTS, codeCount, nextCode, signIn } from "./support/auth";
 import { E2E } from "./support/env";
 import { simPost, unique } from "./support/sim";
 
-// The agent inbox at /chats (SPEC §2–§9) against the production build, with the Messenger simulator
+// The agent inbox at /chats (PRODUCT §2–§9) against the production build, with the Messenger simulator
 // playing the customers: live messages, reading, replying, the whitelist, images, flags and filters,
 // search, infinite scroll, role-only controls, and screenshots at desktop and phone widths.
 

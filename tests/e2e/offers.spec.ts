@@ -203,7 +203,7 @@ test.describe("bulk offers end to end", () => {
     await page.getByRole("textbox", { name: "Message" }).fill("   ");
     await expect(schedule).toBeDisabled();
 
-    // Switching type clears the other content (SPEC §4).
+    // Switching type clears the other content (PRODUCT §4).
     await page.getByRole("textbox", { name: "Message" }).fill("draft that will be cleared");
     await page.getByRole("radio", { name: /Image Only/ }).check();
     await expect(page.getByText("Please select an image")).toBeVisible();

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { ACCOUNTS, signIn } from "./support/auth";
 
-// Every route of SPEC §2's route table exists, and only its roles get past its guard.
+// Every route of PRODUCT §2's route table exists, and only its roles get past its guard.
 
 // Each test opens about twenty pages of the production build one after another; on a slow machine that
 // took more than the default 30 s (CI, 2026-11-26 12:30: both long walks timed out on their last page).

@@ -12,7 +12,7 @@ import { eventually, simGet, simPost, startChannel, type Channel } from "./suppo
 
 // Outbound beyond text and image: an agent sends a voice note, a video or a file (Send API attachment types
 // audio/video/file, from our own uploads only), and the sender actions typing_on/typing_off/mark_seen —
-// all inside the messaging window only (GUIDE §3).
+// all inside the messaging window only (docs/META.md).
 
 const PAGE_ID = "200000000000021";
 const TOKEN = "PAGE_TOKEN_for_outbound_media_01";

@@ -187,7 +187,7 @@ describe("POST /api/users (and /api/auth/signup)", () => {
     expect(res.body.user).toMatchObject({ email: "sally@acme.test", role: "admin", company: { _id: w.acme.id } });
   });
 
-  it("SPEC §7's body (name, email, password, role, companyName — no confirmPassword) creates a company admin on both paths", async () => {
+  it("PRODUCT §7's body (name, email, password, role, companyName — no confirmPassword) creates a company admin on both paths", async () => {
     const spec = () => ({ name: "Carla Owner", email: uniqueEmail("spec"), password: "secret1", role: "company_admin", companyName: "Spec Co" });
     const viaUsers = await createUser(w.tokens.root, spec());
     expect(viaUsers.status).toBe(201);

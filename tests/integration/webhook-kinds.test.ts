@@ -12,7 +12,7 @@ import { makeCompany, makePage, makeUser, tokenFor } from "./support/factory";
 import { makeConversation } from "./support/inbox-factory";
 import { body, fromCustomer, postSigned, type Item } from "./support/webhook-post";
 
-// Every inbound kind (GUIDE §3 "More inbound kinds") through the real path: a signed POST to the webhook,
+// Every inbound kind (docs/META.md "More inbound kinds") through the real path: a signed POST to the webhook,
 // the ack's INSERT, the worker's drain, then the thread API and the socket an agent has open.
 
 type ApiMessage = Record<string, unknown> & { mid: string; message: string };

@@ -24,7 +24,7 @@ const fields = (result: Parsed) => {
 const companyAdmin = { name: "Carla Owner", email: "carla@acme.test", role: "company_admin", password: "secret1", confirmPassword: "secret1", companyName: "Acme" };
 const page = { name: "Shoes", page_id: "1234567890", user_id: "0198a1b2-0000-7000-8000-000000000001", page_access_token: "EAAB".padEnd(40, "x") };
 
-describe("create user (SPEC §5 Create company admin / Create user by company)", () => {
+describe("create user (PRODUCT §5 Create company admin / Create user by company)", () => {
   it("accepts a company admin and trims the name, lowercases and trims the e-mail", () => {
     const parsed = ZCreateUser.parse({ ...companyAdmin, name: "  Carla Owner ", email: "  Carla@ACME.test " });
     expect(parsed).toMatchObject({ name: "Carla Owner", email: "carla@acme.test", role: "company_admin", companyName: "Acme", password: "secret1" });
@@ -68,14 +68,14 @@ describe("create user (SPEC §5 Create company admin / Create user by company)",
     });
   });
 
-  it("the API takes SPEC §7's body (no confirmPassword); a confirmation that is sent must match", () => {
+  it("the API takes PRODUCT §7's body (no confirmPassword); a confirmation that is sent must match", () => {
     const { confirmPassword: _omitted, ...spec } = companyAdmin;
     expect(ZCreateUser.safeParse(spec).success).toBe(true);
     expect(fields(ZCreateUser.safeParse({ ...spec, confirmPassword: "other1" }))).toEqual({ confirmPassword: "Passwords do not match" });
     expect(fields(ZCreateUserForm.safeParse(spec))).toEqual({ confirmPassword: "Please confirm the password" });
   });
 
-  it("the role table of SPEC §6", () => {
+  it("the role table of PRODUCT §6", () => {
     expect(CREATABLE_ROLES).toEqual({ super_admin: ["company_admin"], company_admin: ["admin", "staff"], admin: ["staff"], staff: [] });
     expect(defaultNewUserRole("super_admin")).toBe("company_admin");
     expect(defaultNewUserRole("admin")).toBe("staff");
@@ -120,7 +120,7 @@ describe("update e-mail, ban, change password, list query", () => {
   });
 });
 
-describe("add and edit page (SPEC §5)", () => {
+describe("add and edit page (PRODUCT §5)", () => {
   it("trims every value", () => {
     expect(ZAddPage.parse({ name: "  Shoes ", page_id: " 123 ", user_id: ` ${page.user_id} `, page_access_token: `  ${page.page_access_token}  ` })).toEqual({ ...page, page_id: "123" });
   });
@@ -156,7 +156,7 @@ describe("add and edit page (SPEC §5)", () => {
   });
 });
 
-describe("assign pages (SPEC §5, §3 payloads)", () => {
+describe("assign pages (PRODUCT §5, §3 payloads)", () => {
   it("at least one page", () => {
     expect(fields(ZAssignPages.safeParse({ userId: "u", pageIds: [] })).pageIds).toBe("Please select at least one page to assign");
     expect(fields(ZAssignPages.safeParse({ userId: "u" })).pageIds).toBe("Please select at least one page to assign");

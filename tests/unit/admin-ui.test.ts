@@ -19,7 +19,7 @@ import { filterViolations, refLabel } from "@/lib/admin/violation-filter";
 import { filterWhitelist, isLinkPattern } from "@/lib/admin/whitelist-filter";
 import { formatDate, formatDateTime, formatTimeThenDate, formatTimeWithSeconds } from "@/lib/format/dates";
 
-describe("pagination window (SPEC §4: current ±2, first and last, ellipses)", () => {
+describe("pagination window (PRODUCT §4: current ±2, first and last, ellipses)", () => {
   it("shows every page when there are few", () => {
     expect(pageWindow(1, 1)).toEqual([1]);
     expect(pageWindow(2, 5)).toEqual([1, 2, 3, 4, 5]);
@@ -49,7 +49,7 @@ describe("pagination window (SPEC §4: current ±2, first and last, ellipses)", 
 });
 
 describe("page numbers", () => {
-  it("clamps between 1 and the total (SPEC §4)", () => {
+  it("clamps between 1 and the total (PRODUCT §4)", () => {
     expect(clampPage(0, 5)).toBe(1);
     expect(clampPage(7, 5)).toBe(5);
     expect(clampPage(3, 5)).toBe(3);
@@ -71,7 +71,7 @@ describe("page numbers", () => {
     expect(pageSlice(items, 9, 10)).toEqual([21, 22, 23]);
   });
 
-  it("offers 5/10/25/50/100 with 10 as the default (SPEC §9)", () => {
+  it("offers 5/10/25/50/100 with 10 as the default (PRODUCT §9)", () => {
     expect(PAGE_SIZES).toEqual([5, 10, 25, 50, 100]);
     expect(DEFAULT_PAGE_SIZE).toBe(10);
     expect(parsePageSize("25")).toBe(25);
@@ -79,7 +79,7 @@ describe("page numbers", () => {
   });
 });
 
-describe("'Showing X to Y of Z' (SPEC §2)", () => {
+describe("'Showing X to Y of Z' (PRODUCT §2)", () => {
   it("reads like the spec", () => {
     expect(showingText(1, 10, 23, "patterns")).toBe("Showing 1 to 10 of 23 patterns");
     expect(showingText(3, 10, 23, "patterns")).toBe("Showing 21 to 23 of 23 patterns");
@@ -95,7 +95,7 @@ describe("'Showing X to Y of Z' (SPEC §2)", () => {
 
 const entry = (url: string, createdBy: string | null, id = url): WhitelistEntry => ({ _id: id, url, createdBy, createdAt: "2026-01-05T15:04:00Z" });
 
-describe("whitelist search (SPEC §5: url or creator, case-insensitive)", () => {
+describe("whitelist search (PRODUCT §5: url or creator, case-insensitive)", () => {
   const entries = [entry("https://Acme.com/offers", "Olivia Owner"), entry("*@acme.com", "Adam Admin"), entry("example.org", null), entry("docs.acme.com/*", "olivia owner")];
 
   it("matches the url or the creator, ignoring case and surrounding spaces", () => {
@@ -127,7 +127,7 @@ const violation = (over: Partial<ViolationRecord>): ViolationRecord => ({
   ...over,
 });
 
-describe("violation search (SPEC §5)", () => {
+describe("violation search (PRODUCT §5)", () => {
   const records = [
     violation({ _id: "a" }),
     violation({ _id: "b", user: { _id: "u2", name: "Tom Staff" }, page: { _id: "p2", name: "Acme Outlet" }, urls: ["bit.ly/x"], message: "Sara said hi" }),
@@ -161,7 +161,7 @@ describe("violation search (SPEC §5)", () => {
   });
 });
 
-describe("date formats (SPEC §9, en-US)", () => {
+describe("date formats (PRODUCT §9, en-US)", () => {
   const at = "2026-01-05T15:04:09Z";
 
   it("whitelist: month short, day, year, hour and minute", () => {
@@ -186,7 +186,7 @@ describe("date formats (SPEC §9, en-US)", () => {
   });
 });
 
-describe("Assign Pages modal logic (SPEC §4)", () => {
+describe("Assign Pages modal logic (PRODUCT §4)", () => {
   const pages = [
     { _id: "1", name: "Acme Shoes", page_id: "100000000000001" },
     { _id: "2", name: "Acme Outlet", page_id: "100000000000002" },

@@ -3,7 +3,7 @@ import { sanitizeOtpInput, ZEmail, ZOtpCode, ZVerifyOtp } from "@/lib/schemas/au
 
 const firstError = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
 
-describe("sign-in e-mail (SPEC §5)", () => {
+describe("sign-in e-mail (PRODUCT §5)", () => {
   it.each([
     [undefined, "Email is required"],
     ["", "Email is required"],
@@ -20,7 +20,7 @@ describe("sign-in e-mail (SPEC §5)", () => {
   });
 });
 
-describe("sign-in code (SPEC §5)", () => {
+describe("sign-in code (PRODUCT §5)", () => {
   it.each([
     [undefined, "OTP is required"],
     ["", "OTP is required"],

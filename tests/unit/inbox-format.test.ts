@@ -4,7 +4,7 @@ import { formatDuration, formatTime12 } from "@/lib/inbox/time";
 import { avatarColor, initialsFromName, isImageUrl, pageAvatars } from "@/lib/inbox/initials";
 import { activityLabel } from "@/lib/inbox/activity";
 
-describe("date separators (SPEC §2, en-US)", () => {
+describe("date separators (PRODUCT §2, en-US)", () => {
   const now = new Date(2026, 10, 19, 15, 30); // Thu, Nov 19 2026, local time
 
   it("says Today for the same calendar day, whatever the hour", () => {

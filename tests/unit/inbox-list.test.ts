@@ -14,7 +14,7 @@ function item(id: string, over: Partial<ConversationListItem> = {}): Conversatio
 }
 const page = (ids: string[], hasNextPage = false): ConversationPage => ({ data: ids.map((id) => item(id)), pagination: { currentPage: 1, hasNextPage, nextCursor: null } });
 
-describe("list query (SPEC §7)", () => {
+describe("list query (PRODUCT §7)", () => {
   it("sends page, limit 15 and only the active filters; tags lowercased as a JSON array", () => {
     expect(conversationQuery(NO_FILTERS, 1)).toEqual({ page: 1, limit: 15 });
     expect(conversationQuery({ search: " porto ", important: true, spam: true, tags: ["VIP", "Refund", "vip"] }, 3, "cur")).toEqual({
@@ -86,7 +86,7 @@ describe("the loaded list, updated in place", () => {
   });
 });
 
-describe("a list row (SPEC §3 Conversation UI)", () => {
+describe("a list row (PRODUCT §3 Conversation UI)", () => {
   it("derives name, 12-hour time, initials avatar, first two tags and flags", () => {
     const today = new Date();
     const ui = toConversationUi(item("a", { from_name: "Ana Lima", updated_time: new Date(today.getFullYear(), today.getMonth(), today.getDate(), 14, 5).toISOString(), unread_count: 2, tags: ["vip", "refund", "late", "eu"].map((tag) => ({ tag, color: "blue" })) }), "a");

@@ -17,7 +17,7 @@ const M = 60 * S;
 const H = 60 * M;
 const D = 24 * H;
 
-describe("relativeTime (SPEC §2 Notes panel)", () => {
+describe("relativeTime (PRODUCT §2 Notes panel)", () => {
   it.each([
     [0, "a few seconds ago"],
     [59 * S, "a few seconds ago"],
@@ -46,7 +46,7 @@ describe("relativeTime (SPEC §2 Notes panel)", () => {
   });
 });
 
-describe("saved-reply suggestions (SPEC §5 Messages)", () => {
+describe("saved-reply suggestions (PRODUCT §5 Messages)", () => {
   const replies = [
     { shortcut: "Greeting", message: "Hello! How can we help?" },
     { shortcut: "shipping-times", message: "Delivery • Orders ship within 2 days." },
@@ -83,7 +83,7 @@ describe("saved-reply suggestions (SPEC §5 Messages)", () => {
   });
 });
 
-describe("notes form (SPEC §5 Notes, §9)", () => {
+describe("notes form (PRODUCT §5 Notes, §9)", () => {
   it("counts n/1000 live", () => {
     expect(NOTE_MAX_LENGTH).toBe(1000);
     expect(noteCounter("")).toBe("0/1000");
@@ -131,7 +131,7 @@ describe("notes form (SPEC §5 Notes, §9)", () => {
   });
 });
 
-describe("saved-reply form (SPEC §5 Saved reply)", () => {
+describe("saved-reply form (PRODUCT §5 Saved reply)", () => {
   it("needs a 3+ character shortcut and a non-blank message, both trimmed", () => {
     expect(SHORTCUT_TOO_SHORT).toBe("Shortcuts must be at least three characters.");
     expect(canSaveReply("abc", "hi")).toBe(true);
@@ -166,7 +166,7 @@ describe("saved-reply form (SPEC §5 Saved reply)", () => {
   });
 });
 
-describe("label colours (SPEC §3)", () => {
+describe("label colours (PRODUCT §3)", () => {
   it("maps every one of the 18 colours to its own full Tailwind class names", () => {
     expect(Object.keys(LABEL_COLOR_CLASSES).sort()).toEqual([...LABEL_COLORS].sort());
     expect(LABEL_COLORS).toHaveLength(18);

@@ -11,7 +11,7 @@ type Parsed = { success: boolean; error?: { issues: { message: string; path: Pro
 const firstError = (result: Parsed) => result.error?.issues[0]?.message;
 const errorAt = (result: Parsed, path: string) => result.error?.issues.find((i) => i.path.join(".") === path)?.message;
 
-describe("labels (SPEC §3, §5 Label)", () => {
+describe("labels (PRODUCT §3, §5 Label)", () => {
   it("has the spec's 18 colours, offers the first six, defaults to blue", () => {
     expect(LABEL_COLORS).toEqual(["gray", "purple", "red", "blue", "orange", "green", "yellow", "pink", "indigo", "teal", "cyan", "lime", "emerald", "rose", "violet", "amber", "slate", "stone"]);
     expect(LABEL_PICKER_COLORS).toEqual(["gray", "purple", "red", "blue", "orange", "green"]);
@@ -51,7 +51,7 @@ describe("labels (SPEC §3, §5 Label)", () => {
   });
 });
 
-describe("notes (SPEC §5 Notes, §9)", () => {
+describe("notes (PRODUCT §5 Notes, §9)", () => {
   const ref = { pageId: "p", conversationId: "c" };
   it.each([
     [{ ...ref }, NOTE_REQUIRED],
@@ -71,7 +71,7 @@ describe("notes (SPEC §5 Notes, §9)", () => {
   });
 });
 
-describe("saved replies (SPEC §5 Saved reply, §9)", () => {
+describe("saved replies (PRODUCT §5 Saved reply, §9)", () => {
   it.each([
     [{ message: "m", page_id: "p" }, "shortcut", SHORTCUT_TOO_SHORT],
     [{ shortcut: " ab ", message: "m", page_id: "p" }, "shortcut", SHORTCUT_TOO_SHORT],
@@ -92,7 +92,7 @@ describe("saved replies (SPEC §5 Saved reply, §9)", () => {
   });
 });
 
-describe("sheet entries (SPEC §5 Sheet entry)", () => {
+describe("sheet entries (PRODUCT §5 Sheet entry)", () => {
   it.each([
     [undefined, SHEET_FIELDS_REQUIRED],
     [null, SHEET_FIELDS_REQUIRED],

@@ -73,7 +73,7 @@ describe("tag chip colours", () => {
   });
 });
 
-describe("upload failure texts (SPEC §8)", () => {
+describe("upload failure texts (PRODUCT §8)", () => {
   it("a refused file shows the server's reason, else 'Failed to upload Image'; a broken upload 'Error uploading Image'", () => {
     expect(uploadFailure(new ApiError(400, "Only JPEG, PNG, GIF and WebP images are accepted"))).toEqual({ title: "Only JPEG, PNG, GIF and WebP images are accepted" });
     expect(uploadFailure(new ApiError(413, "Request failed (413)"))).toEqual({ title: "Failed to upload Image" });

@@ -18,7 +18,7 @@ function api(id: string, over: Partial<ApiMessage> = {}): ApiMessage {
   };
 }
 
-describe("UI message groups (SPEC §3)", () => {
+describe("UI message groups (PRODUCT §3)", () => {
   const now = new Date(2026, 10, 19, 18, 0);
 
   it("groups by date, then by sender within the same minute", () => {

@@ -7,7 +7,7 @@ import { parseWebhookBody } from "@/server/messenger/webhook-events";
 const NOW = new Date("2026-11-22T12:00:00Z");
 const hoursAgo = (h: number) => new Date(NOW.getTime() - h * 3_600_000);
 
-describe("messaging window (GUIDE §3)", () => {
+describe("messaging window (docs/META.md)", () => {
   it("RESPONSE inside 24 h", () => {
     expect(messagingWindow(hoursAgo(23.9), NOW)).toMatchObject({ state: "open", messagingType: "RESPONSE" });
   });

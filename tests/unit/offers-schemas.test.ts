@@ -2,12 +2,12 @@ import { describe, expect, it } from "vitest";
 import { ZOfferListQuery, ZOfferPreviewQuery, ZScheduleLabelOffer, ZScheduleOffer } from "@/lib/schemas/offers";
 import { offerPercent, toProgressEvent } from "@/server/services/offers/serialize";
 
-// The bulk offer rules of SPEC §5 as the handlers apply them, and the progress arithmetic.
+// The bulk offer rules of PRODUCT §5 as the handlers apply them, and the progress arithmetic.
 
 const firstError = (schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: { message: string }[] } } }, value: unknown) =>
   schema.safeParse(value).error?.issues[0]?.message;
 
-describe("schedule body (SPEC §5 Bulk offer)", () => {
+describe("schedule body (PRODUCT §5 Bulk offer)", () => {
   it.each([
     [{}, "Please select a page and offer type"],
     [{ pageId: "p" }, "Please select a page and offer type"],

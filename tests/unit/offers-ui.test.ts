@@ -39,7 +39,7 @@ function offer(over: Partial<ScheduledOffer> = {}): ScheduledOffer {
   };
 }
 
-describe("progress formatting (SPEC §4: sent count and percent)", () => {
+describe("progress formatting (PRODUCT §4: sent count and percent)", () => {
   it("clamps and rounds percentages down to whole numbers", () => {
     expect(clampPercent(-5)).toBe(0);
     expect(clampPercent(42.9)).toBe(42);
@@ -155,7 +155,7 @@ describe("date range → GET /api/offers?from=&to=", () => {
   });
 });
 
-describe("bulk offer draft (SPEC §4 type switch, §5 rules)", () => {
+describe("bulk offer draft (PRODUCT §4 type switch, §5 rules)", () => {
   const base: OfferDraft = { ...EMPTY_DRAFT, pageId: "p1" };
 
   it("switching to Image Only clears the message, switching to Text Only clears the image", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { hasRole, landingPathFor, menuFor, roleLabel } from "@/lib/roles";
 
-describe("role landing (SPEC §2)", () => {
+describe("role landing (PRODUCT §2)", () => {
   it.each([
     ["staff", "/chats"],
     ["super_admin", "/users"],
@@ -15,7 +15,7 @@ describe("role landing (SPEC §2)", () => {
   });
 });
 
-describe("role checks (SPEC §6)", () => {
+describe("role checks (PRODUCT §6)", () => {
   it("accept one role or a list", () => {
     expect(hasRole("admin", "admin")).toBe(true);
     expect(hasRole("admin", ["company_admin", "admin"])).toBe(true);
@@ -31,7 +31,7 @@ describe("role checks (SPEC §6)", () => {
   });
 });
 
-describe("sidebar keyed by role (SPEC §2)", () => {
+describe("sidebar keyed by role (PRODUCT §2)", () => {
   it("super_admin sees only Users", () => {
     expect(menuFor("super_admin")).toEqual([{ label: "Users", href: "/users" }]);
   });

@@ -12,13 +12,13 @@ import {
 const SPEC_ERROR = "Please enter a valid URL, domain, email domain pattern (*@domain.com), or URL wildcard ({host}/*)";
 const label = (length: number) => "a".repeat(length);
 
-describe("whitelist error text (SPEC §5)", () => {
+describe("whitelist error text (PRODUCT §5)", () => {
   it("is the spec's sentence, word for word", () => {
     expect(WHITELIST_ERROR).toBe(SPEC_ERROR);
   });
 });
 
-describe("isValidDomain (SPEC §5 domain rule)", () => {
+describe("isValidDomain (PRODUCT §5 domain rule)", () => {
   it.each([
     ["example.com", true],
     ["EXAMPLE.COM", true],
@@ -53,7 +53,7 @@ describe("isValidDomain (SPEC §5 domain rule)", () => {
   });
 });
 
-describe("validatePattern (SPEC §5)", () => {
+describe("validatePattern (PRODUCT §5)", () => {
   it.each([
     "example.com",
     "Shop.Example.COM",
@@ -110,7 +110,7 @@ describe("validatePattern (SPEC §5)", () => {
   });
 });
 
-describe("patternType (SPEC §3)", () => {
+describe("patternType (PRODUCT §3)", () => {
   it.each([
     ["*@example.com", "Email Domain"],
     ["example.com/*", "URL Wildcard"],

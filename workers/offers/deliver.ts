@@ -7,7 +7,7 @@ import { waitUnlessHalted, waitUntil, type RunContext } from "@/workers/offers/c
 import { lookUpDelivery } from "@/workers/offers/reconcile";
 import type { Prepared } from "@/workers/offers/lookahead";
 
-// One person: rate slot, Send API, settle. Meta's answers map as GUIDE §3 says:
+// One person: rate slot, Send API, settle. Meta's answers map as docs/META.md says:
 //   551 person unavailable, 10/2018278 outside the window, 10/2018300 another app holds the thread
 //     (handover protocol) → skipped (never retried)
 //   190 token invalid → the row goes back to pending and the offer pauses (the page needs a new token)
@@ -55,7 +55,7 @@ export async function deliverOne(ctx: RunContext, prepared: Extract<Prepared, { 
     try {
       ({ messageId } = await sendMessage(target.facebookPageId, target.token, {
         recipientId: row.psid,
-        messagingType: "UPDATE", // promotional, inside 24 h; never a tag (GUIDE §3)
+        messagingType: "UPDATE", // promotional, inside 24 h; never a tag (docs/META.md)
         message: target.messageFor(row.id),
         retries: 0, // retries are decided here, per kind, with the ledger in mind
       }));

@@ -1,7 +1,7 @@
 import { recountOffer, type CountedOffer } from "@/server/services/offers/recount-offer";
 import { emitOfferProgress } from "@/server/services/offers/emit-progress";
 
-// Progress is written in batches (GUIDE §5): after every FLUSH_EVERY people or FLUSH_MS, whichever comes
+// Progress is written in batches (docs/PERFORMANCE.md): after every FLUSH_EVERY people or FLUSH_MS, whichever comes
 // first — one UPDATE that recounts the ledger — and then emitted as `offer-progress`. The same statement
 // reads the offer's status back, which is how a run learns that an admin paused or cancelled it.
 

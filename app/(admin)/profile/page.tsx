@@ -3,7 +3,7 @@ import { ProfileScreen } from "@/components/admin/profile/profile-screen";
 
 export const metadata: Metadata = { title: "Profile Settings" };
 
-// /profile — Profile Settings, for any signed-in role (SPEC §2).
+// /profile — Profile Settings, for any signed-in role (PRODUCT §2).
 export default function ProfilePage() {
   return <ProfileScreen />;
 }

@@ -15,7 +15,7 @@ import type { ApiPage } from "@/lib/schemas/pages";
 
 export type AssignTarget = { _id: string; name: string; email: string };
 
-/** SPEC §2 Assign Pages modal, for one user (shown read-only). */
+/** PRODUCT §2 Assign Pages modal, for one user (shown read-only). */
 export function AssignPagesDialog({ user, onClose }: { user: AssignTarget | null; onClose(): void }) {
   return (
     <Modal open={user !== null} onOpenChange={(open) => !open && onClose()} title="Assign Pages" size="lg">

@@ -3,7 +3,7 @@
 import { SpinnerIcon } from "@/components/ui/spinner";
 import { XIcon } from "@/components/ui/icons";
 
-/** The selection as removable chips, with its count (SPEC §2 Assign Pages modal). */
+/** The selection as removable chips, with its count (PRODUCT §2 Assign Pages modal). */
 export function AssignedChips({
   pages,
   onRemove,

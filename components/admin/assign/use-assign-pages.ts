@@ -13,7 +13,7 @@ const REMOVE_FAILED = "Failed to remove page access. Please try again.";
 export const NO_CHANGES = "No changes made to page assignments";
 
 /**
- * The Assign Pages modal's state (SPEC §4): the selection starts as the user's current pages; removing a
+ * The Assign Pages modal's state (PRODUCT §4): the selection starts as the user's current pages; removing a
  * saved page's chip calls unassign at once; submitting an unchanged selection only says so; otherwise the
  * selection becomes the user's page set.
  */

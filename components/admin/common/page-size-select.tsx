@@ -4,7 +4,7 @@ import { useId } from "react";
 import { Select } from "@/components/admin/common/select";
 import { PAGE_SIZES, parsePageSize } from "@/lib/admin/pagination";
 
-/** 'Show [10] per page' (SPEC §9: 5, 10, 25, 50, 100). */
+/** 'Show [10] per page' (PRODUCT §9: 5, 10, 25, 50, 100). */
 export function PageSizeSelect({ value, onChange }: { value: number; onChange(size: number): void }) {
   const id = useId();
   return (

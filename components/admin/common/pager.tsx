@@ -9,8 +9,8 @@ const BUTTON =
   "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:pointer-events-none disabled:opacity-40";
 
 /**
- * Page buttons (SPEC §4): previous, the first page, current ±2, the last page, ellipses over gaps, next.
- * Hidden when there is only one page (SPEC §2: the pager shows only with more than one page).
+ * Page buttons (PRODUCT §4): previous, the first page, current ±2, the last page, ellipses over gaps, next.
+ * Hidden when there is only one page (PRODUCT §2: the pager shows only with more than one page).
  */
 export function Pager({ page, pages, onChange, label = "Pagination" }: { page: number; pages: number; onChange(page: number): void; label?: string }) {
   if (pages <= 1) return null;

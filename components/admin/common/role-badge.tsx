@@ -3,12 +3,12 @@ import { roleLabel } from "@/lib/roles";
 
 const ROLE_TONES: Record<string, BadgeTone> = { super_admin: "red", company_admin: "indigo", admin: "blue", staff: "slate" };
 
-/** A role with underscores shown as spaces (SPEC §1). */
+/** A role with underscores shown as spaces (PRODUCT §1). */
 export function RoleBadge({ role }: { role: string }) {
   return <Badge tone={ROLE_TONES[role] ?? "slate"} className="capitalize">{roleLabel(role)}</Badge>;
 }
 
-/** SPEC §2: the Active/InActive badge. */
+/** PRODUCT §2: the Active/InActive badge. */
 export function ActiveBadge({ active }: { active: boolean }) {
   return (
     <Badge tone={active ? "green" : "red"}>

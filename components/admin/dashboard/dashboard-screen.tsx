@@ -10,7 +10,7 @@ import { FlagIcon, RefreshIcon, ShieldAlertIcon, UsersIcon } from "@/components/
 import { formatTimeWithSeconds } from "@/lib/format/dates";
 import { ALL_PAGES, useDashboardStats } from "@/lib/hooks/use-admin-dashboard";
 
-/** SPEC §2 Dashboard: a page dropdown ('All Pages' or one), Total / Important / Spam Users, 'Last updated'. */
+/** PRODUCT §2 Dashboard: a page dropdown ('All Pages' or one), Total / Important / Spam Users, 'Last updated'. */
 export function DashboardScreen() {
   const selectId = useId();
   const [pageId, setPageId] = useState(ALL_PAGES);

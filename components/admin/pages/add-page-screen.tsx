@@ -12,7 +12,7 @@ import { useAdminUser } from "@/lib/hooks/use-admin-users";
 
 /**
  * Connect a Facebook page: "Connect with Facebook" beside the manual form. The super admin's
- * /{userId}/add-page (SPEC §2: for a user, back link to /users) and the company admin's
+ * /{userId}/add-page (PRODUCT §2: for a user, back link to /users) and the company admin's
  * /company/fb-pages/add (no user: the page is theirs) share it.
  */
 export function AddPageScreen({

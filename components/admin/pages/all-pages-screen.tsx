@@ -10,7 +10,7 @@ import { PencilIcon, UserIcon } from "@/components/ui/icons";
 import { useAdminPages, useLivePageHealth } from "@/lib/hooks/use-admin-pages";
 import { useAuth } from "@/components/auth/auth-provider";
 
-/** /pages: every connected page. SPEC §2: its view button only logs (kept, for parity). */
+/** /pages: every connected page. PRODUCT §2: its view button only logs (kept, for parity). */
 export function AllPagesScreen() {
   const { data, error, isValidating, mutate } = useAdminPages();
   useLivePageHealth(useAuth().token, data?.map((p) => p._id) ?? []);

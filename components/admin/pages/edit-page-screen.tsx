@@ -13,7 +13,7 @@ import { useAdminPage, useLivePageHealth, useRefreshPages } from "@/lib/hooks/us
 import { useAuth } from "@/components/auth/auth-provider";
 
 /**
- * /edit-page/{id} (SPEC §2) and /company/fb-pages/{id}/edit: the page's health, its name and id, and a new
+ * /edit-page/{id} (PRODUCT §2) and /company/fb-pages/{id}/edit: the page's health, its name and id, and a new
  * token only when one is typed.
  */
 export function EditPageScreen({ id, backHref }: { id: string; backHref?: string }) {
@@ -21,7 +21,7 @@ export function EditPageScreen({ id, backHref }: { id: string; backHref?: string
   const refresh = useRefreshPages();
   const { data: page, error, isValidating, mutate } = useAdminPage(id);
   useLivePageHealth(useAuth().token, page ? [page._id] : []);
-  // SPEC §2: the route's user parameter is the page's owner; their pages list is where we came from.
+  // PRODUCT §2: the route's user parameter is the page's owner; their pages list is where we came from.
   const back = backHref ?? (page?.user_id ? `/fb-pages/${page.user_id}` : "/pages");
 
   async function save(payload: PageFormPayload) {

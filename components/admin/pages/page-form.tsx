@@ -14,7 +14,7 @@ export type PageFormValues = { name: string; page_id: string; page_access_token:
 export type PageFormPayload = { name: string; page_id: string; user_id?: string; page_access_token?: string };
 
 /**
- * The add and edit page form (SPEC §5): values trimmed; name ≥ 2, page id digits, token ≥ 20 — required
+ * The add and edit page form (PRODUCT §5): values trimmed; name ≥ 2, page id digits, token ≥ 20 — required
  * when adding, optional when editing (sent only if filled). Server field errors show per field with
  * 'Please fix the errors below'; a 400 'already exists' reads 'This Facebook page has already been added…'.
  */

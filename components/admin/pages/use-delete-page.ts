@@ -7,7 +7,7 @@ import { useRefreshPages } from "@/lib/hooks/use-admin-pages";
 
 const DELETE_FAILED = "Failed to delete page, please try again";
 
-/** The delete-page flow behind the confirmation dialog (SPEC §8: 'Failed to delete page, please try again'). */
+/** The delete-page flow behind the confirmation dialog (PRODUCT §8: 'Failed to delete page, please try again'). */
 export function useDeletePage() {
   const [target, setTarget] = useState<{ _id: string; name: string } | null>(null);
   const refresh = useRefreshPages();

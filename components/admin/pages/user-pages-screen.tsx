@@ -18,7 +18,7 @@ import { formatDate } from "@/lib/format/dates";
 import { useLivePageHealth, useUserPages } from "@/lib/hooks/use-admin-pages";
 import { useAuth } from "@/components/auth/auth-provider";
 
-/** /fb-pages/{userId} (SPEC §2): that user's pages — Page Name, Created, Edit, Delete — and 'Total pages'. */
+/** /fb-pages/{userId} (PRODUCT §2): that user's pages — Page Name, Created, Edit, Delete — and 'Total pages'. */
 export function UserPagesScreen({ userId }: { userId: string }) {
   const { data, error, isValidating, mutate } = useUserPages(userId);
   useLivePageHealth(useAuth().token, data?.pages.map((p) => p._id) ?? []);

@@ -10,7 +10,7 @@ import { USER_BANNED, USER_UNBANNED, type ApiUser } from "@/lib/schemas/users";
 
 const BAN_FAILED = "Failed to ban/unban user, please try again";
 
-/** SPEC §2 'User Management': ban or unban with a warning; the success text says which (SPEC §4). */
+/** PRODUCT §2 'User Management': ban or unban with a warning; the success text says which (PRODUCT §4). */
 export function BanUserCard({ user, onChanged }: { user: ApiUser; onChanged(user: ApiUser): void }) {
   const [pending, setPending] = useState(false);
   const banning = user.is_active;

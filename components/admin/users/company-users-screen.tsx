@@ -13,12 +13,12 @@ import { buttonClasses } from "@/components/ui/button";
 import { PencilIcon, PlusIcon, TrashIcon, UserIcon } from "@/components/ui/icons";
 import { canManageRole, type ApiUser } from "@/lib/schemas/users";
 
-/** /company/users (SPEC §2): the company's users with a view modal, Edit and Delete; 'Add User'. */
+/** /company/users (PRODUCT §2): the company's users with a view modal, Edit and Delete; 'Add User'. */
 export function CompanyUsersScreen() {
   const { user: me } = useAuth();
   const [viewing, setViewing] = useState<ApiUser | null>(null);
   const remove = useDeleteUser({ serverMessageFirst: true });
-  // Delete only where the server would allow it (SPEC §6), so nobody is offered a button that must fail.
+  // Delete only where the server would allow it (PRODUCT §6), so nobody is offered a button that must fail.
   const manages = (user: ApiUser) => !!me && user._id !== me.id && canManageRole(me.role, user.role);
 
   return (

@@ -11,7 +11,7 @@ import { CreateUserActions, useCreateUserForm } from "@/components/admin/users/u
 const EMPTY = { name: "", email: "", password: "", confirmPassword: "", companyName: "" };
 
 /**
- * /create-user (SPEC §5 Create company admin): name, e-mail (lowercased on send), password and its
+ * /create-user (PRODUCT §5 Create company admin): name, e-mail (lowercased on send), password and its
  * confirmation, the fixed company_admin role, and the new company's name.
  */
 export function CreateCompanyAdminForm() {

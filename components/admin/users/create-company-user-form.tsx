@@ -12,7 +12,7 @@ import { CREATABLE_ROLES } from "@/lib/schemas/users";
 import { CreateUserActions, useCreateUserForm } from "@/components/admin/users/use-create-user-form";
 
 /**
- * /company/create-user (SPEC §5 Create user by company): full name, e-mail and a role from those the
+ * /company/create-user (PRODUCT §5 Create user by company): full name, e-mail and a role from those the
  * creator may create (§6). An admin may only create staff, so the dropdown is fixed for them.
  */
 export function CreateCompanyUserForm() {

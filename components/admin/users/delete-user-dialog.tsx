@@ -3,7 +3,7 @@
 import { DeleteConfirmation } from "@/components/ui/delete-confirmation";
 import type { ApiUser } from "@/lib/schemas/users";
 
-/** SPEC §5: 'Are you sure you want to delete the user "{name}"' (the generic dialog adds the rest). */
+/** PRODUCT §5: 'Are you sure you want to delete the user "{name}"' (the generic dialog adds the rest). */
 export function DeleteUserDialog({ user, onClose, onConfirm }: { user: ApiUser | null; onClose(): void; onConfirm(): Promise<void> }) {
   return (
     <DeleteConfirmation

@@ -10,7 +10,7 @@ import { UsersList } from "@/components/admin/users/users-list";
 import { buttonClasses } from "@/components/ui/button";
 import { FlagIcon, PencilIcon, PlusIcon, TrashIcon, UserIcon } from "@/components/ui/icons";
 
-/** /users (SPEC §2): every user, with Add Page, View (their pages), Edit and Delete. */
+/** /users (PRODUCT §2): every user, with Add Page, View (their pages), Edit and Delete. */
 export function SuperUsersScreen() {
   const { user: me } = useAuth();
   const remove = useDeleteUser({ serverMessageFirst: false });

@@ -11,10 +11,10 @@ import { api, ApiError, errorMessage } from "@/lib/api/client";
 import { ZUpdateEmail, type ApiUser } from "@/lib/schemas/users";
 
 const UPDATE_FAILED = "Failed to update email, please try again";
-// SPEC §5 Update e-mail: the blank-field alert says this, oddly; the spec keeps the text, so do we.
+// PRODUCT §5 Update e-mail: the blank-field alert says this, oddly; the spec keeps the text, so do we.
 const BLANK_NEW_EMAIL = "Please enter a new password";
 
-/** SPEC §2 'Update Email': a new address for the user, who is named by their current one. */
+/** PRODUCT §2 'Update Email': a new address for the user, who is named by their current one. */
 export function UpdateEmailForm({ user, onUpdated }: { user: ApiUser; onUpdated(user: ApiUser): void }) {
   const [newEmail, setNewEmail] = useState("");
   const [error, setError] = useState<string | null>(null);

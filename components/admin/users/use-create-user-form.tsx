@@ -16,7 +16,7 @@ const CREATE_FAILED = "Failed to create user. Please try again.";
 type CreateUserBody = z.infer<typeof ZCreateUser>;
 
 /**
- * What both create-user screens share (SPEC §5, §8): field values with per-field errors that clear while
+ * What both create-user screens share (PRODUCT §5, §8): field values with per-field errors that clear while
  * typing, validation with ZCreateUserForm, POST /api/users, the server's message or 'Failed to create user.
  * Please try again.', and back to the users list after a success.
  */

@@ -9,7 +9,7 @@ import type { ApiUser } from "@/lib/schemas/users";
 const DELETE_FAILED = "Failed to delete user, Please try again";
 
 /**
- * The delete-user flow behind the confirmation dialog. SPEC §8: 'Failed to delete user, Please try again';
+ * The delete-user flow behind the confirmation dialog. PRODUCT §8: 'Failed to delete user, Please try again';
  * the company screen shows the server's message first (`serverMessageFirst`).
  */
 export function useDeleteUser({ serverMessageFirst }: { serverMessageFirst: boolean }) {

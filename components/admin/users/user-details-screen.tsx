@@ -15,9 +15,9 @@ import { useAdminUser, useRefreshUsers } from "@/lib/hooks/use-admin-users";
 import { canManageRole, type ApiUser } from "@/lib/schemas/users";
 
 /**
- * /users/{id} and /company/users/{id} (SPEC §2): the user, 'Update Email', 'User Management' and signing
+ * /users/{id} and /company/users/{id} (PRODUCT §2): the user, 'Update Email', 'User Management' and signing
  * the user out everywhere. Forms
- * show only where the server would accept them (SPEC §6); the company screen adds the user's page access.
+ * show only where the server would accept them (PRODUCT §6); the company screen adds the user's page access.
  */
 export function UserDetailsScreen({ id, area }: { id: string; area: "super" | "company" }) {
   const { user: me } = useAuth();

@@ -5,7 +5,7 @@ import { Card } from "@/components/ui/card";
 import { formatDate } from "@/lib/format/dates";
 import type { ApiUser } from "@/lib/schemas/users";
 
-/** SPEC §2 /users/{id}: name, the Active/InActive badge, e-mail, joined date and role. */
+/** PRODUCT §2 /users/{id}: name, the Active/InActive badge, e-mail, joined date and role. */
 export function UserSummaryCard({ user }: { user: ApiUser }) {
   return (
     <Card className="overflow-hidden">

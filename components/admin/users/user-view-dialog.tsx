@@ -7,7 +7,7 @@ import { Avatar } from "@/components/ui/avatar";
 import { formatDate } from "@/lib/format/dates";
 import type { ApiUser } from "@/lib/schemas/users";
 
-/** The company users list's view modal (SPEC §2): the user at a glance. */
+/** The company users list's view modal (PRODUCT §2): the user at a glance. */
 export function UserViewDialog({ user, onClose }: { user: ApiUser | null; onClose(): void }) {
   return (
     <Modal open={user !== null} onOpenChange={(open) => !open && onClose()} title="User Details">

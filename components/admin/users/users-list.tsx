@@ -11,7 +11,7 @@ import { useAdminUsers, type UsersScope } from "@/lib/hooks/use-admin-users";
 import type { ApiUser } from "@/lib/schemas/users";
 
 /**
- * A server-paged users list (SPEC §2): the table, 'Showing X to Y of Z users' and the page buttons, or
+ * A server-paged users list (PRODUCT §2): the table, 'Showing X to Y of Z users' and the page buttons, or
  * 'Error Loading Users' with Retry. When the last page empties under the user, it steps back a page.
  */
 export function UsersList({ scope, actions }: { scope: UsersScope; actions(user: ApiUser): ReactNode }) {

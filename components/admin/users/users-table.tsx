@@ -5,7 +5,7 @@ import { Avatar } from "@/components/ui/avatar";
 import { formatDate } from "@/lib/format/dates";
 import type { ApiUser } from "@/lib/schemas/users";
 
-/** SPEC §2 users table: Name, Email, Role, Created, Actions ('No users found' when empty). */
+/** PRODUCT §2 users table: Name, Email, Role, Created, Actions ('No users found' when empty). */
 export function UsersTable({ users, actions }: { users: ApiUser[]; actions(user: ApiUser): ReactNode }) {
   return (
     <DataTable caption="Users">

@@ -18,7 +18,7 @@ import { filterViolations, isViolationFilter, VIOLATION_FILTERS, type ViolationF
 import { useAdminPaging } from "@/lib/hooks/use-admin-paging";
 import { useViolations } from "@/lib/hooks/use-admin-whitelist";
 
-/** /company/url-violations, 'Security Violation Log' (SPEC §2): searched, filtered and paged in the browser. */
+/** /company/url-violations, 'Security Violation Log' (PRODUCT §2): searched, filtered and paged in the browser. */
 export function ViolationsScreen() {
   const filterId = useId();
   const { data, error, isValidating, mutate } = useViolations();

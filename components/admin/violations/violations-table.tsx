@@ -2,7 +2,7 @@ import { DataTable, TBody, TH, THead } from "@/components/admin/common/data-tabl
 import { ViolationRow } from "@/components/admin/violations/violation-row";
 import type { ViolationRecord } from "@/lib/admin/types";
 
-/** SPEC §2 violation log table; one row expanded at a time (the screen holds which). */
+/** PRODUCT §2 violation log table; one row expanded at a time (the screen holds which). */
 export function ViolationsTable({ records, expandedId, onToggle }: { records: ViolationRecord[]; expandedId: string | null; onToggle(id: string): void }) {
   return (
     <DataTable caption="Security violations">

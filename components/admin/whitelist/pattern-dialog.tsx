@@ -11,8 +11,8 @@ import { validatePattern } from "@/lib/whitelist/patterns";
 export type PatternDialogState = { mode: "closed" } | { mode: "add" } | { mode: "edit"; entry: WhitelistEntry };
 
 /**
- * 'Add Approved Pattern' / 'Edit Pattern' (SPEC §2, §4 Whitelist modal): one URL/Pattern input, the
- * supported formats, Cancel and Save or Update ('Saving...'). The SPEC §5 error shows inline and clears
+ * 'Add Approved Pattern' / 'Edit Pattern' (PRODUCT §2, §4 Whitelist modal): one URL/Pattern input, the
+ * supported formats, Cancel and Save or Update ('Saving...'). The PRODUCT §5 error shows inline and clears
  * when typing. It closes on success, Cancel or the close icon, which also reset it.
  */
 export function PatternDialog({
@@ -25,7 +25,7 @@ export function PatternDialog({
   state: PatternDialogState;
   onClose(): void;
   onSave(url: string): Promise<boolean>;
-  /** Any add, update or delete is running: saving waits (SPEC §4). */
+  /** Any add, update or delete is running: saving waits (PRODUCT §4). */
   busy: boolean;
   /** This dialog's own save is running. */
   saving: boolean;

@@ -5,7 +5,7 @@ const FORMATS = [
   { label: "URL wildcard", example: "example.com/blog/*" },
 ];
 
-/** The Add/Edit Pattern modal's list of supported formats (SPEC §2). */
+/** The Add/Edit Pattern modal's list of supported formats (PRODUCT §2). */
 export function SupportedFormats() {
   return (
     <div className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-3">

@@ -8,7 +8,7 @@ import type { WhitelistEntry } from "@/lib/admin/types";
 import { api, errorMessage } from "@/lib/api/client";
 import { WHITELIST_KEY } from "@/lib/hooks/use-admin-whitelist";
 
-// SPEC §9: toasts sit top-center on the whitelist screens.
+// PRODUCT §9: toasts sit top-center on the whitelist screens.
 export const WHITELIST_TOAST: ExternalToast = { position: "top-center" };
 
 type Action = "add" | "update" | "remove";

@@ -22,7 +22,7 @@ import { filterWhitelist } from "@/lib/admin/whitelist-filter";
 import { useAdminPaging } from "@/lib/hooks/use-admin-paging";
 import { useWhitelist } from "@/lib/hooks/use-admin-whitelist";
 
-/** /company/whitelist-urls, 'Approved URLs & Patterns' (SPEC §2): searched and paged in the browser. */
+/** /company/whitelist-urls, 'Approved URLs & Patterns' (PRODUCT §2): searched and paged in the browser. */
 export function WhitelistScreen() {
   const { data, error, isValidating, mutate } = useWhitelist();
   const actions = useWhitelistActions();

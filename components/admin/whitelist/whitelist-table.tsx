@@ -6,7 +6,7 @@ import { isLinkPattern } from "@/lib/admin/whitelist-filter";
 import type { WhitelistEntry } from "@/lib/admin/types";
 import { formatDateTime } from "@/lib/format/dates";
 
-/** SPEC §2: URL/Pattern (http links open in a new tab), Type, Created By, Created At, edit and delete. */
+/** PRODUCT §2: URL/Pattern (http links open in a new tab), Type, Created By, Created At, edit and delete. */
 export function WhitelistTable({
   entries,
   onEdit,

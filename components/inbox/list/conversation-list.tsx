@@ -26,7 +26,7 @@ type Props = {
 };
 
 /**
- * The virtualised, infinitely scrolling conversation list (SPEC §4, §9): the next page loads within 150 px of
+ * The virtualised, infinitely scrolling conversation list (PRODUCT §4, §9): the next page loads within 150 px of
  * the bottom, checked at most every 200 ms; 'No more conversations to load' at the end.
  */
 export function ConversationList(props: Props) {

@@ -37,7 +37,7 @@ type Props = {
   onOpen: (id: string) => void;
 };
 
-/** The left panel 'Conversations' (SPEC §2): Refresh, All/Important/Spam, search, tag filter, the list. */
+/** The left panel 'Conversations' (PRODUCT §2): Refresh, All/Important/Spam, search, tag filter, the list. */
 export function ConversationPanel(props: Props) {
   const { pageId, filters, searchInput, onSearchInput, searchRef, onAll, onToggleImportant, onToggleSpam, onOwner, onTags, onRefresh, refreshing, list, selectedId, onOpen } = props;
   return (

@@ -12,7 +12,7 @@ export const ROW_HEIGHT = 80;
 
 type Props = { row: ConversationUi; search: string; onOpen: (id: string) => void; cursor?: boolean };
 
-/** One conversation in the list (SPEC §2): avatar, name, last message, time, unread badge, tags, flags. */
+/** One conversation in the list (PRODUCT §2): avatar, name, last message, time, unread badge, tags, flags. */
 export const ConversationRow = memo(function ConversationRow({ row, search, onOpen, cursor = false }: Props) {
   const unread = row.unread > 0;
   return (

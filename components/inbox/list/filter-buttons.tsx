@@ -13,7 +13,7 @@ type Props = {
 };
 
 /**
- * All, Important and Spam (SPEC §4): Important and Spam toggle independently; All clears the filters.
+ * All, Important and Spam (PRODUCT §4): Important and Spam toggle independently; All clears the filters.
  * Beside them, ownership (beyond the spec): Mine and Unassigned, one at a time; All clears it too.
  */
 export function FilterButtons({ important, spam, owner, onAll, onToggleImportant, onToggleSpam, onOwner }: Props) {

@@ -12,7 +12,7 @@ function Chip({ tag }: { tag: ConversationTag }) {
   return <span className={cn("inline-block max-w-[6.5rem] truncate rounded-full px-1.5 py-px text-[11px] leading-4 font-medium ring-1 ring-inset", tagChipClasses(tag.color))}>{name(tag.tag)}</span>;
 }
 
-/** The first two tags of a row, then '+N more' listing the rest on hover (and to screen readers) (SPEC §2). */
+/** The first two tags of a row, then '+N more' listing the rest on hover (and to screen readers) (PRODUCT §2). */
 export function RowTags({ visible, hidden }: { visible: ConversationTag[]; hidden: ConversationTag[] }) {
   const name = useTagName();
   const [anchor, setAnchor] = useState<DOMRect | null>(null);

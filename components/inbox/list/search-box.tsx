@@ -4,7 +4,7 @@ import type { Ref } from "react";
 import { XIcon } from "@/components/ui/icons";
 import { SearchIcon } from "@/components/inbox/inbox-icons";
 
-/** 'Search Messenger' with a clear button; the screen debounces what it sends (SPEC §9: 500 ms). */
+/** 'Search Messenger' with a clear button; the screen debounces what it sends (PRODUCT §9: 500 ms). */
 export function SearchBox({ value, onChange, inputRef }: { value: string; onChange: (value: string) => void; inputRef?: Ref<HTMLInputElement> }) {
   return (
     <div className="relative">

@@ -13,7 +13,7 @@ import { TagFilterTrigger } from "@/components/inbox/list/tag-filter-trigger";
 type Props = { pageId: string; selected: string[]; onChange: (tags: string[]) => void };
 
 /**
- * 'Filter by tags' (SPEC §2): a multi-select of the page's labels with an inner search and Clear all. Loaded
+ * 'Filter by tags' (PRODUCT §2): a multi-select of the page's labels with an inner search and Clear all. Loaded
  * on first use (see tag-filter.tsx), so its popover code is not part of the first load.
  */
 export function TagFilterMenu({ pageId, selected, onChange }: Props) {

@@ -6,7 +6,7 @@ import { cn } from "@/lib/cn";
 import { LABEL_PICKER_COLORS, type LabelColor } from "@/lib/schemas/labels";
 
 /**
- * The label colour picker (SPEC §3/§4): a swatch that opens the first six colours; picking one closes it.
+ * The label colour picker (PRODUCT §3/§4): a swatch that opens the first six colours; picking one closes it.
  * Its parts join the parent flex-wrap row (display: contents): the open swatches take a line of their own
  * after the row, pushing what follows down instead of covering it.
  */

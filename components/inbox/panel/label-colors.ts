@@ -1,6 +1,6 @@
 import { DEFAULT_LABEL_COLOR, LABEL_COLORS, type LabelColor } from "@/lib/schemas/labels";
 
-// Tailwind classes for the 18 label colours of SPEC §3, written out in full so Tailwind's scanner sees them.
+// Tailwind classes for the 18 label colours of PRODUCT §3, written out in full so Tailwind's scanner sees them.
 
 export type LabelColorClasses = { chip: string; swatch: string };
 

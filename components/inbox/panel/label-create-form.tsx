@@ -12,7 +12,7 @@ import { isLabelsKey } from "@/lib/hooks/use-labels";
 import type { Label } from "@/lib/inbox/types";
 import { DEFAULT_LABEL_COLOR, LABEL_NAME_MAX_LENGTH, type LabelColor } from "@/lib/schemas/labels";
 
-/** Colour, name and Add Label (SPEC §5 Label: trimmed and non-empty, Enter submits, no add while pending). */
+/** Colour, name and Add Label (PRODUCT §5 Label: trimmed and non-empty, Enter submits, no add while pending). */
 export function LabelCreateForm({ pageId }: { pageId: string }) {
   const { mutate } = useSWRConfig();
   const [name, setName] = useState("");

@@ -15,7 +15,7 @@ import { api, errorMessage } from "@/lib/api/client";
 import { isLabelsKey, useLabels } from "@/lib/hooks/use-labels";
 import type { ConversationTag, Label } from "@/lib/inbox/types";
 
-/** The page's labels with Assign Label, and Delete Label for admins only (SPEC §6). */
+/** The page's labels with Assign Label, and Delete Label for admins only (PRODUCT §6). */
 export function LabelList({
   pageId,
   assignedTags,

@@ -8,7 +8,7 @@ import { useConversationTags } from "@/components/inbox/panel/use-conversation-t
 import { Button } from "@/components/ui/button";
 import type { ConversationListItem } from "@/lib/inbox/types";
 
-/** The Labels panel (SPEC §2): the conversation's tags as chips, and the Manage labels modal. */
+/** The Labels panel (PRODUCT §2): the conversation's tags as chips, and the Manage labels modal. */
 export function LabelsPanel({ pageId, conversation }: { pageId: string; conversation: ConversationListItem }) {
   const [manageOpen, setManageOpen] = useState(false);
   const { tags, busyTag, assign, remove } = useConversationTags(conversation);

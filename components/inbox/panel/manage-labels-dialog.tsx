@@ -10,7 +10,7 @@ import { cn } from "@/lib/cn";
 import { useLabels } from "@/lib/hooks/use-labels";
 import type { ConversationTag, Label } from "@/lib/inbox/types";
 
-/** The Manage labels modal (SPEC §2): refresh, create, the page's labels to assign or delete, and Done. */
+/** The Manage labels modal (PRODUCT §2): refresh, create, the page's labels to assign or delete, and Done. */
 export function ManageLabelsDialog({
   open,
   onOpenChange,

@@ -1,7 +1,7 @@
 import { NOTE_MAX_LENGTH, type ApiNote } from "@/lib/schemas/notes";
 import { can } from "@/lib/access/permissions";
 
-// The notes form's rules (SPEC §5 Notes, §9) and texts (SPEC §2, §8), kept apart from the components so
+// The notes form's rules (PRODUCT §5 Notes, §9) and texts (PRODUCT §2, §8), kept apart from the components so
 // they can be unit-tested.
 
 export { NOTE_MAX_LENGTH };

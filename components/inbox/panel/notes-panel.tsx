@@ -15,7 +15,7 @@ import { errorMessage } from "@/lib/api/client";
 import { useNotes } from "@/lib/hooks/use-notes";
 import type { ApiNote } from "@/lib/schemas/notes";
 
-/** The notes panel (SPEC §2): the conversation's notes, newest first, with an add/edit form. */
+/** The notes panel (PRODUCT §2): the conversation's notes, newest first, with an add/edit form. */
 export function NotesPanel({ pageId, conversationId }: { pageId: string; conversationId: string }) {
   const { user } = useAuth();
   const notes = useNotes(pageId, conversationId);

@@ -8,7 +8,7 @@ import { SheetEntryButton } from "@/components/inbox/panel/sheet-entry-button";
 import type { ConversationListItem } from "@/lib/inbox/types";
 
 /**
- * The inbox's right panel (SPEC §2): Labels, 'Add Sheet Entry' (for the roles POST /api/sheets/create admits: "sheets.book") and Notes for the open
+ * The inbox's right panel (PRODUCT §2): Labels, 'Add Sheet Entry' (for the roles POST /api/sheets/create admits: "sheets.book") and Notes for the open
  * conversation (RightPanelHint stands in without one). Each conversation gets fresh panel state.
  */
 export function RightPanel({ pageId, conversation }: { pageId: string; conversation: ConversationListItem }) {

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { PlusIcon } from "@/components/ui/icons";
 import type { ConversationListItem } from "@/lib/inbox/types";
 
-/** The 'Add Sheet Entry' button and its dialog; the caller shows it to admins only (SPEC §6). */
+/** The 'Add Sheet Entry' button and its dialog; the caller shows it to admins only (PRODUCT §6). */
 export function SheetEntryButton({ conversation }: { conversation: ConversationListItem }) {
   const [open, setOpen] = useState(false);
   return (

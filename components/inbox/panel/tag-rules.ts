@@ -1,4 +1,4 @@
-// Tag helpers of the labels panel (SPEC §7 Labels) and its texts (SPEC §8), kept free of React for tests.
+// Tag helpers of the labels panel (PRODUCT §7 Labels) and its texts (PRODUCT §8), kept free of React for tests.
 
 export const TAG_TEXTS = {
   assigned: "Label Assigned",

@@ -8,7 +8,7 @@ import type { ConversationListItem, ConversationTag } from "@/lib/inbox/types";
 import type { TagsResponse } from "@/lib/schemas/labels";
 import { isConversationListKey, isInfiniteConversationListKey, TAG_TEXTS } from "@/components/inbox/panel/tag-rules";
 
-// Assigning and removing a conversation's tags (SPEC §7 Labels): the calls, their toasts (SPEC §8), the
+// Assigning and removing a conversation's tags (PRODUCT §7 Labels): the calls, their toasts (PRODUCT §8), the
 // tags to show until the conversation list catches up, and the list refresh.
 
 /** Refreshes every cached conversation list (plain and infinite), e.g. after its tags changed. */

@@ -11,7 +11,7 @@ import type { ApiNote } from "@/lib/schemas/notes";
 type FormState = { open: false } | { open: true; editing: ApiNote | null };
 
 /**
- * The notes panel's state machine (SPEC §4 Notes): the form is closed or open (adding, or editing a note it
+ * The notes panel's state machine (PRODUCT §4 Notes): the form is closed or open (adding, or editing a note it
  * was prefilled from); Cancel or a successful save closes it and clears the text. Plus the delete call.
  */
 export function useNoteEditor(pageId: string, conversationId: string) {

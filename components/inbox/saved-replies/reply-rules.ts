@@ -1,6 +1,6 @@
 import { REPLY_COUNTER_LIMIT, SHORTCUT_MIN_LENGTH, SHORTCUT_TOO_SHORT, type ApiSavedReply } from "@/lib/schemas/replies";
 
-// The saved-reply form's rules (SPEC §5 Saved reply) and the popover's texts (SPEC §2, §8).
+// The saved-reply form's rules (PRODUCT §5 Saved reply) and the popover's texts (PRODUCT §2, §8).
 
 export { SHORTCUT_TOO_SHORT };
 
@@ -31,7 +31,7 @@ export function canSaveReply(shortcut: string, message: string): boolean {
   return shortcutValid(shortcut) && message.trim().length > 0;
 }
 
-/** SPEC §3: a saved reply is identified by _id or id. */
+/** PRODUCT §3: a saved reply is identified by _id or id. */
 export function replyId(reply: Pick<ApiSavedReply, "_id" | "id">): string {
   return reply._id || reply.id;
 }

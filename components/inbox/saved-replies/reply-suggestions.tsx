@@ -4,7 +4,7 @@ import { useSavedReplies } from "@/lib/hooks/use-saved-replies";
 import { matchReplies, replyInsertText } from "@/lib/inbox/insert-reply";
 
 /**
- * Saved-reply suggestions above the composer (SPEC §2 Thread pane, §5 Messages): the replies whose title
+ * Saved-reply suggestions above the composer (PRODUCT §2 Thread pane, §5 Messages): the replies whose title
  * contains the typed text, case-insensitively; nothing at all without a match. Choosing one hands
  * `onPick` the text to insert. Scrolls beyond 4 items (max 340px).
  */

@@ -12,9 +12,9 @@ import type { ApiSavedReply } from "@/lib/schemas/replies";
 type Mode = { name: "list" } | { name: "create" } | { name: "edit"; reply: ApiSavedReply };
 
 /**
- * The saved replies popover (SPEC §2, §4 modes list/create/edit): 500px wide, opening above its trigger.
+ * The saved replies popover (PRODUCT §2, §4 modes list/create/edit): 500px wide, opening above its trigger.
  * `children` is the trigger: one element that accepts a ref and props (e.g. a <button> or our Button).
- * Choosing a reply calls `onSelect` with the text to insert (SPEC §5 bullet rule) and closes the popover;
+ * Choosing a reply calls `onSelect` with the text to insert (PRODUCT §5 bullet rule) and closes the popover;
  * closing it any way (outside click, Esc) resets it to the list with an empty search.
  */
 export function SavedRepliesPopover({ pageId, onSelect, children }: { pageId: string; onSelect: (text: string) => void; children: ReactNode }) {

@@ -31,7 +31,7 @@ type Props = {
 const TOOL = "flex size-9 shrink-0 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:pointer-events-none disabled:opacity-40";
 
 /**
- * The composer (SPEC §2, §5): suggestions above a three-row textarea; Enter sends text and staged images,
+ * The composer (PRODUCT §2, §5): suggestions above a three-row textarea; Enter sends text and staged images,
  * Shift+Enter adds a line; Send only with text; saved replies, attachment, emoji and thumbs-up.
  */
 export function Composer({ pageId, text, onText, images, onAddFiles, onRemoveImage, onClearImages, onSend, onThumbsUp, disabled, closedText, notice, tools }: Props) {

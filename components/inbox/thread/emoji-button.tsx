@@ -7,7 +7,7 @@ import { EMOJI_PICKER_SIZE } from "@/lib/inbox/constants";
 import { SpinnerIcon } from "@/components/ui/spinner";
 import { SmileIcon } from "@/components/inbox/inbox-icons";
 
-// The picker is loaded only when first opened (GUIDE §5: the emoji picker lazy).
+// The picker is loaded only when first opened (docs/PERFORMANCE.md: the emoji picker lazy).
 const EmojiPicker = dynamic(() => import("emoji-picker-react"), {
   ssr: false,
   loading: () => (
@@ -17,7 +17,7 @@ const EmojiPicker = dynamic(() => import("emoji-picker-react"), {
   ),
 });
 
-/** The emoji button: a 300×400 light picker with search and skin tones, no preview (SPEC §2). */
+/** The emoji button: a 300×400 light picker with search and skin tones, no preview (PRODUCT §2). */
 export function EmojiButton({ onPick, disabled, className }: { onPick: (emoji: string) => void; disabled?: boolean; className: string }) {
   const [open, setOpen] = useState(false);
   return (

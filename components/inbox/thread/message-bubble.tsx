@@ -40,7 +40,7 @@ export function MessageBubble({ message, onMediaLoad }: { message: UiMessage; on
         <MessageMedia key={`${i}-${media.url}`} media={media} mine={mine} onMediaLoad={onMediaLoad} />
       ))}
       {sticker && (
-        // Stickers hold an image address (SPEC §2).
+        // Stickers hold an image address (PRODUCT §2).
         <img src={sticker} alt="Sticker" className="size-28 object-contain" loading="lazy" onLoad={onMediaLoad} />
       )}
       {images.map((image) => (

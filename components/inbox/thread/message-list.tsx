@@ -21,7 +21,7 @@ const NEAR_TOP_PX = 80;
 const NEAR_BOTTOM_PX = 120;
 
 /**
- * The scrollable thread (SPEC §2): date separators, sender groups, older pages when scrolled to the top
+ * The scrollable thread (PRODUCT §2): date separators, sender groups, older pages when scrolled to the top
  * (keeping the reading position), and new messages followed while the agent is at the bottom.
  */
 export function MessageList({ messages, isLoading, error, hasOlder, loadingOlder, onLoadOlder, onRetry, customerAvatar }: Props) {

@@ -1,6 +1,6 @@
 import { linkifyText } from "@/lib/inbox/linkify";
 
-/** Message text as text nodes, with http(s) links as safe anchors (GUIDE §4). */
+/** Message text as text nodes, with http(s) links as safe anchors (docs/SECURITY.md). */
 export function MessageText({ text, tone }: { text: string; tone: "me" | "other" | "violation" }) {
   return (
     <>

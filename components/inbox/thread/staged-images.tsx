@@ -4,7 +4,7 @@ import { SendIcon } from "@/components/ui/icons";
 
 type Props = { images: StagedImage[]; onRemove: (id: string) => void; onClear: () => void; onSend: () => void; disabled?: boolean };
 
-/** The image staging strip (SPEC §2): 'Ready to send!', thumbnails with remove, Clear All; hidden when empty. */
+/** The image staging strip (PRODUCT §2): 'Ready to send!', thumbnails with remove, Clear All; hidden when empty. */
 export function StagedImages({ images, onRemove, onClear, onSend, disabled }: Props) {
   if (!images.length) return null;
   return (

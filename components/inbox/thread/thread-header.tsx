@@ -20,7 +20,7 @@ type Props = {
 
 const TOGGLE = "flex size-9 items-center justify-center rounded-lg ring-1 ring-inset transition-colors focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:opacity-50";
 
-/** The thread header (SPEC §2): avatar, name, status, importance and spam toggles. */
+/** The thread header (PRODUCT §2): avatar, name, status, importance and spam toggles. */
 export function ThreadHeader({ conversation, activity, busy, onToggleImportant, onToggleSpam, onBack, onOpenDetails, extra }: Props) {
   return (
     // On a phone the team controls take a second line under the name: on one line with the flags they

@@ -153,7 +153,7 @@ export function ThreadPane({ conversation, senderName, sinkRef, onConversation, 
       toast.success(TEXTS.success);
       onConversation(result.conversation ?? { ...conversation, is_important: result.is_important, is_spam: result.is_spam }, true);
     } catch {
-      // SPEC §8: no error handler for the toggles; a 401/403 is handled by the client.
+      // PRODUCT §8: no error handler for the toggles; a 401/403 is handled by the client.
     } finally {
       setBusy(null);
     }

@@ -5,7 +5,7 @@ import { TEXTS } from "@/lib/inbox/constants";
 import { Button } from "@/components/ui/button";
 import { ShieldAlertIcon } from "@/components/ui/icons";
 
-/** The link-violation dialog (SPEC §8): the blocked urls and Acknowledge. */
+/** The link-violation dialog (PRODUCT §8): the blocked urls and Acknowledge. */
 export function ViolationDialog({ urls, onClose }: { urls: string[] | null; onClose: () => void }) {
   return (
     <Dialog.Root open={urls !== null} onOpenChange={(open) => !open && onClose()}>

@@ -10,7 +10,7 @@ import { verifyPageToken } from "@/server/services/page-connection/verify-page-t
 import { afterConnect } from "@/server/services/page-connection/after-connect";
 import { spendGraphBudget } from "@/server/services/page-connection/graph-budget";
 
-/** 400, not 409: the spec's forms look for a 400 containing 'already exists' (SPEC §8). */
+/** 400, not 409: the spec's forms look for a 400 containing 'already exists' (PRODUCT §8). */
 export function pageExists() {
   return new AppError("bad_request", PAGE_ALREADY_EXISTS, { fields: { page_id: PAGE_ALREADY_EXISTS } });
 }

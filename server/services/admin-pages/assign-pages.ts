@@ -9,7 +9,7 @@ import { evictLostRooms } from "@/server/realtime/access";
 
 /**
  * POST /api/pages/assign {userId, pageIds}. The Assign Pages modal starts from the user's current pages and
- * sends the whole selection (SPEC §4), so the selection becomes the user's page set: listed pages are
+ * sends the whole selection (PRODUCT §4), so the selection becomes the user's page set: listed pages are
  * added, pages left out lose their assignment. Every page must belong to the user's company.
  */
 export async function assignPages(actor: Actor, { userId, pageIds }: TAssignPages) {

@@ -2,7 +2,7 @@ import type { ApiPage } from "@/lib/schemas/pages";
 import { healthState } from "@/lib/admin/page-health";
 import { pageHandover, pagePolicy, pageStatusSelect } from "@/server/services/page-policy/page-status";
 
-// The admin API's page shape (SPEC §3 Page (server)). The select has no token column, so the write-only
+// The admin API's page shape (PRODUCT §3 Page (server)). The select has no token column, so the write-only
 // access token cannot leak through a serializer change.
 
 export const apiPageSelect = {

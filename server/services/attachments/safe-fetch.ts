@@ -4,7 +4,7 @@ import https from "node:https";
 import { BlockList, isIP } from "node:net";
 import { env } from "@/server/env";
 
-// The worker fetches customers' attachments from Meta's CDN — and from nowhere else (GUIDE §4, SSRF).
+// The worker fetches customers' attachments from Meta's CDN — and from nowhere else (docs/SECURITY.md, SSRF).
 // Every hop (redirects included) must be an allowed host; the address it resolves to is checked at connect
 // time (the socket's own lookup, so DNS cannot answer differently between the check and the connection);
 // private, loopback and link-local addresses are refused unless the allow-list names that exact host (the

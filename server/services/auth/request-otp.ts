@@ -9,7 +9,7 @@ export const OTP_SENT_MESSAGE = "If an account exists for this e-mail, a 6-digit
 const TOO_MANY = "Too many code requests. Please wait a few minutes and try again.";
 
 /**
- * Sends a sign-in code. Known, unknown and banned addresses are indistinguishable (GUIDE §4) in the answer,
+ * Sends a sign-in code. Known, unknown and banned addresses are indistinguishable (docs/SECURITY.md) in the answer,
  * in its timing and later at verify: every request stores a code the same way (one transaction), and only
  * an active account's is mailed — after the response, on a later turn of the event loop. An unknown
  * address's code was never sent to anyone, so it can only be guessed, and guessing it meets the same

@@ -4,7 +4,7 @@ import { visiblePagesWhere } from "@/server/access/pages";
 
 type UserRow = { id: string; name: string; email: string; role: SessionUser["role"]; companyId: string | null };
 
-/** The user object of the session (SPEC §3): `_id` as the spec names it, plus the pages they may answer. */
+/** The user object of the session (PRODUCT §3): `_id` as the spec names it, plus the pages they may answer. */
 export async function toSessionUser(user: UserRow): Promise<SessionUser> {
   const [pages, company] = await Promise.all([
     user.role === "super_admin"

@@ -134,7 +134,7 @@ export function toApiMessage(row: MessageRow, names: { customerName: string; pag
     isVoilation: row.isViolation,
     status: row.sendStatus,
     error_message: row.errorMessage,
-    // Beside SPEC §7's fields (docs/API.md, "Message kinds"):
+    // Beside PRODUCT §7's fields (docs/API.md, "Message kinds"):
     kind: deleted ? "unsent" : row.kind,
     media: deleted ? [] : stored.filter((a) => a.type !== "sticker").map(toApiMedia),
     sticker_id: sticker?.stickerId ?? null,

@@ -31,7 +31,7 @@ export async function markRead(actor: Actor, ref: TConversationRef) {
   return { success: true, conversation: item };
 }
 
-/** POST /api/conversations/mark-important and mark-spam: each flag toggles independently (SPEC §4). */
+/** POST /api/conversations/mark-important and mark-spam: each flag toggles independently (PRODUCT §4). */
 export async function toggleFlag(actor: Actor, ref: TConversationRef, flag: "isImportant" | "isSpam") {
   const conversation = await findVisibleConversation(actor, ref.conversationId, ref.pageId);
   const item = await update(conversation.id, conversation.pageId, { [flag]: !conversation[flag] });

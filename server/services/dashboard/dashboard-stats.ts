@@ -6,7 +6,7 @@ import { visiblePagesWhere } from "@/server/access/pages";
 
 /**
  * GET /api/dashboard/stats?pageId=: the three cards for one page or all of them, plus the dropdown's pages.
- * "Your pages" (SPEC §2) is the inbox scope: a company admin's are the company's, an admin's the assigned.
+ * "Your pages" (PRODUCT §2) is the inbox scope: a company admin's are the company's, an admin's the assigned.
  */
 export async function dashboardStats(actor: Actor, pageId: string | undefined): Promise<DashboardStats> {
   const [stats, pages] = await Promise.all([

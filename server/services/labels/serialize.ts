@@ -1,6 +1,6 @@
 import type { ApiLabel, ApiTag } from "@/lib/schemas/labels";
 
-// API shapes of labels and tags (SPEC §3 Label, Tag).
+// API shapes of labels and tags (PRODUCT §3 Label, Tag).
 
 export const labelSelect = { id: true, name: true, color: true, pageId: true, createdAt: true } as const;
 type LabelRow = { id: string; name: string; color: ApiLabel["color"]; pageId: string; createdAt: Date };

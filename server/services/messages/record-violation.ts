@@ -6,7 +6,7 @@ import { findViolations } from "@/lib/whitelist/match";
 type Context = { actor: Actor; companyId: string; page: { id: string; name: string; facebookPageId: string }; conversationId: string; text: string };
 
 /**
- * The server-side whitelist check of every outgoing text (GUIDE §4). A blocked message is kept, flagged,
+ * The server-side whitelist check of every outgoing text (docs/SECURITY.md). A blocked message is kept, flagged,
  * so the thread shows it in red, and the attempt is logged for the company's violation log.
  */
 export async function checkOutgoingLinks({ actor, companyId, page, conversationId, text }: Context) {

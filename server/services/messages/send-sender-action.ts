@@ -12,7 +12,7 @@ export type SenderActionResult = { sent: boolean; reason: string | null };
 export const OUTSIDE_WINDOW = "Sender actions are only sent within 24 hours of the customer's last message";
 
 /**
- * typing_on / typing_off / mark_seen to the customer (GUIDE §3). Only inside the standard 24 h window —
+ * typing_on / typing_off / mark_seen to the customer (docs/META.md). Only inside the standard 24 h window —
  * not under the HUMAN_AGENT tag, which covers messages only — and never for a page whose token is known
  * bad. They are courtesy signals: a refusal is an answer ({sent:false, reason}), not an error the agent
  * must deal with.

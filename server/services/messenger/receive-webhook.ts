@@ -8,7 +8,7 @@ import { isDataError, quarantine } from "@/server/services/webhook-quarantine/qu
 /** Larger bodies are quarantined whole rather than queued: Meta's are a few KB. */
 const MAX_WEBHOOK_BYTES = 1024 * 1024;
 
-/** GET handshake: echo the challenge only for our verify token (GUIDE §3). */
+/** GET handshake: echo the challenge only for our verify token (docs/META.md). */
 export function verifySubscription(query: URLSearchParams): string {
   if (query.get("hub.mode") === "subscribe" && query.get("hub.verify_token") === env().META_VERIFY_TOKEN) {
     return query.get("hub.challenge") ?? "";

@@ -5,7 +5,7 @@ import { metrics } from "@/server/observability/metrics";
 import { currentRequestId } from "@/server/observability/request-context";
 import { contextSql, type ContextRow } from "@/server/services/messenger/ingest-context";
 
-// webhook_events is the queue between the acknowledgement and the processing (GUIDE §3: verify, store,
+// webhook_events is the queue between the acknowledgement and the processing (docs/META.md: verify, store,
 // acknowledge, then process). A row is pending while processed_at is NULL. Hot path: plain pg with
 // prepared statements (server/db-direct.ts).
 

@@ -1,6 +1,6 @@
 import type { ApiNote } from "@/lib/schemas/notes";
 
-// The API shape of a note (SPEC §3 Note, plus who wrote it and when it last changed).
+// The API shape of a note (PRODUCT §3 Note, plus who wrote it and when it last changed).
 
 export const noteSelect = {
   id: true,

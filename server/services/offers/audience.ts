@@ -16,7 +16,7 @@ export function audienceWhere({ pageId, tags, exclude }: AudienceRule): Prisma.S
 }
 
 /**
- * Offers are promotional: only people whose last message is under 24 h old (GUIDE §3). The cutoff is
+ * Offers are promotional: only people whose last message is under 24 h old (docs/META.md). The cutoff is
  * computed here, on the same clock as offerMessagingType, which the worker checks again before each send.
  */
 export function insideWindowSql(now = new Date()): Prisma.Sql {

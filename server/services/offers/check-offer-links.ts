@@ -7,7 +7,7 @@ import { VIOLATION_ERROR } from "@/server/services/messages/send-message";
 type Page = { id: string; name: string; companyId: string };
 
 /**
- * The whitelist applies to offers as to every outgoing text (GUIDE §4): an offer with unapproved links is
+ * The whitelist applies to offers as to every outgoing text (docs/SECURITY.md): an offer with unapproved links is
  * refused at scheduling — 400 {error, urls} — and the attempt goes to the company's violation log. There
  * is no conversation to flag, so nothing else is stored.
  */

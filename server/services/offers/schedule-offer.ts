@@ -10,7 +10,7 @@ import { refuseUnapprovedLinks } from "@/server/services/offers/check-offer-link
 import { offerSelect, toApiOffer, toOfferRow } from "@/server/services/offers/serialize";
 import { assertSendableImageUrl } from "@/server/services/uploads/sendable-image";
 
-/** "general" for everyone on the page, "label" for a labelled audience: the badge of SPEC §3. */
+/** "general" for everyone on the page, "label" for a labelled audience: the badge of PRODUCT §3. */
 export type OfferVariant = "general" | "label";
 
 /**

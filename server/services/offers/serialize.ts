@@ -1,7 +1,7 @@
 import type { Prisma } from "@/server/generated/prisma/client";
 import type { OfferProgressEvent, ScheduledOffer } from "@/lib/offers/types";
 
-// The API shape of an offer: SPEC §3 Scheduled offer (_id, page_name, count, messagesCount, offerType,
+// The API shape of an offer: PRODUCT §3 Scheduled offer (_id, page_name, count, messagesCount, offerType,
 // created_by, created_at) plus progress, and the `offer-progress` socket event built from the same row.
 
 export const offerSelect = {

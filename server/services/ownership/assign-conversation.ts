@@ -12,7 +12,7 @@ import { pageAgentsWhere } from "@/server/services/ownership/page-agents";
 /**
  * POST /api/conversations/assign — give a conversation to an agent of its page, or to nobody. Any agent
  * may take an unassigned conversation (or give back their own); admins and company admins reassign
- * freely. Refusals are 409, never 403: a 403 ends the agent's session (SPEC §8). The write is a
+ * freely. Refusals are 409, never 403: a 403 ends the agent's session (PRODUCT §8). The write is a
  * compare-and-set on the owner the checks saw, so two agents clicking "Assign to me" at once cannot both
  * win; the loser hears who got it.
  */

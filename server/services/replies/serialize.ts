@@ -1,6 +1,6 @@
 import type { ApiSavedReply } from "@/lib/schemas/replies";
 
-// The API shape of a saved reply (SPEC §3 Saved reply).
+// The API shape of a saved reply (PRODUCT §3 Saved reply).
 
 export const replySelect = { id: true, shortcut: true, message: true, pageId: true, createdAt: true } as const;
 type ReplyRow = { id: string; shortcut: string; message: string; pageId: string; createdAt: Date };

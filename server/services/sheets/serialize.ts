@@ -1,6 +1,6 @@
 import type { ApiSheetEntry } from "@/lib/schemas/sheets";
 
-// The API shape of a sheet entry (SPEC §3 Sheet entry).
+// The API shape of a sheet entry (PRODUCT §3 Sheet entry).
 
 export const sheetEntrySelect = {
   id: true,

@@ -15,7 +15,7 @@ const ROLE_REFUSAL = {
 } as const;
 
 /**
- * POST /api/users (alias POST /api/auth/signup). SPEC §6: the super admin creates a company admin together
+ * POST /api/users (alias POST /api/auth/signup). PRODUCT §6: the super admin creates a company admin together
  * with a new company (`companyName`); a company admin creates admins and staff, an admin creates staff, in
  * their own company. A given password is stored only as a scrypt hash (sign-in itself is by e-mail code).
  */

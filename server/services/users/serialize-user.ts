@@ -1,7 +1,7 @@
 import type { ApiUser } from "@/lib/schemas/users";
 import type { Role } from "@/lib/roles";
 
-// The admin API's user shape (SPEC §3 User, snake_case as the spec's clients read it). Never the hash.
+// The admin API's user shape (PRODUCT §3 User, snake_case as the spec's clients read it). Never the hash.
 
 export const apiUserSelect = {
   id: true,

@@ -7,7 +7,7 @@ import { apiUserSelect, toApiUser } from "@/server/services/users/serialize-user
 import { assertCanManage, visibleUsersWhere } from "@/server/access/users";
 
 /**
- * PUT /api/users/email {email, newEmail}: the user is named by their current address (SPEC §7). The super
+ * PUT /api/users/email {email, newEmail}: the user is named by their current address (PRODUCT §7). The super
  * admin may change anyone's; company roles the users they manage in their company, and their own.
  */
 export async function updateEmail(actor: Actor, { email, newEmail }: TUpdateEmail) {

@@ -6,7 +6,7 @@ import { isUuid } from "@/lib/ids";
 import { AppError } from "@/server/http/errors";
 import { actorCompanyId } from "@/server/access/company";
 
-// The company's approved-links whitelist (SPEC §3 Whitelist entry, §7 Links).
+// The company's approved-links whitelist (PRODUCT §3 Whitelist entry, §7 Links).
 
 const select = { id: true, url: true, createdAt: true, createdBy: { select: { id: true, name: true } } } as const;
 type Row = { id: string; url: string; createdAt: Date; createdBy: { id: string; name: string } | null };

@@ -7,7 +7,7 @@ import { request, type HttpResult } from "./http";
 import { cpuDelta, databaseCpuMs, treeCpuMs } from "./cpu";
 import { sleep } from "./stats";
 
-// Signed Messenger webhook deliveries as Meta sends them (GUIDE §3), posted straight to the app (its
+// Signed Messenger webhook deliveries as Meta sends them (docs/META.md), posted straight to the app (its
 // webhook port: lib/config.ts).
 
 export const WEBHOOK_URL = `${WEBHOOK_BASE_URL}/api/webhooks/messenger`;

@@ -5,7 +5,7 @@ import { CreateCompanyAdminForm } from "@/components/admin/users/create-company-
 
 export const metadata: Metadata = { title: "Create User" };
 
-// /create-user — the super admin creates a company admin and their company (SPEC §2, §5).
+// /create-user — the super admin creates a company admin and their company (PRODUCT §2, §5).
 export default function CreateUserPage() {
   return (
     <div className="mx-auto max-w-3xl">

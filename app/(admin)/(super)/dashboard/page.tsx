@@ -3,7 +3,7 @@ import { DashboardScreen } from "@/components/admin/dashboard/dashboard-screen";
 
 export const metadata: Metadata = { title: "Dashboard" };
 
-// /dashboard — the counts across every page (SPEC §2 Dashboard).
+// /dashboard — the counts across every page (PRODUCT §2 Dashboard).
 export default function DashboardPage() {
   return <DashboardScreen />;
 }

@@ -5,7 +5,7 @@ import { CreateCompanyUserForm } from "@/components/admin/users/create-company-u
 
 export const metadata: Metadata = { title: "Create User" };
 
-// /company/create-user — add an admin or staff member to the company (SPEC §2, §5).
+// /company/create-user — add an admin or staff member to the company (PRODUCT §2, §5).
 export default function CompanyCreateUserPage() {
   return (
     <div className="mx-auto max-w-2xl">

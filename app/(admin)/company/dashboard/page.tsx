@@ -3,7 +3,7 @@ import { DashboardScreen } from "@/components/admin/dashboard/dashboard-screen";
 
 export const metadata: Metadata = { title: "Dashboard" };
 
-// /company/dashboard — the counts across the company's pages (SPEC §2 Dashboard).
+// /company/dashboard — the counts across the company's pages (PRODUCT §2 Dashboard).
 export default function DashboardPage() {
   return <DashboardScreen />;
 }

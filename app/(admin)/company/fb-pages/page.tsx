@@ -3,7 +3,7 @@ import { CompanyPagesScreen } from "@/components/admin/pages/company-pages-scree
 
 export const metadata: Metadata = { title: "FB Pages" };
 
-// /company/fb-pages — the company's pages and page access (SPEC §2 Assign Pages modal).
+// /company/fb-pages — the company's pages and page access (PRODUCT §2 Assign Pages modal).
 export default function CompanyPagesPage() {
   return <CompanyPagesScreen />;
 }

@@ -3,7 +3,7 @@ import { ScheduledOffersScreen } from "@/components/offers/scheduled-offers-scre
 
 export const metadata: Metadata = { title: "Scheduled Offers" };
 
-// /company/scheduled-offers — scheduled offers with their live progress and a date range filter (SPEC §2, §4).
+// /company/scheduled-offers — scheduled offers with their live progress and a date range filter (PRODUCT §2, §4).
 export default function ScheduledOffersPage() {
   return <ScheduledOffersScreen />;
 }

@@ -3,7 +3,7 @@ import { SendOfferForm } from "@/components/offers/send-offer-form";
 
 export const metadata: Metadata = { title: "Send Offer to Users (Bulk)" };
 
-// /company/send-offer — 'Send Offer to Users (Bulk)' (SPEC §2): schedule a bulk offer to a page's customers.
+// /company/send-offer — 'Send Offer to Users (Bulk)' (PRODUCT §2): schedule a bulk offer to a page's customers.
 export default function SendOfferPage() {
   return <SendOfferForm />;
 }

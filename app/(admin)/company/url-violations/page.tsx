@@ -3,7 +3,7 @@ import { ViolationsScreen } from "@/components/admin/violations/violations-scree
 
 export const metadata: Metadata = { title: "Security Violation Log" };
 
-// /company/url-violations — the log of blocked links (SPEC §2).
+// /company/url-violations — the log of blocked links (PRODUCT §2).
 export default function UrlViolationsPage() {
   return <ViolationsScreen />;
 }

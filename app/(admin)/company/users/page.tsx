@@ -3,7 +3,7 @@ import { CompanyUsersScreen } from "@/components/admin/users/company-users-scree
 
 export const metadata: Metadata = { title: "Users" };
 
-// /company/users — the company's users, paged (SPEC §2).
+// /company/users — the company's users, paged (PRODUCT §2).
 export default function CompanyUsersPage() {
   return <CompanyUsersScreen />;
 }

@@ -3,7 +3,7 @@ import { WhitelistScreen } from "@/components/admin/whitelist/whitelist-screen";
 
 export const metadata: Metadata = { title: "Approved URLs & Patterns" };
 
-// /company/whitelist-urls — the approved-links whitelist (SPEC §2).
+// /company/whitelist-urls — the approved-links whitelist (PRODUCT §2).
 export default function ApprovedUrlsPage() {
   return <WhitelistScreen />;
 }

@@ -5,7 +5,7 @@ import { listReplies } from "@/server/services/replies/list-replies";
 import { updateReply } from "@/server/services/replies/update-reply";
 import { deleteReply } from "@/server/services/replies/delete-reply";
 
-// One dynamic segment name per level: GET reads `{id}` as the page id (SPEC §7 `GET /replies/{pageId}`),
+// One dynamic segment name per level: GET reads `{id}` as the page id (PRODUCT §7 `GET /replies/{pageId}`),
 // PUT and DELETE as the reply id.
 const params = z.object({ id: z.string().trim().min(1).max(100) });
 

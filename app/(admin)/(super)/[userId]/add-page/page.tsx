@@ -4,7 +4,7 @@ import { env } from "@/server/env";
 
 export const metadata: Metadata = { title: "Add Page" };
 
-// /{userId}/add-page — add a page to a user (SPEC §2); ?facebook=<session> shows the Facebook Login picker.
+// /{userId}/add-page — add a page to a user (PRODUCT §2); ?facebook=<session> shows the Facebook Login picker.
 export default async function AddPagePage({ params, searchParams }: { params: Promise<{ userId: string }>; searchParams: Promise<{ facebook?: string | string[] }> }) {
   const { userId } = await params;
   const { facebook } = await searchParams;
