@@ -10,7 +10,7 @@ import { env } from "@/server/env";
 // They run per delivery, per message or per request, and Prisma 7 costs several times more CPU
 // per statement than pg with prepared statements — measured on the ingest's own statements: the message
 // statement 1.4 ms of Node + 1.3 ms of Postgres CPU through Prisma, 0.4 + 0.6 ms through pg; a claim
-// transaction 2.0 + 0.5 ms against 0.2 + 0.2 ms (docs/PERFORMANCE.md §4). Everything else uses Prisma.
+// transaction 2.0 + 0.5 ms against 0.2 + 0.2 ms (docs/performance/history-2026-11.md §4). Everything else uses Prisma.
 // Its own connections also mean an ack never waits behind other requests' queries for one.
 //
 // Named statements are prepared once per connection (Postgres then reuses the plan). pg returns int8 as

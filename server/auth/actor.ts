@@ -15,7 +15,7 @@ type UserRow = { id: string; name: string; email: string; role: Role; company_id
  * signed out, and an unknown user. Every API request and every socket connect reads it, so plain pg with a
  * prepared statement, as on the webhook hot path (server/db-direct.ts): the HTTP benchmark's list and
  * thread requests took 3.37 ms of the app's CPU on average against 3.50 through Prisma
- * (docs/PERFORMANCE.md §6, morning of 2026-11-26). The session is a primary-key join in the same statement.
+ * (docs/performance/history-2026-11.md §6, morning of 2026-11-26). The session is a primary-key join in the same statement.
  */
 export async function userOfToken(token: string | null): Promise<UserRow | null> {
   const claims = token ? await readToken(token) : null;

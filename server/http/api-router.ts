@@ -7,7 +7,7 @@ import { matchRoute, type RoutePattern } from "@/server/observability/route-patt
 // The API's route handlers called by the custom server itself, in place of Next's router, in production and
 // in `npm run dev` alike (one request path, one set of limits). Measured on the production build: a list
 // request cost 7–10 ms of the app's CPU through Next against ~1 ms of database time, and under the load
-// benchmark's 200 msg/s the reads queued there for tens to hundreds of ms (docs/PERFORMANCE.md §6). The handlers are the same
+// benchmark's 200 msg/s the reads queued there for tens to hundreds of ms (docs/performance/history-2026-11.md §6). The handlers are the same
 // functions Next would call, with the same Request and params; what Next itself did for a route handler
 // (HEAD from GET, OPTIONS, 405 with Allow) is done here. Unmatched /api paths still go to Next (its 404).
 

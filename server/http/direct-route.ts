@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 // Serves one request with an App Router route handler called directly by the custom server, skipping
 // Next's router (server/lifecycle/app-server.ts). For the webhook POST: Meta calls it at the rate customers write,
 // its bar is a 20 ms p99 acknowledgement, and Next's request handling costs ~3 ms of CPU per call there
-// (docs/PERFORMANCE.md §4) against ~1 ms for the handler's own work. The handler is the same function Next
+// (docs/performance/history-2026-11.md §4) against ~1 ms for the handler's own work. The handler is the same function Next
 // would call, so behaviour (signature check, errors, status codes) is identical either way. Also for health
 // and metrics, which must answer while Next is still preparing, and the worker's small listener.
 
@@ -12,7 +12,7 @@ type Handler = (request: Request) => Promise<Response>;
 /**
  * A handler of the received bytes themselves, for the webhook: building a fetch Request around them (and
  * reading a Response back) costs ~0.5 ms of CPU per delivery in undici's streams, a quarter of the app's
- * whole share of a message at 200/s (docs/PERFORMANCE.md §6). A plain answer is written as is; a Response
+ * whole share of a message at 200/s (docs/performance/history-2026-11.md §6). A plain answer is written as is; a Response
  * (the rare refusal, mapped by the route's own error handling) is written like serveDirect's.
  */
 export type RawAnswer = { status: number; contentType: string; body: string };

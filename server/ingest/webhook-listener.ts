@@ -4,7 +4,7 @@ import { metrics } from "@/server/observability/metrics";
 // WEBHOOK_PORT (optional): Meta's webhook on a port of its own, served by a thread of the app process with
 // its own event loop. On the main port an acknowledgement waits for the event loop behind whatever it is
 // doing — relaying each message to every agent's socket, serving the inbox's reads — which at 200 messages
-// a second put most of the ack's p99 before its handler even ran (docs/PERFORMANCE.md §6). The thread only
+// a second put most of the ack's p99 before its handler even ran (docs/performance/history-2026-11.md §6). The thread only
 // verifies, stores and acknowledges, with the same handlers; the main port keeps serving the same route, so
 // routing the path to this port at the reverse proxy is an operator's choice, never a requirement
 // (docs/ARCHITECTURE.md, "Running a fleet").

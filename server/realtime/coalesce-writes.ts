@@ -3,7 +3,7 @@ import type { Server } from "socket.io";
 // One write per socket per turn of the event loop, however many events it gets in that turn. ws writes
 // every frame with its own writev; at 200 messages/s to 50 agents that was 10 000 system calls a second,
 // the largest single item (a quarter of the app's busy CPU) in the load benchmark's profile
-// (docs/PERFORMANCE.md §6). Events come in bursts (the worker's PUBLISHes are pipelined, so one read from
+// (docs/performance/history-2026-11.md §6). Events come in bursts (the worker's PUBLISHes are pipelined, so one read from
 // Redis carries a batch; a broadcast goes to every socket of a room at once): a websocket's TCP socket is
 // corked at its first frame in a turn and uncorked once, in setImmediate, which writes the turn's frames in
 // one writev. The delay is the rest of the current turn, no timer: a lone event goes out as before.

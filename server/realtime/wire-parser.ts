@@ -4,7 +4,7 @@ import { Decoder, Encoder, PacketType, protocol, type Packet } from "socket.io-p
 // encoded again. The worker's events (a message stored, a receipt, a profile) reach the app servers
 // through Redis; each app server used to turn the Redis message back into objects (msgpack) and those into
 // the socket's JSON (with a walk over every value looking for binary data), 8–10 % of the event loop that
-// also serves the agents' reads, at 200 messages a second (docs/PERFORMANCE.md §6). The worker now sends
+// also serves the agents' reads, at 200 messages a second (docs/performance/history-2026-11.md §6). The worker now sends
 // the payload as one JSON string (`preEncoded`), and the encoder splices it into the packet. What a client
 // receives is byte for byte what the plain encoder would have written.
 

@@ -1,7 +1,7 @@
 // The load benchmark's agent sockets, in their own process beside the load generator (load-generator.ts
 // forks it): 50 agents are 50 browsers, not one event loop. In the generator's own process their parsing
 // (up to 20 000 events a second) lagged its loop by up to 67 ms, and that lag was in every time it took —
-// the acks, the reads, the sends (docs/PERFORMANCE.md §6). Here they only record when each event arrived;
+// the acks, the reads, the sends (docs/performance/history-2026-11.md §6). Here they only record when each event arrived;
 // the generator, which knows when each message was sent, turns that into latencies.
 //
 // IPC: the child says "ready" once every socket is connected and joined; the parent says "start" when it

@@ -9,7 +9,7 @@ import { staffActor } from "./lib/scenarios";
 import { now, summarize } from "./lib/stats";
 import { listWithBoundedCursor } from "./prototypes/cursor";
 
-// Opt-in (`npm run bench -- --only=prototypes`): the fixes proposed in docs/PERFORMANCE.md, measured side
+// Opt-in (`npm run bench -- --only=prototypes`): the fixes proposed in docs/performance/history-2026-11.md ("Misses and what to do about them"), measured side
 // by side with the current code on the same data. Nothing here changes service code or, in the end, the
 // schema, so the other benchmarks always see it exactly as the migrations make it.
 //  1. keyset pages: a redundant `last_message_at <= cursor` bound the index can range-scan on (since applied

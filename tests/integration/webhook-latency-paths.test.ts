@@ -5,7 +5,7 @@ import { conversationListSelect, toConversationListItem } from "@/server/service
 import { makeCompany, makeUser, tokenFor } from "./support/factory";
 import { eventually, openSocket, simPost, startChannel, type Channel } from "./support/channel";
 
-// Guards for the webhook → agent path's latency design (docs/PERFORMANCE.md, load benchmark), without
+// Guards for the webhook → agent path's latency design (docs/performance/history-2026-11.md §6, the load benchmark), without
 // timing anything: (1) a delivery reaches the socket through the wake-up alone — the safety-net poll is
 // set to an hour, so a path that regained a polling delay would never deliver within the test; (2) a first
 // contact's message is on the agents' sockets before the profile lookup answers — the simulator's profile

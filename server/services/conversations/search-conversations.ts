@@ -8,7 +8,7 @@ export type { SearchInput } from "@/server/services/conversations/search-queries
  * message text contains the term (case-insensitive, literally), newest first (last_message_at, id desc).
  *
  * ILIKE '%…%' is served by the pg_trgm GIN indexes, but which plan is quick depends on how often the term
- * occurs, which no single SQL plan knows (docs/PERFORMANCE.md §3). So, cheapest first:
+ * occurs, which no single SQL plan knows (docs/performance/history-2026-11.md §3). So, cheapest first:
  *  1. Probe the three trigram indexes, each capped. A term under every cap is rare: its candidates are
  *     looked up by key and only they are sorted, in the same statement ("candidates"). A term a recent
  *     probe found in too many messages skips this and step 2 (knownToMatchMany).

@@ -8,7 +8,7 @@
  * Why: a common word's search checks the newest stretch of the inbox message by message (search-
  * conversations.ts, step 3). Under a burst of new customers the newest conversations are theirs, without
  * the word, and the stretch reread all their messages for every agent's search: `warranty` took 57–88 ms
- * at 200 messages a second (docs/PERFORMANCE.md, evening of 2026-11-26).
+ * at 200 messages a second (docs/performance/history-2026-11.md §6, evening of 2026-11-26).
  *
  * Per process and bounded: each term keeps its most recently seen conversations, and the least recently
  * searched terms go first. The key is the page and the exact term, as the search ran it.

@@ -29,7 +29,7 @@ export async function searchSnippets(rows: { id: string; name: string; preview: 
   // Postgres guesses ~10 messages a conversation and so reads all of each one's messages (bitmap) and sorts
   // them; the busy conversations at the top of an inbox hold hundreds, and the newest match is usually
   // among the first few. Without bitmap scans it walks the index newest first and stops at the first hit:
-  // 0.3 ms instead of 10–160 ms for 15 long threads (docs/PERFORMANCE.md §3). Plain pg, as the search's
+  // 0.3 ms instead of 10–160 ms for 15 long threads (docs/performance/history-2026-11.md §3). Plain pg, as the search's
   // own statements (search-queries.ts).
   const client = await directPool().connect();
   let broken = false;

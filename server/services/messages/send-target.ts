@@ -5,7 +5,7 @@ import { AppError } from "@/server/http/errors";
 import { pageIdCondition, pageIdValues, visiblePageCondition, visiblePageValues } from "@/server/access/pages";
 
 // What an agent's reply needs of its conversation, its customer and its page, in one plain-pg read: the
-// reply is on the path the load benchmark times (reply → another agent's socket, docs/PERFORMANCE.md §6),
+// reply is on the path the load benchmark times (reply → another agent's socket, docs/performance/history-2026-11.md §6),
 // and findVisibleConversation's Prisma query cost the app's event loop 1.5–3 ms of CPU on every send. Same
 // visibility rule (server/access/pages.ts) and the same 404 for anything the actor may not see.
 

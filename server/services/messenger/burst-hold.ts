@@ -4,7 +4,7 @@ import { realClock, type Clock } from "@/server/services/messenger/paced-gate";
 // lookups: a first contact's message is the ingest's dearest (customer and conversation created with it),
 // and in a burst of new people (an ad, a viral post: 200 in a second) their lookups — a Graph call, a
 // statement and a conversation-updated to every agent each — competed with the burst's own messages for the
-// same CPU (docs/PERFORMANCE.md §6, "Evening of 2026-11-26"). A lone new customer is looked up at once.
+// same CPU (docs/performance/history-2026-11.md §6, "Evening of 2026-11-26"). A lone new customer is looked up at once.
 
 export type BurstHold = {
   /**

@@ -2,7 +2,7 @@
 // once, and they start at most `perSecond` a second after the first `burst` (a token bucket). Used by the
 // profile lookups: one new customer's name is looked up at once, but a burst of hundreds (a viral post, an
 // ad) is spread over seconds instead of landing, with its Graph calls, statements and events, on the same
-// second as their first messages (docs/PERFORMANCE.md §6) — and Meta rate-limits a Page's calls anyway.
+// second as their first messages (docs/performance/history-2026-11.md §6) — and Meta rate-limits a Page's calls anyway.
 
 export type PacedGate = {
   /** Runs `work` when a slot and a start are free; settles as `work` does. */

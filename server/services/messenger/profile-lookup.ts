@@ -85,7 +85,7 @@ async function lookUp(target: ProfileTarget): Promise<void> {
   await customerOrder.run(customerOrderKey(target.page.facebookPageId, target.psid), async () => {
     // Only the first lookup writes (another worker may have done it); the attempt is recorded either way. The
     // conversation's list item comes back from the same statement: a burst of first contacts is a burst of
-    // these, each one round trip (docs/PERFORMANCE.md §6).
+    // these, each one round trip (docs/performance/history-2026-11.md §6).
     const { rows } = await ingestPool().query<SummaryColumns & { name: string; avatar_url: string | null }>({
       name: "profile-update",
       text: `WITH updated AS (

@@ -22,7 +22,7 @@ export type DeliveryOutcome = { id: bigint; error: string | null };
  * for a free slot and then go together in ONE multi-row INSERT (one round trip, one commit). Unloaded,
  * every delivery gets its own INSERT at once, as before. Under load — measured at 200 msg/s on a saturated
  * machine, one INSERT per delivery with a pool of 8 stored at a third of the arrival rate and acks queued
- * for seconds (docs/PERFORMANCE.md, load benchmark) — the batch grows with the queue instead of the queue.
+ * for seconds (docs/performance/history-2026-11.md §6, the load benchmark) — the batch grows with the queue instead of the queue.
  */
 export function storeWebhookEvent(json: string): Promise<bigint> {
   return new Promise<bigint>((resolve, reject) => {

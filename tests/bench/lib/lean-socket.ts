@@ -4,7 +4,7 @@ import WebSocket from "ws";
 // packets) and hands each event to its owner as the raw frame, unparsed. The load benchmark's 50 agent
 // sockets stand in for 50 browsers on 50 machines, but they run on the 2 cores they measure: with
 // socket.io-client each of the 10 000 events a second was decoded, JSON-parsed and dispatched, 2.0–2.5 ms
-// of CPU per message for the harness against ~2 for the app server (docs/PERFORMANCE.md §6). The server
+// of CPU per message for the harness against ~2 for the app server (docs/performance/history-2026-11.md §6). The server
 // sees exactly what a browser's socket.io-client does: the same handshake, the bearer token in the CONNECT
 // packet, joins acknowledged, pings answered; only this side skips the parse of what it never reads.
 //

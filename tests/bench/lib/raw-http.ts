@@ -4,7 +4,7 @@ import type { HttpResult } from "./http";
 // A minimal HTTP/1.1 client for the load generator's webhook POSTs: keep-alive connections to one origin,
 // one request in flight on each, the answer read by its Content-Length. The generator stands in for
 // Meta's servers, on the 2 cores it measures; Node's http client cost it ~150 µs of CPU a request against
-// ~90 for this one in a loopback micro-benchmark, 200 times a second (docs/PERFORMANCE.md §6). Answers
+// ~90 for this one in a loopback micro-benchmark, 200 times a second (docs/performance/history-2026-11.md §6). Answers
 // come with a Content-Length or chunked; anything else (a malformed answer, one nobody asked for) fails
 // that request loudly, never guessed at.
 
