@@ -11,6 +11,7 @@ holder=$!
 trap 'kill $holder 2>/dev/null || true' EXIT
 echo "== typecheck" && npx tsc --noEmit
 echo "== lint" && npx eslint . --max-warnings=0
+echo "== architecture" && npm run -s lint:arch
 echo "== unit + integration" && npx vitest run
 echo "== build" && npx next build
 echo "== e2e" && npx playwright test

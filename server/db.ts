@@ -24,4 +24,3 @@ export const db: PrismaClient = new Proxy({} as PrismaClient, {
   },
 });
 
-export type Db = PrismaClient;

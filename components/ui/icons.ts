@@ -23,8 +23,6 @@ export { default as ShieldCheckIcon } from "lucide-react/icons/shield-check";
 export { default as LockIcon } from "lucide-react/icons/lock";
 export { default as SendIcon } from "lucide-react/icons/send";
 export { default as CalendarClockIcon } from "lucide-react/icons/calendar-clock";
-export { default as MailIcon } from "lucide-react/icons/mail";
-export { default as InboxIcon } from "lucide-react/icons/inbox";
 export { default as RefreshIcon } from "lucide-react/icons/refresh-cw";
 export { default as ClockIcon } from "lucide-react/icons/clock";
 export { default as PencilIcon } from "lucide-react/icons/pencil";

@@ -5,8 +5,9 @@ import { formatDuration } from "@/lib/inbox/time";
 // The server decides with `messagingWindow` and sends `windowForApi`; the composer reads that shape back
 // with `describeWindow`, so both sides count the same hours and say the same sentence.
 
-export const DAY_MS = 24 * 60 * 60 * 1000;
-export const STANDARD_WINDOW_MS = DAY_MS;
+const HOUR_MS = 60 * 60 * 1000;
+export const DAY_MS = 24 * HOUR_MS;
+export const STANDARD_WINDOW_MS = 24 * HOUR_MS;
 export const HUMAN_AGENT_WINDOW_MS = 7 * DAY_MS;
 
 const WINDOW_CLOSED_MESSAGE =

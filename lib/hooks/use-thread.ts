@@ -79,4 +79,3 @@ export function useThread(conversationId: string | null, pageId: string | null) 
   };
 }
 
-export type ThreadState = ReturnType<typeof useThread>;

@@ -1,4 +1,4 @@
-import type { ConversationListItem } from "@/lib/inbox/types";
+import type { ConversationListItem } from "@/lib/contract/inbox-api";
 
 // Who may answer a conversation under Meta's handover protocol (docs/WEBHOOKS.md "Handover roles"), as
 // the API and the socket carry it and the thread header and composer show it. Shared by server and browser.

@@ -70,7 +70,6 @@ export type TAssignConversation = z.infer<typeof ZAssignConversation>;
 
 /** GET /api/inbox/agents and /api/inbox/settings: one page. */
 export const ZInboxPageQuery = z.object({ pageId: id("pageId") });
-export type TInboxPageQuery = z.infer<typeof ZInboxPageQuery>;
 
 /** PUT /api/inbox/settings: per-page inbox settings (admins). */
 export const ZInboxSettings = z.object({ pageId: id("pageId"), autoAssign: z.boolean({ error: "autoAssign must be true or false" }) });

@@ -11,7 +11,6 @@ export const ZDashboardStatsQuery = z.object({
     .optional()
     .transform((s) => (s && s.toLowerCase() !== "all" ? s : undefined)),
 });
-export type TDashboardStatsQuery = z.infer<typeof ZDashboardStatsQuery>;
 
 export type DashboardStats = {
   total: number;

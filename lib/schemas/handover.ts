@@ -5,7 +5,6 @@ import { ZConversationRef } from "@/lib/schemas/conversations";
 
 /** GET /api/conversations/thread-control?conversationId=…&pageId=… */
 export const ZThreadControlQuery = ZConversationRef.pick({ conversationId: true, pageId: true });
-export type TThreadControlQuery = z.infer<typeof ZThreadControlQuery>;
 
 /** POST /api/conversations/take-control */
 export const ZTakeControl = ZConversationRef;

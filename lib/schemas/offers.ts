@@ -115,4 +115,3 @@ export type TOfferPreviewQuery = z.infer<typeof ZOfferPreviewQuery>;
 
 /** Any string: an id that is not one of ours is a 404 from the service, like another company's. */
 export const ZOfferParams = z.object({ id: z.string().trim().min(1).max(100) });
-export type TOfferParams = z.infer<typeof ZOfferParams>;

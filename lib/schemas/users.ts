@@ -27,7 +27,6 @@ export const COMPANY_NAME_REQUIRED = "Company name is required";
 export const COMPANY_NAME_TOO_LONG = "Company name must be at most 100 characters";
 // PRODUCT §5 notes the original alert says 'Please enter a new password' here; that is a slip, not a rule.
 export const NEW_EMAIL_REQUIRED = "Please enter a new email address";
-export const INVALID_EMAIL = "Please enter a valid email address";
 export const USER_ID_REQUIRED = "User id is required";
 export const IS_ACTIVE_REQUIRED = "isActive must be true or false";
 export const DUPLICATE_EMAIL = "A user with this email already exists";
@@ -130,7 +129,6 @@ export type TChangePassword = z.infer<typeof ZChangePassword>;
 export const ZUsersQuery = z.object({
   page: z.coerce.number({ error: "page must be a number" }).int("page must be a whole number").min(1, "page must be at least 1").max(1_000_000).default(1),
 });
-export type TUsersQuery = z.infer<typeof ZUsersQuery>;
 
 export const ZUserIdParam = z.object({ id: z.string().max(100) });
 export const ZUserIdRouteParam = z.object({ userId: z.string().max(100) });

@@ -2,7 +2,7 @@ import { DETECTORS } from "@/lib/whitelist/detectors";
 import type { Link } from "@/lib/whitelist/link";
 import { buildScanText, originalSpan } from "@/lib/whitelist/scan-text";
 
-export type { Link, LinkKind } from "@/lib/whitelist/link";
+export type { Link } from "@/lib/whitelist/link";
 
 /**
  * Every URL, bare domain, IP address and e-mail address in an outgoing message, in order of appearance.

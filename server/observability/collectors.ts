@@ -1,5 +1,5 @@
 import { queue } from "@/server/queue/index";
-import { io } from "@/server/realtime/index";
+import { io } from "@/server/realtime/server";
 import { metrics } from "@/server/observability/metrics";
 import { webhookBacklog } from "@/server/observability/webhook-backlog";
 

@@ -1,4 +1,4 @@
-import client, { type Counter, type Gauge, type Histogram, type Registry } from "prom-client";
+import client, { type Counter, type Histogram, type Registry } from "prom-client";
 
 // Prometheus metrics of this process (app server or worker), served on /api/metrics (the worker: on its
 // small HTTP listener). One registry per process, kept on globalThis: route handlers bundled by Next and
@@ -79,4 +79,3 @@ export function startTimer<L extends string>(histogram: Histogram<L>): (labels?:
   return (labels) => histogram.observe(labels ?? {}, (performance.now() - started) / 1000);
 }
 
-export type { Gauge };

@@ -1,8 +1,9 @@
 import type { RemoteSocket } from "socket.io";
 import { db } from "@/server/db";
 import { visiblePagesWhere } from "@/server/access/pages";
-import { io } from "@/server/realtime/index";
-import { INBOX_ROLES, OFFER_ROLES, userRoom } from "@/server/realtime/rooms";
+import { io } from "@/server/realtime/server";
+import { INBOX_ROLES, OFFER_ROLES } from "@/server/realtime/rooms";
+import { userRoom } from "@/server/realtime/room-names";
 
 // When a user's access changes (pages assigned or taken away, role, ban, deletion), their already-open
 // sockets must stop receiving what they may no longer see: the API answers 404 at once, and the socket

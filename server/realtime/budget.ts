@@ -1,4 +1,4 @@
-import type { SocketData } from "@/server/realtime/index";
+import type { SocketData } from "@/server/realtime/types";
 
 // Per-socket token buckets for what a client may ask of the server: room joins (each a database query) and
 // presence events (typing, presence-ping: Redis work and broadcasts to other agents). A script emitting

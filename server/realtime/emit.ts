@@ -1,7 +1,7 @@
 import { Emitter } from "@socket.io/redis-emitter";
 import type { Redis } from "ioredis";
-import { io } from "@/server/realtime/index";
-import { conversationRoom, pageRoom, userRoom } from "@/server/realtime/rooms";
+import { io } from "@/server/realtime/server";
+import { conversationRoom, pageRoom, userRoom } from "@/server/realtime/room-names";
 import type { ServerEventName, ServerEventPayload, ServerToClientEvents } from "@/lib/contract/socket-events";
 import { createRedis } from "@/server/redis";
 import { preEncoded } from "@/server/realtime/wire-parser";
@@ -62,10 +62,4 @@ function emitter(): Emitter {
     globalForEmitter.switchboardEmitter = { redis, emitter: new Emitter(client) };
   }
   return globalForEmitter.switchboardEmitter.emitter;
-}
-
-/** Closes the emitter's Redis connection (worker shutdown, tests). */
-export function closeEmitter(): void {
-  globalForEmitter.switchboardEmitter?.redis.disconnect();
-  globalForEmitter.switchboardEmitter = undefined;
 }

@@ -1,10 +1,10 @@
 import type { Server as HttpServer, IncomingMessage } from "node:http";
-import { Server, type Socket } from "socket.io";
+import { Server } from "socket.io";
 import { createAdapter } from "@socket.io/redis-adapter";
-import type { Actor } from "@/server/auth/actor";
 import type { Redis } from "ioredis";
 import { createRedis } from "@/server/redis";
-import { registerRoomHandlers, sessionRoom, userRoom } from "@/server/realtime/rooms";
+import { registerRoomHandlers } from "@/server/realtime/rooms";
+import { sessionRoom, userRoom } from "@/server/realtime/room-names";
 import { readToken } from "@/server/auth/token";
 import { registerPresenceHandlers } from "@/server/realtime/presence";
 import { socketActorFromToken } from "@/server/realtime/lookups";
@@ -12,6 +12,8 @@ import { coalesceSocketWrites } from "@/server/realtime/coalesce-writes";
 import { wireParser } from "@/server/realtime/wire-parser";
 import { db } from "@/server/db";
 import type { ClientToServerEvents, ServerToClientEvents } from "@/lib/contract/socket-events";
+import type { AuthedSocket, RealtimeServer, SocketData } from "@/server/realtime/types";
+import { publishIo, unpublishIo } from "@/server/realtime/server";
 
 /** Live sockets one user may hold (tabs, devices); a new one beyond this ends their oldest. */
 export const MAX_SOCKETS_PER_USER = 20;
@@ -28,27 +30,6 @@ export const MAX_SOCKETS_PER_USER = 20;
 export const REALTIME_PATH = "/socket.io";
 /** Whether an HTTP request (an upgrade) is Socket.IO's: engine.io takes exactly the URLs under `${REALTIME_PATH}/`. */
 export const isRealtimeUrl = (url: string | undefined) => Boolean(url?.startsWith(`${REALTIME_PATH}/`));
-
-/** Who a socket acts for: what the room checks and presence read, nothing more (no e-mail, no token). */
-export type SocketActor = Pick<Actor, "id" | "name" | "role" | "companyId">;
-export type SocketData = {
-  actor: SocketActor;
-  /** The session its token names: signing out ends the session's sockets (server/services/auth/end-sessions.ts). */
-  sessionId: string;
-  /** Token buckets (budget.ts). */
-  joinTokens: number;
-  joinRefilledAt: number;
-  presenceTokens: number;
-  presenceRefilledAt: number;
-  /** This socket's typing state in the conversation it watches, and when its presence entry was last written (presence.ts). */
-  typing: boolean;
-  presenceWrittenAt: number;
-};
-/** Socket.IO typed by the contract (lib/contract/socket-events.ts); no events between app servers of ours. */
-export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-export type AuthedSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-
-const globalForIo = globalThis as unknown as { switchboardIo?: RealtimeServer };
 
 export type Realtime = { io: RealtimeServer; close: () => Promise<void> };
 
@@ -97,14 +78,14 @@ export function attachRealtime(httpServer: HttpServer): Realtime {
     void capUserSockets(io, socket).catch(() => {});
   });
 
-  globalForIo.switchboardIo = io;
+  publishIo(io);
   return {
     io,
     // Closes the sockets and the HTTP server, then the adapter's Redis connections. Services stop emitting
     // through this server at once (emitToRooms falls back to the Redis emitter), not only once it is closed.
     close: () =>
       new Promise<void>((resolve) => {
-        if (globalForIo.switchboardIo === io) globalForIo.switchboardIo = undefined;
+        unpublishIo(io);
         void io.close(() => {
           void Promise.all([closeGently(pub), closeGently(sub)]).then(() => resolve());
         });
@@ -154,11 +135,6 @@ async function capUserSockets(io: RealtimeServer, socket: AuthedSocket): Promise
   if (sockets.length <= MAX_SOCKETS_PER_USER) return;
   const oldestFirst = [...sockets].sort((a, b) => a.handshake.issued - b.handshake.issued);
   for (const old of oldestFirst.slice(0, sockets.length - MAX_SOCKETS_PER_USER)) old.disconnect(true);
-}
-
-/** The running Socket.IO server, for services that emit; undefined outside the app server (e.g. scripts). */
-export function io(): RealtimeServer | undefined {
-  return globalForIo.switchboardIo;
 }
 
 async function closeIfSignedOut(socket: AuthedSocket): Promise<void> {

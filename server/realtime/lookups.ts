@@ -1,5 +1,5 @@
 import { userOfToken } from "@/server/auth/actor";
-import type { SocketActor } from "@/server/realtime/index";
+import type { SocketActor } from "@/server/realtime/types";
 import { visiblePageOf } from "@/server/access/pages";
 
 // The two reads of every socket connect: who the token names, and (once per page the inbox shows) whether

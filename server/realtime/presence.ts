@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { io } from "@/server/realtime/index";
-import type { AuthedSocket } from "@/server/realtime/index";
-import { conversationRoom } from "@/server/realtime/rooms";
+import { io } from "@/server/realtime/server";
+import type { AuthedSocket } from "@/server/realtime/types";
+import { conversationRoom } from "@/server/realtime/room-names";
 import { redis } from "@/server/redis";
 import { logger } from "@/server/observability/log";
 import { fillBucket, spend, type Budget } from "@/server/realtime/budget";

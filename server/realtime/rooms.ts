@@ -2,26 +2,16 @@ import { z } from "zod";
 import { db } from "@/server/db";
 import { visiblePagesWhere } from "@/server/access/pages";
 import { isUuid } from "@/lib/ids";
-import type { AuthedSocket } from "@/server/realtime/index";
+import type { AuthedSocket } from "@/server/realtime/types";
 import type { Role } from "@/lib/roles";
 import { rolesFor } from "@/lib/access/permissions";
 import { presenceJoined, presenceLeft } from "@/server/realtime/presence";
 import { visiblePageIdFor } from "@/server/realtime/lookups";
 import { fillBucket, spend, type Budget } from "@/server/realtime/budget";
 import { CLIENT_EVENTS, type JoinReply } from "@/lib/contract/socket-events";
+import { conversationRoom, offersRoom, pageAdminRoom, pageRoom, userRoom } from "@/server/realtime/room-names";
 
-// Room names and the join rules: a socket may join a page's room only if its actor may see that page.
-
-export const pageRoom = (pageId: string) => `page:${pageId}`;
-export const conversationRoom = (conversationId: string) => `conversation:${conversationId}`;
-/** Bulk-offer progress of a page: only for the roles that run offers (staff never see it). */
-export const offersRoom = (pageId: string) => `offers:${pageId}`;
-/** A page's health (policy blocks, handover role) on the admin Page screens: the roles that manage pages. */
-export const pageAdminRoom = (pageId: string) => `page-admin:${pageId}`;
-/** Every socket of one user, so a ban, a deletion or signing out everywhere can end their live sessions too. */
-export const userRoom = (userId: string) => `user:${userId}`;
-/** Every socket opened with one session's token, so signing out ends exactly those. */
-export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+// The join rules (names in room-names.ts): a socket may join a page's room only if its actor may see that page.
 
 /** Who may be in the inbox rooms at all (the super admin has no inbox, docs/API.md). */
 export const INBOX_ROLES: readonly Role[] = rolesFor("conversations.read");

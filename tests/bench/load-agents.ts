@@ -13,7 +13,7 @@ import { connectLean, type LeanSocket } from "./lib/lean-socket";
 import { EventFrames } from "./lib/event-frames";
 import { openInspector, settledMemory, type SettledMemory } from "./lib/inspector";
 import { loopLagMeter } from "./lib/loop-lag";
-import type { LoadPlan } from "./load-generator";
+import type { LoadPlan } from "./lib/load-plan";
 
 export type AgentsReady = { type: "ready"; sockets: number };
 export type AgentsResult = {

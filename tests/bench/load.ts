@@ -8,7 +8,7 @@ import { runLoadGenerator } from "./lib/load-child";
 import { cleanupLoadData, loadConversations, loadCustomers, openLoadWorld, type LoadWorld } from "./lib/load-world";
 import { cpuPressure, loadAverage } from "./lib/pressure";
 import { sleep, summarize, verdict } from "./lib/stats";
-import type { LoadPlan } from "./load-generator";
+import type { LoadPlan } from "./lib/load-plan";
 
 // What users feel at 200 msg/s (issue #13): signed webhooks at a steady 200/s from 200 customers of 3
 // Pages, 50 agent sockets in the Page and conversation rooms, 20 agents reading (list, thread, search every

@@ -7,7 +7,7 @@ import { cleanupLoadData, loadCustomers, openLoadWorld } from "./lib/load-world"
 import { cpuPressure, loadAverage } from "./lib/pressure";
 import { summarize, verdict } from "./lib/stats";
 import { warmCustomers } from "./load";
-import type { LoadPlan } from "./load-generator";
+import type { LoadPlan } from "./lib/load-plan";
 
 // Sockets at scale (issue #13 D): 1 000 agent sockets (50 users, 20 each: the per-user cap) in one Page's
 // room while webhooks arrive at 10 msg/s; delivery latency over every socket's receipt, and what the app

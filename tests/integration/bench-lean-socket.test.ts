@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/server/db";
-import { io } from "@/server/realtime/index";
-import { pageRoom } from "@/server/realtime/rooms";
+import { io } from "@/server/realtime/server";
+import { pageRoom } from "@/server/realtime/room-names";
 import { encryptSecret } from "@/server/security/secret-box";
 import { connectLean, type LeanSocket } from "@/tests/bench/lib/lean-socket";
 import { EventFrames, type FrameEvent } from "@/tests/bench/lib/event-frames";

@@ -12,7 +12,7 @@ import { encryptSecret } from "@/server/security/secret-box";
 import { queue } from "@/server/queue/index";
 import { SEND_OFFER_JOB } from "@/server/queue/offers";
 import { publishToRooms } from "@/server/realtime/emit";
-import { offersRoom, pageRoom } from "@/server/realtime/rooms";
+import { offersRoom, pageRoom } from "@/server/realtime/room-names";
 import { confirmOfferEcho, offerMetadata } from "@/server/services/offers/confirm-echo";
 import { RECIPIENT_REASONS, OFFER_REASONS } from "@/server/services/offers/reasons";
 import { createSimulator, type Simulator } from "@/server/simulator/create-simulator";

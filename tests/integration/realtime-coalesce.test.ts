@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { io, type AuthedSocket } from "@/server/realtime/index";
-import { pageRoom } from "@/server/realtime/rooms";
+import { io } from "@/server/realtime/server";
+import type { AuthedSocket } from "@/server/realtime/types";
+import { pageRoom } from "@/server/realtime/room-names";
 import { startAppServer } from "./support/app-server";
 import { eventually, openSocket } from "./support/channel";
 import { makeCompany, makePage, makeUser, tokenFor } from "./support/factory";

@@ -4,7 +4,7 @@ import type { Role } from "@/lib/roles";
 import { actorFromToken } from "@/server/auth/actor";
 import { db } from "@/server/db";
 import { socketActorFromToken, visiblePageIdFor } from "@/server/realtime/lookups";
-import type { SocketActor } from "@/server/realtime/index";
+import type { SocketActor } from "@/server/realtime/types";
 import { pageIdWhere, visiblePagesWhere } from "@/server/access/pages";
 import { makeCompany, makePage, makeUser, tokenFor } from "./support/factory";
 

@@ -5,7 +5,7 @@ import * as everywhereRoute from "@/app/api/auth/sign-out-everywhere/route";
 import * as signOutUserRoute from "@/app/api/users/[id]/sign-out/route";
 import { db } from "@/server/db";
 import { emitToRooms } from "@/server/realtime/emit";
-import { userRoom } from "@/server/realtime/rooms";
+import { userRoom } from "@/server/realtime/room-names";
 import { startAppServer } from "./support/app-server";
 import { eventually, openSocket } from "./support/channel";
 import { makeCompany, makeUser, tokenFor } from "./support/factory";

@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { AwsClient } from "aws4fetch";
-import type { AttachmentStorage } from "@/server/services/attachments/storage";
+import type { AttachmentStorage } from "@/server/services/attachments/storage-driver";
 
 // An S3-compatible driver (AWS S3, MinIO, R2…) with path-style URLs (`{endpoint}/{bucket}/{key}`), so one
 // code path works for every provider. aws4fetch signs each request (AWS Signature Version 4) for plain

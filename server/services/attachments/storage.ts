@@ -2,18 +2,11 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { env } from "@/server/env";
 import { s3Storage } from "@/server/services/attachments/s3-storage";
+import type { AttachmentStorage } from "@/server/services/attachments/storage-driver";
 
 // Where copies of customers' attachments live. A small interface so the driver is a setting:
 // ATTACHMENT_STORAGE=local (files under UPLOAD_DIR/attachments, the default) or s3 (any S3-compatible
 // store, fetch signed by aws4fetch: s3-storage.ts). Keys are ours (random, see copy-attachment.ts).
-
-export type StoredObject = { bytes: Buffer; mime: string };
-
-export interface AttachmentStorage {
-  put(key: string, bytes: Buffer, mime: string): Promise<void>;
-  /** null when there is no such object. */
-  get(key: string): Promise<StoredObject | null>;
-}
 
 export const KEY_PATTERN = /^[a-f0-9]{32}$/;
 

@@ -1,6 +1,6 @@
 import { db } from "@/server/db";
 import { disconnectRoom, disconnectUser } from "@/server/realtime/emit";
-import { sessionRoom } from "@/server/realtime/rooms";
+import { sessionRoom } from "@/server/realtime/room-names";
 
 // Ending sessions, for signing out (one session, or all of a user's). The HTTP side needs nothing more than
 // the deleted row: every request reads its session (server/auth/actor.ts). Open sockets are ended through

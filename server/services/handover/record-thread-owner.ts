@@ -1,7 +1,7 @@
 import { db } from "@/server/db";
 import type { ThreadOwner } from "@/server/generated/prisma/enums";
 import { emitToRooms } from "@/server/realtime/emit";
-import { conversationRoom, pageRoom } from "@/server/realtime/rooms";
+import { conversationRoom, pageRoom } from "@/server/realtime/room-names";
 import { pageHandoverSelect, threadControlSelect, toThreadControl } from "@/server/services/handover/thread-control";
 import type { ThreadControl, ThreadControlEvent } from "@/lib/inbox/thread-control";
 import { SERVER_EVENTS } from "@/lib/contract/socket-events";

@@ -4,7 +4,7 @@ import type { HandoverEvent } from "@/server/messenger/webhook-events";
 import { PAGE_INBOX_APP_ID } from "@/server/messenger/graph-handover";
 import type { ThreadOwner } from "@/server/generated/prisma/enums";
 import { emitToRooms } from "@/server/realtime/emit";
-import { conversationRoom, pageRoom } from "@/server/realtime/rooms";
+import { conversationRoom, pageRoom } from "@/server/realtime/room-names";
 import { toConversationListItem } from "@/server/services/conversations/serialize";
 import { SUMMARY_RETURNING_SQL, toListRow, type SummaryColumns } from "@/server/services/messenger/conversation-summary";
 import { customerKey, type KnownCustomer } from "@/server/services/messenger/customers";

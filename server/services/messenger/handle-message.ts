@@ -3,7 +3,7 @@ import type { InboundAttachment, MessengerEvent } from "@/server/messenger/webho
 import { sanitizeText } from "@/server/messenger/sanitize-json";
 import { emitToRooms } from "@/server/realtime/emit";
 import { SERVER_EVENTS } from "@/lib/contract/socket-events";
-import { conversationRoom, pageRoom } from "@/server/realtime/rooms";
+import { conversationRoom, pageRoom } from "@/server/realtime/room-names";
 import { toApiMessage, toConversationListItem } from "@/server/services/conversations/serialize";
 import { loadReplyTargets } from "@/server/services/conversations/reply-targets";
 import { customerKey, findOrCreateContact, type KnownCustomer } from "@/server/services/messenger/customers";

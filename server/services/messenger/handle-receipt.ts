@@ -2,7 +2,7 @@ import { db } from "@/server/db";
 import type { MessengerEvent } from "@/server/messenger/webhook-events";
 import { emitToRooms } from "@/server/realtime/emit";
 import { SERVER_EVENTS } from "@/lib/contract/socket-events";
-import { conversationRoom, pageRoom } from "@/server/realtime/rooms";
+import { conversationRoom, pageRoom } from "@/server/realtime/room-names";
 import { customerKey, type KnownCustomer } from "@/server/services/messenger/customers";
 
 type ReceiptEvent = Extract<MessengerEvent, { kind: "delivery" | "read" }>;

@@ -1,7 +1,7 @@
 import { db } from "@/server/db";
 import { emitToRooms } from "@/server/realtime/emit";
 import { SERVER_EVENTS } from "@/lib/contract/socket-events";
-import { conversationRoom, pageRoom } from "@/server/realtime/rooms";
+import { conversationRoom, pageRoom } from "@/server/realtime/room-names";
 import { conversationListSelect, messageSelect, toApiMessage, toConversationListItem, type MessageRow } from "@/server/services/conversations/serialize";
 import { loadReplyTargets } from "@/server/services/conversations/reply-targets";
 import { applyToConversation } from "@/server/services/messenger/conversation-summary";

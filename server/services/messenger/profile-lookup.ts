@@ -2,7 +2,7 @@ import { ingestPool } from "@/server/db-direct";
 import { fetchProfile } from "@/server/messenger/graph-client";
 import { emitToRooms } from "@/server/realtime/emit";
 import { SERVER_EVENTS } from "@/lib/contract/socket-events";
-import { conversationRoom, pageRoom } from "@/server/realtime/rooms";
+import { conversationRoom, pageRoom } from "@/server/realtime/room-names";
 import { toConversationListItem } from "@/server/services/conversations/serialize";
 import { SUMMARY_RETURNING_SQL, toListRow, type SummaryColumns } from "@/server/services/messenger/conversation-summary";
 import type { IngestPage } from "@/server/services/messenger/ingest-context";

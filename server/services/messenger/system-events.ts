@@ -3,7 +3,7 @@ import { UUID_V7_EXPRESSION } from "@/server/db-uuid";
 import { sanitizeJson, sanitizeText } from "@/server/messenger/sanitize-json";
 import { emitToRooms } from "@/server/realtime/emit";
 import { SERVER_EVENTS } from "@/lib/contract/socket-events";
-import { conversationRoom } from "@/server/realtime/rooms";
+import { conversationRoom } from "@/server/realtime/room-names";
 import { toApiMessage, type MessageRow } from "@/server/services/conversations/serialize";
 import type { IngestPage } from "@/server/services/messenger/ingest-context";
 

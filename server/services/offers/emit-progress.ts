@@ -1,6 +1,6 @@
 import { emitToRooms } from "@/server/realtime/emit";
 import { SERVER_EVENTS } from "@/lib/contract/socket-events";
-import { offersRoom } from "@/server/realtime/rooms";
+import { offersRoom } from "@/server/realtime/room-names";
 import { toProgressEvent, type OfferProgressPayload } from "@/server/services/offers/serialize";
 
 type ProgressRow = Parameters<typeof toProgressEvent>[0];

@@ -1,7 +1,7 @@
 import { db } from "@/server/db";
 import { healthState } from "@/lib/admin/page-health";
 import { emitToRooms } from "@/server/realtime/emit";
-import { pageAdminRoom, pageRoom } from "@/server/realtime/rooms";
+import { pageAdminRoom, pageRoom } from "@/server/realtime/room-names";
 import { handoverApps } from "@/server/services/handover/thread-control";
 import type { PageHandoverInfo, PagePolicy, PageStatus } from "@/lib/schemas/pages";
 import { SERVER_EVENTS } from "@/lib/contract/socket-events";

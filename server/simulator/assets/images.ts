@@ -31,7 +31,6 @@ const drawings: Record<string, (x: number, y: number) => Pixel> = {
   },
 };
 
-export const SAMPLE_NAMES = Object.keys(drawings);
 
 const cache = new Map<string, Buffer>();
 

@@ -31,7 +31,6 @@ const BY_SUBCODE: Record<number, string> = {
   1545041: BY_CODE[551]!.message,
 };
 
-export const RATE_LIMIT_CODES = new Set([4, 17, 32, 613]);
 
 export class GraphApiError extends Error {
   readonly httpStatus: number;

@@ -19,8 +19,6 @@ export const PAGE_B = { facebookPageId: "900000000000002", name: "Bench Outlet",
 export const WEBHOOK_CUSTOMERS = 400;
 const WEBHOOK_PSID_BASE = 7_200_000_000_000_000n;
 export const webhookPsid = (index: number) => (WEBHOOK_PSID_BASE + BigInt(index)).toString();
-/** One more customer, outside the warm pool, whose first message the ingest profile captures. */
-export const PROFILE_PSID_INDEX = WEBHOOK_CUSTOMERS;
 export const STAFF_EMAIL = "staff@bench.switchboard.test";
 /** A word that occurs in exactly one message of page A: the worst case for search. */
 export const RARE_WORD = "zebracorn";

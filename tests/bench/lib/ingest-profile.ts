@@ -4,7 +4,10 @@ import { processWebhookBatch } from "@/server/services/messenger/process-webhook
 import { storeWebhookEvent } from "@/server/services/messenger/webhook-store";
 import { BENCH } from "./config";
 import type { BenchContext } from "./context";
-import { PROFILE_PSID_INDEX, webhookPsid } from "./dataset";
+import { WEBHOOK_CUSTOMERS, webhookPsid } from "./dataset";
+
+/** One more customer, outside the warm pool (lib/app-server.ts registers it), whose first message the profile captures. */
+const PROFILE_PSID_INDEX = WEBHOOK_CUSTOMERS;
 import { body, runTag } from "./webhook";
 
 // The SQL one webhook delivery costs, captured in-process: Prisma's statements with the counting client,

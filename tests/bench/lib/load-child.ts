@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { LoadPlan } from "../load-generator";
+import type { LoadPlan } from "./load-plan";
 
 /** BENCH_NODE_ARGS: Node flags for every process of the run (lib/app-server.ts), the generator's and the agents' too. */
 export const benchNodeArgs = () => (process.env.BENCH_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
