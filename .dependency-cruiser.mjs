@@ -1,6 +1,9 @@
 // Architecture rules (docs/ARCHITECTURE.md "Rules the tools keep"): layers and no import circles.
 // Run with `npm run lint:arch`; `npm test` runs it after lint.
 
+/** A layer rule: no module under `from` may import one under `to` (paths as regular expressions). */
+const layer = (name, comment, from, to) => ({ name, severity: "error", comment, from: { path: from }, to: { path: to } });
+
 export default {
   forbidden: [
     {
@@ -10,34 +13,10 @@ export default {
       from: {},
       to: { circular: true },
     },
-    {
-      name: "lib-is-browser-safe",
-      severity: "error",
-      comment: "lib/ is shared with the browser: it must not import server/, workers/ or app/.",
-      from: { path: "^lib/" },
-      to: { path: "^(server|workers|app)/" },
-    },
-    {
-      name: "components-not-server",
-      severity: "error",
-      comment: "components/ run in the browser: they must not import server/ or workers/.",
-      from: { path: "^components/" },
-      to: { path: "^(server|workers)/" },
-    },
-    {
-      name: "backend-not-ui",
-      severity: "error",
-      comment: "server/ and workers/ must not import app/ (routes, pages) or components/.",
-      from: { path: "^(server|workers)/" },
-      to: { path: "^(app|components)/" },
-    },
-    {
-      name: "server-not-workers",
-      severity: "error",
-      comment: "The web process must not depend on worker code; shared code lives in server/.",
-      from: { path: "^server/" },
-      to: { path: "^workers/" },
-    },
+    layer("lib-is-browser-safe", "lib/ is shared with the browser: it must not import server/, workers/ or app/.", "^lib/", "^(server|workers|app)/"),
+    layer("components-not-server", "components/ run in the browser: they must not import server/ or workers/.", "^components/", "^(server|workers)/"),
+    layer("backend-not-ui", "server/ and workers/ must not import app/ (routes, pages) or components/.", "^(server|workers)/", "^(app|components)/"),
+    layer("server-not-workers", "The web process must not depend on worker code; shared code lives in server/.", "^server/", "^workers/"),
   ],
   options: {
     doNotFollow: { path: "node_modules" },
