@@ -1,6 +1,6 @@
 import type { ApiPage } from "@/lib/schemas/pages";
 import { healthState } from "@/lib/admin/page-health";
-import { pageHandover, pagePolicy, pageStatusSelect } from "@/server/services/page-policy/page-status";
+import { pageHandover, pagePolicy, pageStatusSelect, type PageStatusRow } from "@/server/services/page-policy/page-status";
 
 // The admin API's page shape (PRODUCT §3 Page (server)). The select has no token column, so the write-only
 // access token cannot leak through a serializer change.
@@ -26,7 +26,7 @@ export const apiPageSelect = {
   _count: { select: { conversations: true } },
 } as const;
 
-type ApiPageRow = {
+type ApiPageRow = PageStatusRow & {
   id: string;
   facebookPageId: string;
   name: string;
@@ -42,12 +42,6 @@ type ApiPageRow = {
   importDone: number;
   importTotal: number;
   lastWebhookAt: Date | null;
-  policyState: "warning" | "blocked" | null;
-  policyReason: string | null;
-  policyAt: Date | null;
-  handoverRole: "primary_receiver" | "secondary_receiver" | null;
-  handoverApps: unknown;
-  handoverCheckedAt: Date | null;
   company: { id: string; name: string };
   _count: { conversations: number };
 };

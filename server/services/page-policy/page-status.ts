@@ -20,7 +20,8 @@ export const pageStatusSelect = {
   handoverCheckedAt: true,
 } as const;
 
-type StatusRow = {
+/** The page columns its policy and handover status are made of (pageStatusSelect). */
+export type PageStatusRow = {
   policyState: "warning" | "blocked" | null;
   policyReason: string | null;
   policyAt: Date | null;
@@ -29,11 +30,11 @@ type StatusRow = {
   handoverCheckedAt: Date | null;
 };
 
-export function pagePolicy(row: Pick<StatusRow, "policyState" | "policyReason" | "policyAt">): PagePolicy | null {
+export function pagePolicy(row: Pick<PageStatusRow, "policyState" | "policyReason" | "policyAt">): PagePolicy | null {
   return row.policyState ? { state: row.policyState, reason: row.policyReason, at: row.policyAt?.toISOString() ?? null } : null;
 }
 
-export function pageHandover(row: Pick<StatusRow, "handoverRole" | "handoverApps" | "handoverCheckedAt">): PageHandoverInfo {
+export function pageHandover(row: Pick<PageStatusRow, "handoverRole" | "handoverApps" | "handoverCheckedAt">): PageHandoverInfo {
   return {
     role: row.handoverRole,
     apps: handoverApps(row.handoverApps).map((a) => ({ id: a.id, name: a.name || null, roles: a.roles ?? [] })),
