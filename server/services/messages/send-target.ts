@@ -19,35 +19,30 @@ export type SendTarget = {
   /** Handover protocol: who controls the thread (app | page_inbox | other_app), null when not known. */
   threadOwner: string | null;
   customer: { id: string; psid: string; name: string; avatarUrl: string | null };
-  page: {
-    id: string;
-    companyId: string;
-    name: string;
-    facebookPageId: string;
-    accessTokenEnc: string;
-    tokenStatus: string;
-    autoAssign: boolean;
-    /** Meta's policy enforcement: "blocked" pauses every send. */
-    policyState: string | null;
-    policyReason: string | null;
-  };
+  page: { id: string; name: string } & PageColumns;
 };
 
-type Row = Omit<SendTarget, "customer" | "page"> & {
-  customerId: string;
-  psid: string;
-  customerName: string;
-  avatarUrl: string | null;
-  pageId: string;
+/** The page's columns a send reads; the row names its id and name apart (pageId, pageName). */
+type PageColumns = {
   companyId: string;
-  pageName: string;
   facebookPageId: string;
   accessTokenEnc: string;
   tokenStatus: string;
   autoAssign: boolean;
+  /** Meta's policy enforcement: "blocked" pauses every send. */
   policyState: string | null;
   policyReason: string | null;
 };
+
+type Row = Omit<SendTarget, "customer" | "page"> &
+  PageColumns & {
+    customerId: string;
+    psid: string;
+    customerName: string;
+    avatarUrl: string | null;
+    pageId: string;
+    pageName: string;
+  };
 
 const COLUMNS = `c.id, c.last_inbound_at AS "lastInboundAt", c.last_message_text AS "lastMessageText",
        c.last_message_is_image AS "lastMessageIsImage", c.last_message_at AS "lastMessageAt", c.assignee_id AS "assigneeId", c.thread_owner::text AS "threadOwner",
