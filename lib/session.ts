@@ -1,4 +1,5 @@
 import type { SessionUser } from "@/lib/schemas/auth";
+import { isRole } from "@/lib/roles";
 
 // The session lives in localStorage under the keys "token" and "user" (PRODUCT §3, §4).
 
@@ -15,7 +16,8 @@ export function readSession(): StoredSession | null {
   if (!token || !rawUser) return null;
   try {
     const user = JSON.parse(rawUser) as SessionUser;
-    if (!user || typeof user !== "object" || typeof user.role !== "string") throw new Error("bad user");
+    // A stored user whose role the app does not know is as broken as one that does not parse.
+    if (!user || typeof user !== "object" || !isRole(user.role)) throw new Error("bad user");
     return { token, user };
   } catch {
     clearSession();
