@@ -1,5 +1,6 @@
 import { z } from "zod";
-import type { StoredAttachment } from "@/lib/inbox/message-kinds";
+import { toAttachment, ZAttachment, type InboundAttachment } from "@/server/messenger/webhook-attachments";
+import { defined, str, ZLooseId, ZTime } from "@/server/messenger/webhook-fields";
 import { systemSummary } from "@/server/messenger/system-summary";
 
 // Meta's webhook body → a flat list of events the ingest understands, following Meta's webhook reference
@@ -17,38 +18,6 @@ import { systemSummary } from "@/server/messenger/system-summary";
 
 /** A Facebook id: digits, as a JSON string or as a number JavaScript holds exactly (a bigger one already lost digits). */
 const ZFacebookId = z.union([z.string().regex(/^\d{1,30}$/), z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)]).transform(String);
-/** An id Meta puts in a payload field (app ids, sticker ids): string or number, never trusted as a key. */
-const ZLooseId = z.union([z.string(), z.number()]).transform(String);
-/** A string where Meta may also send null (or a number): absent when it is not a string. */
-const str = () => z.unknown().optional().transform((v) => (typeof v === "string" ? v : undefined));
-
-const ZAttachment = z.object({
-  type: z.string(),
-  title: str(),
-  url: str(), // fallback attachments put the link here (some captured bodies spell it "URL")
-  URL: str(),
-  payload: z
-    .object({
-      url: str(),
-      sticker_id: ZLooseId.optional().catch(undefined),
-      title: str(),
-      name: str(),
-      coordinates: z.object({ lat: z.number(), long: z.number() }).partial().optional().catch(undefined),
-      template_type: str(),
-      elements: z.array(z.object({ title: str(), subtitle: str(), image_url: str() })).optional().catch(undefined),
-      // reel, ig_reel
-      reel_video_id: ZLooseId.optional().catch(undefined),
-      // appointment_booking
-      booking_id: ZLooseId.optional().catch(undefined),
-      status: str(),
-      start_time: z.union([z.number(), z.string()]).optional().catch(undefined),
-      end_time: z.union([z.number(), z.string()]).optional().catch(undefined),
-      timezone: str(),
-    })
-    .nullable()
-    .optional()
-    .catch(null),
-});
 
 const ZReferral = z.object({ ref: str(), source: str(), type: str(), ad_id: ZLooseId.optional().catch(undefined) });
 
@@ -65,9 +34,6 @@ const ZMessage = z.object({
   quick_reply: z.object({ payload: str() }).optional().catch(undefined),
   referral: ZReferral.optional().catch(undefined),
 });
-
-/** A time Meta sends in ms, or (some documented examples) in seconds, as a number or a numeric string. */
-const ZTime = z.union([z.number(), z.string().regex(/^\d{1,16}(\.\d+)?$/).transform(Number)]).pipe(z.number().nonnegative().max(8.64e15)).transform(toMs);
 
 const ZItem = z.object({
   sender: z.object({ id: ZFacebookId.optional(), user_ref: z.string().min(1).optional() }).optional(),
@@ -101,8 +67,7 @@ const ZEntry = z.object({
   standby: z.array(z.unknown()).optional().catch(undefined),
 });
 
-/** What Meta says about an attachment: the stored shape (lib/inbox/message-kinds.ts) before any copy. */
-export type InboundAttachment = Omit<StoredAttachment, "previewUrl" | "storedKey" | "copyError" | "mime" | "size">;
+export type { InboundAttachment };
 export type Referral = { source?: string; type?: string; ref?: string; adId?: string };
 
 /**
@@ -314,46 +279,7 @@ function guestEvent(pageId: string, userRef: string, timestamp: number, raw: unk
   return { kind: "guest", pageId, timestamp, raw, userRef, event, summary, detail: system?.detail ?? { [event]: fields[event] } };
 }
 
-type AttachmentPayload = NonNullable<z.infer<typeof ZAttachment>["payload"]>;
-
-function toAttachment(a: z.infer<typeof ZAttachment>): InboundAttachment {
-  const p: Partial<AttachmentPayload> = a.payload ?? {};
-  const element = p.elements?.[0];
-  // Stickers arrive as type "sticker", or (before 2026) as an image with a sticker_id.
-  const type = p.sticker_id !== undefined ? "sticker" : a.type;
-  return defined({
-    type,
-    url: p.url ?? a.url ?? a.URL,
-    stickerId: p.sticker_id,
-    title: a.title ?? p.title ?? element?.title,
-    name: p.name,
-    lat: p.coordinates?.lat,
-    long: p.coordinates?.long,
-    subtitle: element?.subtitle,
-    imageUrl: element?.image_url,
-    videoId: p.reel_video_id,
-    booking: type === "appointment_booking" ? toBooking(p) : undefined,
-  });
-}
-
-/** An appointment booking's details (times in seconds in Meta's payload; ms here, like every time we store). */
-function toBooking(p: Partial<AttachmentPayload>): InboundAttachment["booking"] {
-  const time = (v: unknown) => {
-    const t = ZTime.safeParse(v);
-    return t.success ? t.data : undefined;
-  };
-  return defined({ id: p.booking_id, status: p.status, start: time(p.start_time), end: time(p.end_time), timezone: p.timezone });
-}
-
 function toReferral(r: z.infer<typeof ZReferral>): Referral {
   return defined({ source: r.source, type: r.type, ref: r.ref, adId: r.ad_id });
 }
 
-/** Meta's times are ms; a value below 10^11 (before 1973 as ms) is seconds, as some documented examples send. */
-function toMs(value: number): number {
-  return Math.round(value < 1e11 ? value * 1000 : value);
-}
-
-function defined<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
-}
