@@ -17,6 +17,9 @@ export default {
     layer("components-not-server", "components/ run in the browser: they must not import server/ or workers/.", "^components/", "^(server|workers)/"),
     layer("backend-not-ui", "server/ and workers/ must not import app/ (routes, pages) or components/.", "^(server|workers)/", "^(app|components)/"),
     layer("server-not-workers", "The web process must not depend on worker code; shared code lives in server/.", "^server/", "^workers/"),
+    layer("product-not-tools", "tools/ (the Messenger simulator) stands in for Facebook in dev and tests; the product never imports it.", "^(app|components|lib|server|workers)/", "^tools/"),
+    layer("outbound-not-inbound", "A send must not call into the webhook wing; what both need lives in services/conversations.", "^server/services/outbound/", "^server/services/inbound/"),
+    layer("infrastructure-not-services", "Infrastructure rooms (Meta, storage, concurrency, db) know nothing of the product's rules.", "^server/(integrations|storage|concurrency|db)/", "^server/services/"),
   ],
   options: {
     doNotFollow: { path: "node_modules" },

@@ -163,13 +163,13 @@ if (useSimulator) {
   process.env.META_DIALOG_URL ??= simulatorUrl;
   process.env.META_APP_ID ??= process.env.SIMULATOR_APP_ID ?? "1234567890";
   process.env.SIMULATOR_WEBHOOK_URL ??= `http://127.0.0.1:${env().PORT}/api/webhooks/messenger`;
-  run("simulator", ["server/simulator/index.ts"]);
+  run("simulator", ["tools/simulator/index.ts"]);
 }
 // The server serves the API's routes itself, as in production (server/http/api-router.ts): editing one
 // (app/api/**) or anything it imports restarts it. Next compiles and hot-reloads the pages on its own; tsx
 // never loads them, so their edits never restart the server.
-run("server", ["watch", "--clear-screen=false", "--exclude", "./components/**", "--exclude", "./server/simulator/**", "server/index.ts"]);
-run("worker", ["watch", "--clear-screen=false", "--exclude", "./server/simulator/**", "workers/index.ts"]);
+run("server", ["watch", "--clear-screen=false", "--exclude", "./components/**", "--exclude", "./tools/simulator/**", "server/index.ts"]);
+run("worker", ["watch", "--clear-screen=false", "--exclude", "./tools/simulator/**", "workers/index.ts"]);
 
 if (useSimulator) {
   void waitForHealth(`http://127.0.0.1:${env().PORT}/api/health`)

@@ -4,7 +4,7 @@ import { Worker, type Job } from "bullmq";
 import { loadEnvOrExit } from "@/server/env";
 import { waitForDependencies } from "@/server/lifecycle/dependencies";
 import { onStopSignals, sleep } from "@/server/lifecycle/signals";
-import { startWorkerHttp } from "@/server/lifecycle/worker-http";
+import { startWorkerHttp } from "@/workers/worker-http";
 import { logger, routeConsoleToLogger } from "@/server/observability/log";
 import { metrics, startTimer } from "@/server/observability/metrics";
 import { withRequestId } from "@/server/observability/request-context";
@@ -13,9 +13,9 @@ import { QUEUE_NAME } from "@/server/queue/index";
 import { findJob, jobs } from "@/workers/jobs/index";
 import { startWebhookDrain } from "@/workers/webhooks/drain";
 import { ensureDailyTokenCheck } from "@/server/queue/pages";
-import { ensureWebhookRetention } from "@/server/queue/webhooks";
-import { ensureStaleSendSweep } from "@/server/queue/stale-sends";
-import { ensureUploadRetention } from "@/server/queue/uploads";
+import { ensureWebhookRetention } from "@/workers/schedules/webhooks";
+import { ensureStaleSendSweep } from "@/workers/schedules/stale-sends";
+import { ensureUploadRetention } from "@/workers/schedules/uploads";
 
 // The worker process: runs the jobs of the registry, each payload parsed by its schema first, and the
 // webhook ingest (workers/webhooks/drain.ts: not a queue job, it drains the webhook_events table). Any
@@ -56,7 +56,7 @@ const webhookDrain = startWebhookDrain();
 const http = config.WORKER_HTTP_PORT === undefined ? undefined : await startWorkerHttp(config.WORKER_HTTP_PORT, config.HOST);
 if (http) logger().info(`worker health and metrics on ${config.HOST}:${(http.address() as AddressInfo).port}`);
 
-// Every page's token is re-checked once a day (server/services/page-connection/recheck-page-tokens.ts).
+// Every page's token is re-checked once a day (workers/pages/recheck-page-tokens.ts).
 ensureDailyTokenCheck().catch((error: Error) => logger().error(`could not schedule the daily token check: ${error.message}`));
 // Processed webhook deliveries older than WEBHOOK_RETENTION_DAYS are deleted hourly (workers/jobs/webhook-retention.ts).
 ensureWebhookRetention().catch((error: Error) => logger().error(`could not schedule the webhook retention: ${error.message}`));

@@ -1,13 +1,13 @@
 import type { Prisma } from "@/server/generated/prisma/client";
 import { db } from "@/server/db";
-import { directPool } from "@/server/db-direct";
+import { directPool } from "@/server/db/direct";
 import type { Actor } from "@/server/auth/actor";
 import { AppError } from "@/server/http/errors";
 import { isUuid } from "@/lib/ids";
 import { actorCompanyId } from "@/server/access/company";
 
 // Page access, both forms side by side: the Prisma `where` the services use and the SQL the plain-pg reads
-// use (server/db-direct.ts). tests/integration/realtime-lookups.test.ts holds the two to the same answers.
+// use (server/db/direct.ts). tests/integration/realtime-lookups.test.ts holds the two to the same answers.
 // Who may call which route is lib/access/permissions.ts; this is which rows they reach.
 
 // ── The inbox scope: which pages an actor may see ──
@@ -40,7 +40,7 @@ export async function findVisiblePage(actor: Actor, pageId: string) {
 // ── The same rule in SQL ──
 
 // visiblePagesWhere's rule (above) in SQL, for the reads that run through plain pg because they
-// run per request or per socket connect (server/db-direct.ts): the super admin every page, a company admin
+// run per request or per socket connect (server/db/direct.ts): the super admin every page, a company admin
 // their company's, admins and staff the pages assigned to them in their company.
 
 type Viewer = Pick<Actor, "id" | "role" | "companyId">;

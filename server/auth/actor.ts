@@ -1,6 +1,6 @@
 import { isUuid } from "@/lib/ids";
 import type { Role } from "@/lib/roles";
-import { directPool } from "@/server/db-direct";
+import { directPool } from "@/server/db/direct";
 import { readToken } from "@/server/auth/token";
 import { AppError } from "@/server/http/errors";
 
@@ -13,7 +13,7 @@ type UserRow = { id: string; name: string; email: string; role: Role; company_id
 /**
  * The user a bearer token names, deactivated or not; null for a bad or expired token, a session that was
  * signed out, and an unknown user. Every API request and every socket connect reads it, so plain pg with a
- * prepared statement, as on the webhook hot path (server/db-direct.ts): the HTTP benchmark's list and
+ * prepared statement, as on the webhook hot path (server/db/direct.ts): the HTTP benchmark's list and
  * thread requests took 3.37 ms of the app's CPU on average against 3.50 through Prisma
  * (docs/performance/history-2026-11.md §6, morning of 2026-11-26). The session is a primary-key join in the same statement.
  */

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { requestHeaders, requestUrl, responseHeaders } from "@/server/http/direct-route";
 import { AppError } from "@/server/http/errors";
 import type { RouteHandler } from "@/server/http/route";
-import { matchRoute, type RoutePattern } from "@/server/observability/route-patterns";
+import { matchRoute, type RoutePattern } from "@/server/http/route-patterns";
 
 // The API's route handlers called by the custom server itself, in place of Next's router, in production and
 // in `npm run dev` alike (one request path, one set of limits). Measured on the production build: a list

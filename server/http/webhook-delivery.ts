@@ -1,6 +1,6 @@
 import type { RawAnswer } from "@/server/http/direct-route";
 import { errorResponse } from "@/server/http/errors";
-import { receiveWebhook, verifySubscription } from "@/server/services/messenger/receive-webhook";
+import { receiveWebhook, verifySubscription } from "@/server/services/inbound/receive-webhook";
 
 const RECEIVED: RawAnswer = { status: 200, contentType: "text/plain", body: "EVENT_RECEIVED" };
 

@@ -16,7 +16,7 @@ import { startWebhookListener, WEBHOOK_ROUTE } from "@/server/ingest/webhook-lis
 import { logger, routeConsoleToLogger } from "@/server/observability/log";
 import { metrics } from "@/server/observability/metrics";
 import { REQUEST_ID_HEADER, requestIdFrom, withRequestId } from "@/server/observability/request-context";
-import { loadRoutePatterns, routeLabel } from "@/server/observability/route-patterns";
+import { loadRoutePatterns, routeLabel } from "@/server/http/route-patterns";
 import { attachRealtime, type Realtime } from "@/server/realtime/index";
 import { routeUpgrades } from "@/server/lifecycle/upgrades";
 

@@ -1,4 +1,4 @@
-import { directPool } from "@/server/db-direct";
+import { directPool } from "@/server/db/direct";
 
 // How far the webhook ingest is behind: read by readiness (/api/health/ready) and by the metrics scrape.
 // Pending rows are the ones with processed_at NULL, all of them in the partial index webhook_events_pending_idx.

@@ -6,7 +6,7 @@ import { visiblePageOf } from "@/server/access/pages";
 // they may join that page's room. After a deploy or a network blip a Page's 1 000 agents reconnect at once,
 // so these run a thousand times in a few seconds. Through Prisma 7 each connect allocated ~225 KB (130 KB of
 // it in Prisma, its adapter and pg) and took 3.7 ms of server CPU; with plain pg and prepared statements, as
-// on the webhook hot path (server/db-direct.ts), ~107 KB and 2.1–2.5 ms (tests/bench/socket-memory.ts
+// on the webhook hot path (server/db/direct.ts), ~107 KB and 2.1–2.5 ms (tests/bench/socket-memory.ts
 // --alloc, docs/performance/history-2026-11.md §6). Less garbage per connect is less memory in a reconnect storm. Joins of
 // a conversation and everything else about sockets stay on Prisma.
 

@@ -19,7 +19,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
 import { PrismaClient } from "@/server/generated/prisma/client";
-import { createSimulator } from "@/server/simulator/create-simulator";
+import { createSimulator } from "@/tools/simulator/create-simulator";
 import { queueNameFor } from "@/server/queue/index";
 import { SEND_OFFER_JOB } from "@/server/queue/offers";
 import { encryptSecret } from "@/server/security/secret-box";

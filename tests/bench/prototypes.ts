@@ -17,7 +17,7 @@ import { listWithBoundedCursor } from "./prototypes/cursor";
 //     that the rows are identical);
 //  2. search: applied (migration conversation_search_trigram + search-conversations.ts; the services bench
 //     times it); what remains here is what its trigram indexes cost the write path, with and without them.
-// (The third, a leaner webhook processing, is now the real one in server/services/messenger/.)
+// (The third, a leaner webhook processing, is now the real one in server/services/inbound/.)
 
 /** The search's trigram indexes on the tables the webhook path writes. */
 const SEARCH_WRITE_INDEXES = ["messages_text_trgm_idx", "conversations_last_message_text_trgm_idx"];

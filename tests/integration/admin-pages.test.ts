@@ -15,8 +15,8 @@ import { call } from "./support/http";
 import { makeCompany, makePage, makeUser, tokenFor } from "./support/factory";
 import { makeConversation, makeMessages } from "./support/inbox-factory";
 import { simulatePage, simulateStoredPage, startGraphSimulator } from "./support/graph-sim";
-import type { Simulator } from "@/server/simulator/create-simulator";
-import { resetState } from "@/server/simulator/state";
+import type { Simulator } from "@/tools/simulator/create-simulator";
+import { resetState } from "@/tools/simulator/state";
 
 // Facebook (the simulator) knows every page the tests connect: tokens are checked with Graph now.
 let sim: Simulator;

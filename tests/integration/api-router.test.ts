@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiRouter } from "@/server/http/api-router";
 import type { RouteHandler } from "@/server/http/route";
-import { loadRoutePatterns } from "@/server/observability/route-patterns";
+import { loadRoutePatterns } from "@/server/http/route-patterns";
 
 // The custom server's own dispatch of the API's route handlers (production; server/http/api-router.ts):
 // what Next's router did for a route handler must hold here too — params, query, bodies small and large,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/server/db";
-import { attachMid } from "@/server/services/messages/attach-mid";
+import { attachMid } from "@/server/services/outbound/attach-mid";
 import { makeCompany, makePage, makeUser } from "./support/factory";
 import { makeConversation } from "./support/inbox-factory";
 

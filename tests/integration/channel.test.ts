@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/server/db";
 import { encryptSecret } from "@/server/security/secret-box";
-import { signatureFor } from "@/server/messenger/webhook-signature";
-import { sendMessage } from "@/server/messenger/graph-client";
+import { signatureFor } from "@/server/integrations/meta/webhook-signature";
+import { sendMessage } from "@/server/integrations/meta/graph-client";
 import { offerMetadata } from "@/server/services/offers/confirm-echo";
 import * as sendRoute from "@/app/api/send-message/route";
 import * as threadRoute from "@/app/api/conversation/[conversationId]/[pageId]/route";

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/server/db";
 import { serveDirect, serveRawBody } from "@/server/http/direct-route";
 import { receiveDelivery } from "@/server/http/webhook-delivery";
-import { signatureFor } from "@/server/messenger/webhook-signature";
+import { signatureFor } from "@/server/integrations/meta/webhook-signature";
 import * as webhookRoute from "@/app/api/webhooks/messenger/route";
 
 // The custom server hands Meta's POSTs straight to the webhook's handler on the received bytes

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/server/db";
 import { encryptSecret } from "@/server/security/secret-box";
-import { GraphError } from "@/server/messenger/graph-errors";
-import { fetchProfile, sendSenderAction, uploadImageAttachment } from "@/server/messenger/graph-client";
-import { subscribeApp } from "@/server/messenger/graph-pages";
+import { GraphError } from "@/server/integrations/meta/graph-errors";
+import { fetchProfile, sendSenderAction, uploadImageAttachment } from "@/server/integrations/meta/graph-client";
+import { subscribeApp } from "@/server/integrations/meta/graph-pages";
 import { makeCompany } from "./support/factory";
 import { eventually, simGet, startChannel, type Channel } from "./support/channel";
 import { body, fromCustomer, postSigned } from "./support/webhook-post";

@@ -7,7 +7,7 @@ import { encryptSecret } from "@/server/security/secret-box";
 import * as pagesRoute from "@/app/api/pages/route";
 import * as pageRoute from "@/app/api/pages/[id]/route";
 import { TOKEN_INVALID, TOKEN_IS_USER_TOKEN, TOKEN_NO_MESSAGING } from "@/lib/schemas/pages";
-import { importPageHistory } from "@/server/services/page-connection/import-history";
+import { importPageHistory } from "@/workers/pages/import-history";
 import { call } from "./support/http";
 import { makeCompany, makePage, makeUser, tokenFor } from "./support/factory";
 

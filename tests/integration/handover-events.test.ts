@@ -3,11 +3,11 @@ import { db } from "@/server/db";
 import { queue } from "@/server/queue/index";
 import * as sendRoute from "@/app/api/send-message/route";
 import * as resumeRoute from "@/app/api/offers/[id]/resume/route";
-import type { MessengerEvent } from "@/server/messenger/webhook-events";
-import { loadIngestContext } from "@/server/services/messenger/ingest-context";
-import { runEvent } from "@/server/services/messenger/process-webhook";
+import type { MessengerEvent } from "@/server/integrations/meta/webhook-events";
+import { loadIngestContext } from "@/server/services/inbound/ingest-context";
+import { runEvent } from "@/server/services/inbound/process-webhook";
 import { OFFER_REASONS } from "@/server/services/offers/reasons";
-import { PAGE_INBOX_APP_ID } from "@/server/messenger/graph-handover";
+import { PAGE_INBOX_APP_ID } from "@/server/integrations/meta/graph-handover";
 import type { ThreadControlEvent } from "@/lib/inbox/thread-control";
 import type { PageStatus } from "@/lib/schemas/pages";
 import { mailbox } from "./support/per-file";
@@ -17,8 +17,8 @@ import { eventually, openSocket } from "./support/channel";
 import { makeCompany, makePage, makeUser, tokenFor } from "./support/factory";
 import { makeConversation } from "./support/inbox-factory";
 
-// The handlers of the handover, standby, app_roles and policy events (server/services/messenger/handle-*.ts)
-// run on events as the parser yields them (server/messenger/webhook-events.ts), against the real database
+// The handlers of the handover, standby, app_roles and policy events (server/services/inbound/handle-*.ts)
+// run on events as the parser yields them (server/integrations/meta/webhook-events.ts), against the real database
 // and an agent's socket. The signed-webhook path is in webhook-handover.test.ts.
 
 const OURS = "1234567890";

@@ -4,7 +4,7 @@ import { db } from "@/server/db";
 import * as controlRoute from "@/app/api/conversations/thread-control/route";
 import * as takeRoute from "@/app/api/conversations/take-control/route";
 import * as passRoute from "@/app/api/conversations/pass-control/route";
-import { appSecretProof } from "@/server/messenger/graph-client";
+import { appSecretProof } from "@/server/integrations/meta/graph-client";
 import { checkHandoverRole } from "@/server/services/handover/page-role";
 import { call } from "./support/http";
 import { makeCompany, makePage, makeUser, tokenFor } from "./support/factory";

@@ -3,8 +3,8 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { db } from "@/server/db";
 import { startWebhookListener, type WebhookListener } from "@/server/ingest/webhook-listener";
-import { startWorkerHttp } from "@/server/lifecycle/worker-http";
-import { signatureFor } from "@/server/messenger/webhook-signature";
+import { startWorkerHttp } from "@/workers/worker-http";
+import { signatureFor } from "@/server/integrations/meta/webhook-signature";
 import { makeCompany, makeUser, tokenFor } from "./support/factory";
 import { keepAliveClient, startRealServer, streamChunked, type RealServer } from "./support/real-server";
 

@@ -11,7 +11,7 @@ const QUEUE_PREFIX = vi.hoisted(() => {
 import { db } from "@/server/db";
 import { encryptSecret } from "@/server/security/secret-box";
 import { confirmOfferEcho } from "@/server/services/offers/confirm-echo";
-import { createSimulator, type Simulator } from "@/server/simulator/create-simulator";
+import { createSimulator, type Simulator } from "@/tools/simulator/create-simulator";
 import * as scheduleRoute from "@/app/api/offers/schedule/route";
 import { startAppServer } from "./support/app-server";
 import { call } from "./support/http";

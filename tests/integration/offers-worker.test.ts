@@ -15,7 +15,7 @@ import { publishToRooms } from "@/server/realtime/emit";
 import { offersRoom, pageRoom } from "@/server/realtime/room-names";
 import { confirmOfferEcho, offerMetadata } from "@/server/services/offers/confirm-echo";
 import { RECIPIENT_REASONS, OFFER_REASONS } from "@/server/services/offers/reasons";
-import { createSimulator, type Simulator } from "@/server/simulator/create-simulator";
+import { createSimulator, type Simulator } from "@/tools/simulator/create-simulator";
 import { runOffer } from "@/workers/offers/run-offer";
 import { acquireLease, leaseKey } from "@/workers/offers/lease";
 import { resumeStalledOffers } from "@/workers/offers/watchdog";

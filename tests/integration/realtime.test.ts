@@ -11,7 +11,7 @@ import { emitToRooms } from "@/server/realtime/emit";
 import { attachRealtime, MAX_SOCKETS_PER_USER } from "@/server/realtime/index";
 import { conversationRoom, pageRoom } from "@/server/realtime/room-names";
 import { JOIN_BURST } from "@/server/realtime/rooms";
-import { createSimulator, type Simulator } from "@/server/simulator/create-simulator";
+import { createSimulator, type Simulator } from "@/tools/simulator/create-simulator";
 import { call } from "./support/http";
 import { startAppServer } from "./support/app-server";
 import { makeCompany, makePage, makeUser, tokenFor } from "./support/factory";

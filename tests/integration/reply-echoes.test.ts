@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/server/db";
 import { encryptSecret } from "@/server/security/secret-box";
-import { sendMessage } from "@/server/messenger/graph-client";
-import { replyMetadata, settleReplyEcho } from "@/server/services/messages/reply-echo";
-import { failStaleSends, STALE_SEND_MS } from "@/server/services/messages/fail-stale-sends";
+import { sendMessage } from "@/server/integrations/meta/graph-client";
+import { replyMetadata, settleReplyEcho } from "@/server/services/outbound/reply-echo";
+import { failStaleSends, STALE_SEND_MS } from "@/server/services/outbound/fail-stale-sends";
 import * as sendRoute from "@/app/api/send-message/route";
 import { call } from "./support/http";
 import { makeCompany, makeUser, tokenFor } from "./support/factory";

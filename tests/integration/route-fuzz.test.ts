@@ -1,7 +1,7 @@
 import { beforeAll, afterAll, describe, expect, it } from "vitest";
 import type { ZodType } from "zod";
 import type { Role } from "@/lib/roles";
-import type { Simulator } from "@/server/simulator/create-simulator";
+import type { Simulator } from "@/tools/simulator/create-simulator";
 import { db } from "@/server/db";
 import { simulateStoredPage, startGraphSimulator } from "./support/graph-sim";
 import { loadRouteTable, type ApiRoute } from "./support/route-table";

@@ -1,6 +1,6 @@
 import { beforeAll, afterAll, describe, expect, it } from "vitest";
 import type { Role } from "@/lib/roles";
-import type { Simulator } from "@/server/simulator/create-simulator";
+import type { Simulator } from "@/tools/simulator/create-simulator";
 import { startGraphSimulator } from "./support/graph-sim";
 import { loadRouteTable } from "./support/route-table";
 import { ADMIN_SEES_COMPANY_PAGES, send, snapshot, SUPER_ADMIN_SEES_ALL, TARGETS, throughRealServer, world } from "./support/route-targets";

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/server/db";
 import { SEARCH_LIMITS, searchConversationIds, type SearchInput } from "@/server/services/conversations/search-conversations";
 import { forgetMisses, knownMisses } from "@/server/services/conversations/search-misses";
-import { recordMessage, recordOwnMessage, type NewMessage } from "@/server/services/messenger/record-message";
+import { recordMessage, recordOwnMessage, type NewMessage } from "@/server/services/conversations/record-message";
 import { makeCompany, makePage } from "./support/factory";
 
 // Search remembers the conversations whose messages it read without finding a term, at the version of

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/server/db";
 import { findVisibleConversation } from "@/server/access/conversations";
-import { findSendTarget } from "@/server/services/messages/send-target";
+import { findSendTarget } from "@/server/services/outbound/send-target";
 import { makeVisibilityWorld } from "./support/factory";
 import { makeConversation } from "./support/inbox-factory";
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/server/db";
-import { failStaleSends, STALE_SEND_MS, STALE_SEND_TEXT } from "@/server/services/messages/fail-stale-sends";
+import { failStaleSends, STALE_SEND_MS, STALE_SEND_TEXT } from "@/server/services/outbound/fail-stale-sends";
 import { findJob } from "@/workers/jobs";
-import { FAIL_STALE_SENDS_JOB } from "@/server/queue/stale-sends";
+import { FAIL_STALE_SENDS_JOB } from "@/workers/schedules/stale-sends";
 import { makeCompany, makePage, makeUser } from "./support/factory";
 import { makeConversation } from "./support/inbox-factory";
 

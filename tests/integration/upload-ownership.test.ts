@@ -16,7 +16,7 @@ import * as sendRoute from "@/app/api/send-message/route";
 import * as scheduleRoute from "@/app/api/offers/schedule/route";
 import { FILE_URL_REFUSED, IMAGE_URL_REFUSED } from "@/server/services/uploads/sendable-image";
 import { uploadLargerThanQuota, uploadQuotaExceeded } from "@/server/services/uploads/upload-quota";
-import { PRUNE_UPLOADS_JOB } from "@/server/queue/uploads";
+import { PRUNE_UPLOADS_JOB } from "@/workers/schedules/uploads";
 import { findJob } from "@/workers/jobs/index";
 import { call } from "./support/http";
 import { makeCompany, makePage, makeUser, tokenFor } from "./support/factory";

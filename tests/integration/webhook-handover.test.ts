@@ -6,7 +6,7 @@ import * as threadRoute from "@/app/api/conversation/[conversationId]/[pageId]/r
 import * as controlRoute from "@/app/api/conversations/thread-control/route";
 import * as myPagesRoute from "@/app/api/pages/me/route";
 import { checkHandoverRole } from "@/server/services/handover/page-role";
-import { SECOND_APP_ID } from "@/server/simulator/handover";
+import { SECOND_APP_ID } from "@/tools/simulator/handover";
 import type { ThreadControlEvent } from "@/lib/inbox/thread-control";
 import type { PageStatus } from "@/lib/schemas/pages";
 import { mailbox } from "./support/per-file";

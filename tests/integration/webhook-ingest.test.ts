@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import pg from "pg";
 import { db } from "@/server/db";
-import { ingestPool } from "@/server/db-direct";
+import { ingestPool } from "@/server/db/direct";
 import * as threadRoute from "@/app/api/conversation/[conversationId]/[pageId]/route";
-import { processPendingWebhookEvents } from "@/server/services/messenger/process-webhook";
-import { storeWebhookEvent } from "@/server/services/messenger/webhook-store";
+import { processPendingWebhookEvents } from "@/server/services/inbound/process-webhook";
+import { storeWebhookEvent } from "@/server/services/inbound/webhook-store";
 import { startWebhookDrain, type WebhookDrain } from "@/workers/webhooks/drain";
 import { call } from "./support/http";
 import { startAppServer } from "./support/app-server";

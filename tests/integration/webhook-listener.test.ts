@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/server/db";
 import { encryptSecret } from "@/server/security/secret-box";
-import { signatureFor } from "@/server/messenger/webhook-signature";
+import { signatureFor } from "@/server/integrations/meta/webhook-signature";
 import { metrics } from "@/server/observability/metrics";
 import { startWebhookListener, type WebhookListener } from "@/server/ingest/webhook-listener";
 import { startWebhookDrain, type WebhookDrain } from "@/workers/webhooks/drain";

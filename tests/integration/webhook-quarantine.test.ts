@@ -4,7 +4,7 @@ import * as webhookRoute from "@/app/api/webhooks/messenger/route";
 import * as listRoute from "@/app/api/admin/webhook-quarantine/route";
 import * as retryRoute from "@/app/api/admin/webhook-quarantine/[id]/retry/route";
 import * as pageRoute from "@/app/api/pages/[id]/route";
-import { processPendingWebhookEvents } from "@/server/services/messenger/process-webhook";
+import { processPendingWebhookEvents } from "@/server/services/inbound/process-webhook";
 import { countQuarantinedByPage } from "@/server/services/webhook-quarantine/count-quarantined";
 import { call } from "./support/http";
 import { startAppServer } from "./support/app-server";

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { Job } from "bullmq";
 import { db } from "@/server/db";
-import { pruneWebhookEvents } from "@/server/services/messenger/prune-webhook-events";
+import { pruneWebhookEvents } from "@/workers/webhooks/prune-webhook-events";
 import { findJob } from "@/workers/jobs/index";
-import { PRUNE_WEBHOOK_EVENTS_JOB } from "@/server/queue/webhooks";
+import { PRUNE_WEBHOOK_EVENTS_JOB } from "@/workers/schedules/webhooks";
 import { DAY_MS } from "@/lib/contract/messaging-window";
 
 // The retention of webhook deliveries (prune-webhook-events.ts, workers/jobs/webhook-retention.ts):

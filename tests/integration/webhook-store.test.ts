@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { db } from "@/server/db";
-import { directPool, ingestPool } from "@/server/db-direct";
-import { claimSql, storeWebhookEvent, withClaimedDeliveries } from "@/server/services/messenger/webhook-store";
+import { directPool, ingestPool } from "@/server/db/direct";
+import { claimSql, storeWebhookEvent, withClaimedDeliveries } from "@/server/services/inbound/webhook-store";
 
 // The acknowledging INSERT's group commit (webhook-store.ts): deliveries that arrive while INSERTs are in
 // flight are stored together, each answered only once its row is committed, and one payload Postgres
@@ -37,7 +37,7 @@ describe("storing deliveries", () => {
 
   it("commits the ack and the batch's mark synchronously, the worker's ingest statements without waiting for the flush", async () => {
     const setting = async (pool: typeof directPool) => (await pool().query<{ synchronous_commit: string }>("SHOW synchronous_commit")).rows[0]!.synchronous_commit;
-    // acknowledged = durable, and a batch is durable once its mark is (db-direct.ts, ingestPool)
+    // acknowledged = durable, and a batch is durable once its mark is (server/db/direct.ts, ingestPool)
     expect(await setting(directPool)).toBe("on");
     expect(await setting(ingestPool)).toBe("off");
   });

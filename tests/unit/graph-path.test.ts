@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { graphPath, isGraphId } from "@/server/messenger/graph-path";
-import { GraphError } from "@/server/messenger/graph-errors";
+import { graphPath, isGraphId } from "@/server/integrations/meta/graph-path";
+import { GraphError } from "@/server/integrations/meta/graph-errors";
 
 // Graph paths are built from digit ids only (issue 29, point 10).
 

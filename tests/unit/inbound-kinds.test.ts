@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { pageIdOf, salvageBody, sanitizeJson, sanitizeText, storableRaw } from "@/server/messenger/sanitize-json";
+import { pageIdOf, salvageBody, sanitizeJson, sanitizeText, storableRaw } from "@/server/integrations/meta/sanitize-json";
 import { attachmentPreview, copyable, fileNameOf, kindOf, reactionPreview, referralLine } from "@/lib/inbox/message-kinds";
 import { formatBookingTime } from "@/lib/inbox/time";
-import { s3Client } from "@/server/services/attachments/s3-storage";
-import { hostAllowance, isPrivateAddress } from "@/server/services/attachments/safe-fetch";
-import { sniffMediaType } from "@/server/services/attachments/media-type";
+import { s3Client } from "@/server/storage/s3-storage";
+import { hostAllowance, isPrivateAddress } from "@/server/integrations/safe-fetch";
+import { sniffMediaType } from "@/server/storage/media-type";
 
 describe("sanitising what Postgres refuses", () => {
   it("removes NUL and replaces lone surrogates, keeping real pairs", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { createKeyedQueue } from "@/server/services/messenger/in-order";
+import { createKeyedQueue } from "@/server/concurrency/in-order";
 
-// The ingest's per-customer ordering (server/services/messenger/in-order.ts), driven by hand-resolved steps.
+// The ingest's per-customer ordering (server/concurrency/in-order.ts), driven by hand-resolved steps.
 
 function gate() {
   let open: () => void = () => {};

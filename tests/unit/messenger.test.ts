@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { messagingWindow, offerMessagingType, windowForApi } from "@/lib/contract/messaging-window";
-import { classifyGraphError, graphErrorFrom } from "@/server/messenger/graph-errors";
-import { isValidSignature, signatureFor } from "@/server/messenger/webhook-signature";
-import { parseWebhookBody } from "@/server/messenger/webhook-events";
+import { classifyGraphError, graphErrorFrom } from "@/server/integrations/meta/graph-errors";
+import { isValidSignature, signatureFor } from "@/server/integrations/meta/webhook-signature";
+import { parseWebhookBody } from "@/server/integrations/meta/webhook-events";
 
 const NOW = new Date("2026-11-22T12:00:00Z");
 const hoursAgo = (h: number) => new Date(NOW.getTime() - h * 3_600_000);

@@ -4,7 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { metricsAccess } from "@/server/observability/metrics-endpoint";
 import { requestIdFrom } from "@/server/observability/request-context";
-import { loadRoutePatterns, matchRoute, routeLabel } from "@/server/observability/route-patterns";
+import { loadRoutePatterns, matchRoute, routeLabel } from "@/server/http/route-patterns";
 import { scrubSecrets } from "@/server/observability/scrub";
 
 describe("scrubSecrets", () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { GateCancelled, pacedGate } from "@/server/services/messenger/paced-gate";
-import { burstHold } from "@/server/services/messenger/burst-hold";
+import { GateCancelled, pacedGate } from "@/server/concurrency/paced-gate";
+import { burstHold } from "@/server/concurrency/burst-hold";
 
-// The profile lookups' pacing on a hand-driven clock. The gate (server/services/messenger/paced-gate.ts): a
+// The profile lookups' pacing on a hand-driven clock. The gate (server/concurrency/paced-gate.ts): a
 // burst starts at once, the rest at the pace, and never more at once than the slots. The hold
 // (burst-hold.ts): a few requests start at once; in a burst they wait until it has passed, or at most so long.
 

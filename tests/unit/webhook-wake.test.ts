@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-// The app's wake-ups to the webhook worker (server/services/messenger/webhook-wake.ts): coalesced, but a
+// The app's wake-ups to the webhook worker (server/services/inbound/webhook-wake.ts): coalesced, but a
 // delivery stored inside the window is always followed by a wake-up. Fake clock and a fake Redis.
 
 const published: { channel: string; at: number }[] = [];
@@ -9,7 +9,7 @@ vi.mock("@/server/redis", () => ({
 }));
 vi.mock("@/server/env", () => ({ env: () => ({ DATABASE_URL: "postgresql://x@127.0.0.1:5432/switchboard_demo" }) }));
 
-const { wakeWorker } = await import("@/server/services/messenger/webhook-wake");
+const { wakeWorker } = await import("@/server/services/inbound/webhook-wake");
 
 beforeEach(() => {
   vi.useFakeTimers({ now: 1_000_000 });

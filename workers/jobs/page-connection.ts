@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { GraphError } from "@/server/messenger/graph-errors";
-import { unsubscribeApp } from "@/server/messenger/graph-pages";
+import { GraphError } from "@/server/integrations/meta/graph-errors";
+import { unsubscribeApp } from "@/server/integrations/meta/graph-pages";
 import { decryptSecret } from "@/server/security/secret-box";
 import { IMPORT_PAGE_HISTORY_JOB, SUBSCRIBE_PAGE_JOB, UNSUBSCRIBE_PAGE_JOB, VERIFY_PAGE_TOKENS_JOB } from "@/server/queue/pages";
-import { failPageHistoryImport, importPageHistory } from "@/server/services/page-connection/import-history";
-import { subscribePage } from "@/server/services/page-connection/subscribe-page";
-import { recheckPageTokens } from "@/server/services/page-connection/recheck-page-tokens";
+import { failPageHistoryImport, importPageHistory } from "@/workers/pages/import-history";
+import { subscribePage } from "@/server/services/pages/connection/subscribe-page";
+import { recheckPageTokens } from "@/workers/pages/recheck-page-tokens";
 import { defineJob } from "@/workers/jobs/types";
 
 // Jobs that keep connected Pages working (producers in server/queue/pages.ts). A failed (un)subscription

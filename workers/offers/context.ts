@@ -1,4 +1,4 @@
-import type { OutgoingMessage, ThreadMessage } from "@/server/messenger/graph-client";
+import type { OutgoingMessage, ThreadMessage } from "@/server/integrations/meta/graph-client";
 import type { OfferLease } from "@/workers/offers/lease";
 import { Pacer } from "@/workers/offers/page-rate";
 import type { ProgressWriter } from "@/workers/offers/progress";

@@ -1,6 +1,6 @@
-import { sendMessage } from "@/server/messenger/graph-client";
-import { GraphError } from "@/server/messenger/graph-errors";
-import { claimRecipient, markSent, markUnsent, releaseRecipient } from "@/server/services/offers/ledger";
+import { sendMessage } from "@/server/integrations/meta/graph-client";
+import { GraphError } from "@/server/integrations/meta/graph-errors";
+import { claimRecipient, markSent, markUnsent, releaseRecipient } from "@/workers/offers/ledger";
 import { OFFER_REASONS, RECIPIENT_REASONS, refusedBy } from "@/server/services/offers/reasons";
 import { pushBackPage } from "@/workers/offers/page-rate";
 import { waitUnlessHalted, waitUntil, type RunContext } from "@/workers/offers/context";

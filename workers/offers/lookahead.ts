@@ -1,5 +1,5 @@
 import { offerMessagingType } from "@/lib/contract/messaging-window";
-import { claimRecipient, markUnsent, releaseRecipient, type PendingRecipient } from "@/server/services/offers/ledger";
+import { claimRecipient, markUnsent, releaseRecipient, type PendingRecipient } from "@/workers/offers/ledger";
 import { RECIPIENT_REASONS } from "@/server/services/offers/reasons";
 import { waitUntil, type RunContext } from "@/workers/offers/context";
 

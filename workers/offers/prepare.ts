@@ -1,7 +1,7 @@
 import { db } from "@/server/db";
 import { env } from "@/server/env";
-import { uploadImageAttachment, type OutgoingMessage } from "@/server/messenger/graph-client";
-import { GraphError } from "@/server/messenger/graph-errors";
+import { uploadImageAttachment, type OutgoingMessage } from "@/server/integrations/meta/graph-client";
+import { GraphError } from "@/server/integrations/meta/graph-errors";
 import { decryptSecret } from "@/server/security/secret-box";
 import { offerMetadata } from "@/server/services/offers/confirm-echo";
 import { OFFER_REASONS } from "@/server/services/offers/reasons";

@@ -1,4 +1,4 @@
-import { fetchRecentThreadMessages } from "@/server/messenger/graph-client";
+import { fetchRecentThreadMessages } from "@/server/integrations/meta/graph-client";
 import type { SendTarget } from "@/workers/offers/context";
 
 // A send whose outcome the worker never learnt — its process died mid-call, or Facebook did not answer —

@@ -1,9 +1,9 @@
-import { markNeedsToken } from "@/server/services/page-connection/mark-needs-token";
+import { markNeedsToken } from "@/server/services/pages/connection/mark-needs-token";
 import { db } from "@/server/db";
 import { enqueueSendOffer } from "@/server/queue/offers";
-import { markSent, markUnsent, nextPending, orphanedClaims, releaseRecipient } from "@/server/services/offers/ledger";
+import { markSent, markUnsent, nextPending, orphanedClaims, releaseRecipient } from "@/workers/offers/ledger";
 import { RECIPIENT_REASONS } from "@/server/services/offers/reasons";
-import { resolveRecipients } from "@/server/services/offers/resolve-recipients";
+import { resolveRecipients } from "@/workers/offers/resolve-recipients";
 import { acquireLease, type OfferLease } from "@/workers/offers/lease";
 import { ProgressWriter } from "@/workers/offers/progress";
 import { RunContext } from "@/workers/offers/context";

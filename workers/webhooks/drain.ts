@@ -1,15 +1,15 @@
 import type { Redis } from "ioredis";
 import { env } from "@/server/env";
 import { createRedis } from "@/server/redis";
-import { stopProfileLookups } from "@/server/services/messenger/profile-lookup";
-import { processWebhookBatch } from "@/server/services/messenger/process-webhook";
-import { webhookWakeChannel } from "@/server/services/messenger/webhook-wake";
+import { stopProfileLookups } from "@/server/services/inbound/profile-lookup";
+import { processWebhookBatch } from "@/server/services/inbound/process-webhook";
+import { webhookWakeChannel } from "@/server/services/inbound/webhook-wake";
 
 // The webhook ingest of the worker process: drains pending webhook_events in batches. The app server only
 // stores and acknowledges (one INSERT); processing here keeps its cost off the event loop that answers
 // Meta, gives it the machine's other core, and batches it: two round trips per batch (the claim with the
 // pages and customers of the whole batch, then mark + commit) and one statement per message
-// (server/services/messenger/process-webhook.ts).
+// (server/services/inbound/process-webhook.ts).
 //
 // Woken through Redis by the app right after each acknowledging INSERT (milliseconds, no polling), with a
 // slow poll as a safety net; it drains at start, so deliveries acknowledged while no worker ran are

@@ -1,7 +1,7 @@
 import { ZAddPage } from "@/lib/schemas/pages";
 import { route } from "@/server/http/route";
-import { listPages } from "@/server/services/admin-pages/list-pages";
-import { addPage } from "@/server/services/admin-pages/add-page";
+import { listPages } from "@/server/services/pages/manage/list-pages";
+import { addPage } from "@/server/services/pages/manage/add-page";
 
 // GET /api/pages — the pages the actor administers: all (super admin) or the company's
 export const GET = route({ can: "pages.view" }, ({ actor }) => listPages(actor));

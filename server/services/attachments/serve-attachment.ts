@@ -1,7 +1,7 @@
 import { AppError } from "@/server/http/errors";
-import { isInlineType } from "@/server/services/attachments/media-type";
-import { isValidAttachmentSignature } from "@/server/services/attachments/signed-url";
-import { attachmentStorage, KEY_PATTERN } from "@/server/services/attachments/storage";
+import { isInlineType } from "@/server/storage/media-type";
+import { isValidAttachmentSignature } from "@/server/storage/signed-url";
+import { attachmentStorage, KEY_PATTERN } from "@/server/storage/storage";
 
 /**
  * A stored copy, only for a valid, unexpired signature (minted for agents of the message's page). Served as

@@ -1,11 +1,11 @@
 import type { Actor } from "@/server/auth/actor";
-import { directPool } from "@/server/db-direct";
+import { directPool } from "@/server/db/direct";
 import type { Cursor } from "@/server/services/conversations/cursor";
 import type { ConversationListRow } from "@/server/services/conversations/serialize";
-import { SUMMARY_RETURNING_SQL, toListRow, type SummaryColumns } from "@/server/services/messenger/conversation-summary";
+import { SUMMARY_RETURNING_SQL, toListRow, type SummaryColumns } from "@/server/services/conversations/conversation-summary";
 import { pageIdCondition, pageIdValues, type VisiblePage, visiblePageCondition, visiblePageValues } from "@/server/access/pages";
 
-// The conversation list's rows, and the thread's own row, through plain pg (server/db-direct.ts): every
+// The conversation list's rows, and the thread's own row, through plain pg (server/db/direct.ts): every
 // agent's inbox reads them every few seconds while the webhook load runs on the same event loop. Through
 // Prisma the list's page cost 3–6 ms of server CPU, a third of it in Prisma's client (docs/PERFORMANCE.md
 // §6). One statement per read, prepared per shape; the columns are the socket payload's

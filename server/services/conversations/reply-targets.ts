@@ -1,4 +1,4 @@
-import { directPool } from "@/server/db-direct";
+import { directPool } from "@/server/db/direct";
 import type { ReplyTarget } from "@/server/services/conversations/serialize";
 
 /**

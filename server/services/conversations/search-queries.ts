@@ -1,4 +1,4 @@
-import { directPool } from "@/server/db-direct";
+import { directPool } from "@/server/db/direct";
 import { Prisma } from "@/server/generated/prisma/client";
 import type { Cursor } from "@/server/services/conversations/cursor";
 
@@ -6,7 +6,7 @@ import type { Cursor } from "@/server/services/conversations/cursor";
 // the page and the list's filters through filtersSql, and orders by (last_message_at, id) desc.
 
 /**
- * A search statement, composed with Prisma.sql, run through plain pg (server/db-direct.ts): through Prisma's
+ * A search statement, composed with Prisma.sql, run through plain pg (server/db/direct.ts): through Prisma's
  * client each cost 1.5–3 ms of the app's CPU, more than most of them take in Postgres (docs/PERFORMANCE.md
  * §6). Unnamed, so Postgres still plans each for its own term, as the strategies expect.
  */

@@ -1,4 +1,4 @@
-import { directPool } from "@/server/db-direct";
+import { directPool } from "@/server/db/direct";
 import { containsPattern } from "@/server/services/conversations/search-conversations";
 
 /** Characters of context kept before the match; the row's line clamps the rest. */

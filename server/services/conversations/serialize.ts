@@ -1,7 +1,7 @@
 import type { Prisma } from "@/server/generated/prisma/client";
 import { windowForApi } from "@/lib/contract/messaging-window";
 import { fileNameOf, referralLine, UNSENT_TEXT, type StoredAttachment } from "@/lib/inbox/message-kinds";
-import { signedAttachmentUrl } from "@/server/services/attachments/signed-url";
+import { signedAttachmentUrl } from "@/server/storage/signed-url";
 import type { ApiMedia, ApiMessage, ConversationListItem } from "@/lib/contract/inbox-api";
 
 // The API shapes of docs/API.md (field names as the clients spell them: from_name, unread_count, isVoilation…),

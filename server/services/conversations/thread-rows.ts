@@ -1,4 +1,4 @@
-import { directPool } from "@/server/db-direct";
+import { directPool } from "@/server/db/direct";
 import type { Cursor } from "@/server/services/conversations/cursor";
 import { messageColumnsSql } from "@/server/services/conversations/message-columns-sql";
 import type { MessageRow } from "@/server/services/conversations/serialize";

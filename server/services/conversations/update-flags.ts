@@ -3,7 +3,7 @@ import type { Actor } from "@/server/auth/actor";
 import type { TConversationRef } from "@/lib/schemas/conversations";
 import { emitToPageAndConversation } from "@/server/realtime/emit";
 import { SERVER_EVENTS } from "@/lib/contract/socket-events";
-import { deliverSenderAction } from "@/server/services/messages/send-sender-action";
+import { deliverSenderAction } from "@/server/services/outbound/send-sender-action";
 import { findVisibleConversation } from "@/server/access/conversations";
 import { conversationListSelect, toConversationListItem, type ConversationListRow } from "@/server/services/conversations/serialize";
 

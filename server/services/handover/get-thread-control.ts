@@ -1,7 +1,7 @@
 import type { Actor } from "@/server/auth/actor";
 import { env } from "@/server/env";
-import { fetchThreadOwner } from "@/server/messenger/graph-handover";
-import { GraphError, OWNER_HIDDEN_SUBCODE } from "@/server/messenger/graph-errors";
+import { fetchThreadOwner } from "@/server/integrations/meta/graph-handover";
+import { GraphError, OWNER_HIDDEN_SUBCODE } from "@/server/integrations/meta/graph-errors";
 import { logger } from "@/server/observability/log";
 import { decryptSecret } from "@/server/security/secret-box";
 import { findControlledConversation, type ControlledConversation } from "@/server/services/handover/find-controlled-conversation";

@@ -1,7 +1,7 @@
 import { db } from "@/server/db";
 import { AppError } from "@/server/http/errors";
-import { agentMessageFor, GraphError } from "@/server/messenger/graph-errors";
-import { markNeedsToken } from "@/server/services/page-connection/mark-needs-token";
+import { agentMessageFor, GraphError } from "@/server/integrations/meta/graph-errors";
+import { markNeedsToken } from "@/server/services/pages/connection/mark-needs-token";
 import { checkThreadOwner } from "@/server/services/handover/get-thread-control";
 import type { ControlledConversation } from "@/server/services/handover/find-controlled-conversation";
 

@@ -1,5 +1,5 @@
-import type { IngestPage } from "@/server/services/messenger/ingest-context";
-import { recordSystemEvent } from "@/server/services/messenger/system-events";
+import type { IngestPage } from "@/server/services/inbound/ingest-context";
+import { recordSystemEvent } from "@/server/services/inbound/system-events";
 
 // The thread's quiet line for a change of control ("Taken by Ana", "Passed to Page Inbox by Ana", "Helpdesk
 // Bot asked for this conversation"): a system event of the customer's thread, never a message (no unread,

@@ -1,11 +1,11 @@
 import { db } from "@/server/db";
 import { env } from "@/server/env";
-import { GraphError } from "@/server/messenger/graph-errors";
-import { fetchSecondaryReceivers, PAGE_INBOX_APP_ID } from "@/server/messenger/graph-handover";
+import { GraphError } from "@/server/integrations/meta/graph-errors";
+import { fetchSecondaryReceivers, PAGE_INBOX_APP_ID } from "@/server/integrations/meta/graph-handover";
 import { logger } from "@/server/observability/log";
 import { decryptSecret } from "@/server/security/secret-box";
-import { markNeedsToken } from "@/server/services/page-connection/mark-needs-token";
-import { announcePageStatus } from "@/server/services/page-policy/page-status";
+import { markNeedsToken } from "@/server/services/pages/connection/mark-needs-token";
+import { announcePageStatus } from "@/server/services/pages/policy/page-status";
 import { handoverApps, type HandoverApp } from "@/server/services/handover/thread-control";
 import { APP_DISPLAY_NAME, PAGE_INBOX_NAME, type HandoverRoleName } from "@/lib/inbox/thread-control";
 

@@ -1,7 +1,7 @@
 import type { Actor } from "@/server/auth/actor";
 import { AppError } from "@/server/http/errors";
-import { agentMessageFor, GraphError } from "@/server/messenger/graph-errors";
-import { PAGE_INBOX_APP_ID, passThreadControl } from "@/server/messenger/graph-handover";
+import { agentMessageFor, GraphError } from "@/server/integrations/meta/graph-errors";
+import { PAGE_INBOX_APP_ID, passThreadControl } from "@/server/integrations/meta/graph-handover";
 import { decryptSecret } from "@/server/security/secret-box";
 import { findControlledConversation } from "@/server/services/handover/find-controlled-conversation";
 import { handoverFailure } from "@/server/services/handover/handover-failure";

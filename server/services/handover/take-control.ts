@@ -1,8 +1,8 @@
 import type { Actor } from "@/server/auth/actor";
 import { env } from "@/server/env";
 import { AppError } from "@/server/http/errors";
-import { agentMessageFor, GraphError } from "@/server/messenger/graph-errors";
-import { requestThreadControl, takeThreadControl } from "@/server/messenger/graph-handover";
+import { agentMessageFor, GraphError } from "@/server/integrations/meta/graph-errors";
+import { requestThreadControl, takeThreadControl } from "@/server/integrations/meta/graph-handover";
 import { decryptSecret } from "@/server/security/secret-box";
 import { findControlledConversation } from "@/server/services/handover/find-controlled-conversation";
 import { handoverFailure } from "@/server/services/handover/handover-failure";

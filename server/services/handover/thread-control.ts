@@ -1,6 +1,6 @@
 import type { ThreadOwner } from "@/server/generated/prisma/enums";
 import { env } from "@/server/env";
-import { PAGE_INBOX_APP_ID } from "@/server/messenger/graph-handover";
+import { PAGE_INBOX_APP_ID } from "@/server/integrations/meta/graph-handover";
 import { APP_DISPLAY_NAME, PAGE_INBOX_NAME, type HandoverRoleName, type PassTarget, type ThreadControl } from "@/lib/inbox/thread-control";
 
 // A conversation's thread control as the API and the socket carry it (lib/inbox/thread-control.ts), from

@@ -1,7 +1,7 @@
 import { db } from "@/server/db";
 import type { Actor } from "@/server/auth/actor";
 import { AppError } from "@/server/http/errors";
-import { isUniqueViolation } from "@/server/db-unique";
+import { isUniqueViolation } from "@/server/db/unique";
 import { LABEL_DUPLICATE, type TCreateLabel } from "@/lib/schemas/labels";
 import { findVisiblePage } from "@/server/access/pages";
 import { labelSelect, toApiLabel } from "@/server/services/labels/serialize";

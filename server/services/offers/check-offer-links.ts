@@ -2,7 +2,7 @@ import { db } from "@/server/db";
 import type { Actor } from "@/server/auth/actor";
 import { AppError } from "@/server/http/errors";
 import { findViolations } from "@/lib/whitelist/match";
-import { VIOLATION_ERROR } from "@/server/services/messages/send-message";
+import { VIOLATION_ERROR } from "@/server/services/outbound/send-message";
 
 type Page = { id: string; name: string; companyId: string };
 

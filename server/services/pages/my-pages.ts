@@ -1,6 +1,6 @@
 import { healthState } from "@/lib/admin/page-health";
-import { toImportProgress } from "@/server/services/admin-pages/serialize-page";
-import { pagePolicy } from "@/server/services/page-policy/page-status";
+import { toImportProgress } from "@/server/services/pages/manage/serialize-page";
+import { pagePolicy } from "@/server/services/pages/policy/page-status";
 import { db } from "@/server/db";
 import type { Actor } from "@/server/auth/actor";
 import { visiblePagesWhere } from "@/server/access/pages";

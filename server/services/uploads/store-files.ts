@@ -1,5 +1,5 @@
 import { AppError } from "@/server/http/errors";
-import { sniffMediaType } from "@/server/services/attachments/media-type";
+import { sniffMediaType } from "@/server/storage/media-type";
 import { saveUploads, uploadUrl, type UploadOwner } from "@/server/services/uploads/save-uploads";
 
 // POST /api/uploads with multipart field "files": voice notes, videos and documents an agent sends

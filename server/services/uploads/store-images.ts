@@ -2,7 +2,7 @@ import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { env } from "@/server/env";
 import { AppError } from "@/server/http/errors";
-import { MIME_BY_EXT, sniffImage, type ImageKind } from "@/server/services/uploads/image-type";
+import { MIME_BY_EXT, sniffImage, type ImageKind } from "@/server/storage/image-type";
 import { saveUploads, uploadsDir, uploadUrl, type CheckedUpload, type UploadOwner } from "@/server/services/uploads/save-uploads";
 
 // POST /api/uploads: images only (by their bytes), size-capped, stored under random names for the company and

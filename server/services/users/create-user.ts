@@ -1,7 +1,7 @@
 import { db } from "@/server/db";
 import type { Actor } from "@/server/auth/actor";
 import { AppError } from "@/server/http/errors";
-import { isUniqueViolation } from "@/server/db-unique";
+import { isUniqueViolation } from "@/server/db/unique";
 import { CREATABLE_ROLES, DUPLICATE_EMAIL, type TCreateUser } from "@/lib/schemas/users";
 import { hashPassword } from "@/server/services/users/password";
 import { apiUserSelect, toApiUser } from "@/server/services/users/serialize-user";

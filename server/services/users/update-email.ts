@@ -1,7 +1,7 @@
 import { db } from "@/server/db";
 import type { Actor } from "@/server/auth/actor";
 import { AppError } from "@/server/http/errors";
-import { isUniqueViolation } from "@/server/db-unique";
+import { isUniqueViolation } from "@/server/db/unique";
 import { DUPLICATE_EMAIL, type TUpdateEmail } from "@/lib/schemas/users";
 import { apiUserSelect, toApiUser } from "@/server/services/users/serialize-user";
 import { assertCanManage, visibleUsersWhere } from "@/server/access/users";

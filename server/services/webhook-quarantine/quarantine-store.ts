@@ -1,5 +1,5 @@
-import { directPool } from "@/server/db-direct";
-import { storableRaw } from "@/server/messenger/sanitize-json";
+import { directPool } from "@/server/db/direct";
+import { storableRaw } from "@/server/integrations/meta/sanitize-json";
 
 // Writes to webhook_quarantine: what was signed by Meta but could not be stored (a body) or processed (one
 // messaging item). Only on failure paths, so the plain text message still costs one statement.

@@ -1,10 +1,10 @@
 import { db } from "@/server/db";
 import { AppError } from "@/server/http/errors";
-import { sanitizeJson } from "@/server/messenger/sanitize-json";
-import { parseWebhookBody } from "@/server/messenger/webhook-events";
-import { loadIngestContext } from "@/server/services/messenger/ingest-context";
-import { runEvent } from "@/server/services/messenger/process-webhook";
-import { storeWebhookEvent } from "@/server/services/messenger/webhook-store";
+import { sanitizeJson } from "@/server/integrations/meta/sanitize-json";
+import { parseWebhookBody } from "@/server/integrations/meta/webhook-events";
+import { loadIngestContext } from "@/server/services/inbound/ingest-context";
+import { runEvent } from "@/server/services/inbound/process-webhook";
+import { storeWebhookEvent } from "@/server/services/inbound/webhook-store";
 import { toQuarantineItem } from "@/server/services/webhook-quarantine/list-quarantine";
 
 /**

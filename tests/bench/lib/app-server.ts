@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import { createSimulator, type Simulator } from "@/server/simulator/create-simulator";
+import { createSimulator, type Simulator } from "@/tools/simulator/create-simulator";
 import { APP_URL, BENCH, benchEnv } from "./config";
 import { benchNodeArgs } from "./load-child";
 import { PAGE_A, PAGE_B, WEBHOOK_CUSTOMERS, webhookPsid } from "./dataset";

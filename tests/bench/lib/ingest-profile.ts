@@ -1,7 +1,7 @@
 import pg from "pg";
-import { directPool, ingestPool } from "@/server/db-direct";
-import { processWebhookBatch } from "@/server/services/messenger/process-webhook";
-import { storeWebhookEvent } from "@/server/services/messenger/webhook-store";
+import { directPool, ingestPool } from "@/server/db/direct";
+import { processWebhookBatch } from "@/server/services/inbound/process-webhook";
+import { storeWebhookEvent } from "@/server/services/inbound/webhook-store";
 import { BENCH } from "./config";
 import type { BenchContext } from "./context";
 import { WEBHOOK_CUSTOMERS, webhookPsid } from "./dataset";
@@ -11,7 +11,7 @@ const PROFILE_PSID_INDEX = WEBHOOK_CUSTOMERS;
 import { body, runTag } from "./webhook";
 
 // The SQL one webhook delivery costs, captured in-process: Prisma's statements with the counting client,
-// and those on plain pg (the hot path, server/db-direct.ts) by wrapping pg.Client's query() meanwhile.
+// and those on plain pg (the hot path, server/db/direct.ts) by wrapping pg.Client's query() meanwhile.
 // The store before the 200, and the processing after it as a batch of one (the most a lone delivery pays),
 // for a known customer and for a first-time one.
 

@@ -1,7 +1,7 @@
 import pg from "pg";
 import { issueToken } from "@/server/auth/token";
 import { encryptSecret } from "@/server/security/secret-box";
-import type { Simulator } from "@/server/simulator/create-simulator";
+import type { Simulator } from "@/tools/simulator/create-simulator";
 import { BENCH } from "./config";
 import type { BenchContext } from "./context";
 import { PAGE_A, PAGE_B, type DatasetInfo } from "./dataset";

@@ -2,7 +2,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/server/generated/prisma/client";
 import { BENCH } from "./config";
 
-// Two Prisma clients for in-process benchmarks, swapped into the slot `server/db.ts` reads on every use
+// Two Prisma clients for in-process benchmarks, swapped into the slot `server/db/index.ts` reads on every use
 // (globalThis.switchboardDb), so the real services run unchanged on them:
 //  - `plain`: configured like production (no logging), used for every timed iteration;
 //  - `counting`: emits a `query` event per SQL statement, used to count and capture queries per request.

@@ -1,6 +1,6 @@
 import pg from "pg";
 import type http from "node:http";
-import { signatureFor } from "@/server/messenger/webhook-signature";
+import { signatureFor } from "@/server/integrations/meta/webhook-signature";
 import { BENCH, WEBHOOK_BASE_URL } from "./config";
 import { PAGE_B, webhookPsid } from "./dataset";
 import { request, type HttpResult } from "./http";

@@ -29,7 +29,7 @@ export default async function globalSetup() {
   await new Promise<void>((resolve) => mailApi.listen(E2E.mailApiPort, "127.0.0.1", resolve));
 
   // The Messenger simulator plays Facebook: the specs write as customers through its control API.
-  const { createSimulator } = await import("../../../server/simulator/create-simulator");
+  const { createSimulator } = await import("../../../tools/simulator/create-simulator");
   const { DEMO_PAGES } = await import("../../../prisma/seed-data");
   const simulator = await createSimulator({
     port: E2E.simulatorPort,

@@ -1,6 +1,6 @@
 import { io as connect, type Socket } from "socket.io-client";
 import { db } from "@/server/db";
-import { createSimulator, type Simulator } from "@/server/simulator/create-simulator";
+import { createSimulator, type Simulator } from "@/tools/simulator/create-simulator";
 import * as webhookRoute from "@/app/api/webhooks/messenger/route";
 import * as sendRoute from "@/app/api/send-message/route";
 import { startWebhookDrain, type DrainOptions, type WebhookDrain } from "@/workers/webhooks/drain";

@@ -1,7 +1,7 @@
-import { createSimulator, type Simulator } from "@/server/simulator/create-simulator";
-import type { SimulatorOptions } from "@/server/simulator/options";
+import { createSimulator, type Simulator } from "@/tools/simulator/create-simulator";
+import type { SimulatorOptions } from "@/tools/simulator/options";
 import { decryptSecret } from "@/server/security/secret-box";
-import { resetState } from "@/server/simulator/state";
+import { resetState } from "@/tools/simulator/state";
 import { makeCompany, makeUser, tokenFor as sessionTokenFor } from "./factory";
 
 // The Messenger simulator as the Graph API of the integration tests (GRAPH_API_URL's port), with the

@@ -1,4 +1,4 @@
-import { signatureFor } from "@/server/messenger/webhook-signature";
+import { signatureFor } from "@/server/integrations/meta/webhook-signature";
 
 // Meta's side of the webhook for tests: bodies as Meta shapes them, signed with the test App Secret.
 

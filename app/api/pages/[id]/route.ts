@@ -1,8 +1,8 @@
 import { ZPageIdParam, ZUpdatePage } from "@/lib/schemas/pages";
 import { route } from "@/server/http/route";
-import { getPage } from "@/server/services/admin-pages/get-page";
-import { updatePage } from "@/server/services/admin-pages/update-page";
-import { deletePage } from "@/server/services/admin-pages/delete-page";
+import { getPage } from "@/server/services/pages/manage/get-page";
+import { updatePage } from "@/server/services/pages/manage/update-page";
+import { deletePage } from "@/server/services/pages/manage/delete-page";
 
 const params = ZPageIdParam;
 

@@ -1,7 +1,7 @@
 import { ZFacebookCallbackQuery } from "@/lib/schemas/facebook-login";
 import { publicRoute } from "@/server/http/route";
-import { finishFacebookLogin } from "@/server/services/facebook-login/finish-login";
-import { loginErrorPage } from "@/server/services/facebook-login/error-page";
+import { finishFacebookLogin } from "@/server/services/pages/facebook-login/finish-login";
+import { loginErrorPage } from "@/server/services/pages/facebook-login/error-page";
 
 export const dynamic = "force-dynamic";
 

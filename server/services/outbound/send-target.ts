@@ -1,0 +1,77 @@
+import { isUuid } from "@/lib/ids";
+import type { Actor } from "@/server/auth/actor";
+import { directPool } from "@/server/db/direct";
+import { AppError } from "@/server/http/errors";
+import { pageIdCondition, pageIdValues, visiblePageCondition, visiblePageValues } from "@/server/access/pages";
+
+// What an agent's reply needs of its conversation, its customer and its page, in one plain-pg read: the
+// reply is on the path the load benchmark times (reply → another agent's socket, docs/performance/history-2026-11.md §6),
+// and findVisibleConversation's Prisma query cost the app's event loop 1.5–3 ms of CPU on every send. Same
+// visibility rule (server/access/pages.ts) and the same 404 for anything the actor may not see.
+
+export type SendTarget = {
+  id: string;
+  lastInboundAt: Date | null;
+  lastMessageText: string | null;
+  lastMessageIsImage: boolean;
+  lastMessageAt: Date;
+  assigneeId: string | null;
+  /** Handover protocol: who controls the thread (app | page_inbox | other_app), null when not known. */
+  threadOwner: string | null;
+  customer: { id: string; psid: string; name: string; avatarUrl: string | null };
+  page: { id: string; name: string } & PageColumns;
+};
+
+/** The page's columns a send reads; the row names its id and name apart (pageId, pageName). */
+type PageColumns = {
+  companyId: string;
+  facebookPageId: string;
+  accessTokenEnc: string;
+  tokenStatus: string;
+  autoAssign: boolean;
+  /** Meta's policy enforcement: "blocked" pauses every send. */
+  policyState: string | null;
+  policyReason: string | null;
+};
+
+type Row = Omit<SendTarget, "customer" | "page"> &
+  PageColumns & {
+    customerId: string;
+    psid: string;
+    customerName: string;
+    avatarUrl: string | null;
+    pageId: string;
+    pageName: string;
+  };
+
+const COLUMNS = `c.id, c.last_inbound_at AS "lastInboundAt", c.last_message_text AS "lastMessageText",
+       c.last_message_is_image AS "lastMessageIsImage", c.last_message_at AS "lastMessageAt", c.assignee_id AS "assigneeId", c.thread_owner::text AS "threadOwner",
+       u.id AS "customerId", u.psid, u.name AS "customerName", u.avatar_url AS "avatarUrl",
+       p.id AS "pageId", p.company_id AS "companyId", p.name AS "pageName", p.facebook_page_id AS "facebookPageId",
+       p.access_token_enc AS "accessTokenEnc", p.token_status::text AS "tokenStatus", p.auto_assign AS "autoAssign",
+       p.policy_state::text AS "policyState", p.policy_reason AS "policyReason"`;
+
+/** The conversation on a page the actor may see (our page id or Facebook's, when given), or 404. */
+export async function findSendTarget(actor: Pick<Actor, "id" | "role" | "companyId">, conversationId: string, pageId?: string): Promise<SendTarget> {
+  if (!isUuid(conversationId)) throw new AppError("not_found", "Conversation not found");
+  const { rows } = await directPool().query<Row>({
+    name: pageId ? "send-target-on-page" : "send-target",
+    text: `SELECT ${COLUMNS}
+             FROM conversations c JOIN customers u ON u.id = c.customer_id JOIN pages p ON p.id = c.page_id
+            WHERE c.id = $1::uuid AND ${visiblePageCondition("p", 2)}${pageId ? ` AND ${pageIdCondition("p", 5)}` : ""}`,
+    values: [conversationId, ...visiblePageValues(actor), ...(pageId ? pageIdValues(pageId) : [])],
+  });
+  const row = rows[0];
+  if (!row) throw new AppError("not_found", "Conversation not found");
+  return {
+    id: row.id,
+    lastInboundAt: row.lastInboundAt,
+    lastMessageText: row.lastMessageText,
+    lastMessageIsImage: row.lastMessageIsImage,
+    lastMessageAt: row.lastMessageAt,
+    assigneeId: row.assigneeId,
+    threadOwner: row.threadOwner,
+    customer: { id: row.customerId, psid: row.psid, name: row.customerName, avatarUrl: row.avatarUrl },
+    page: { id: row.pageId, companyId: row.companyId, name: row.pageName, facebookPageId: row.facebookPageId, accessTokenEnc: row.accessTokenEnc, tokenStatus: row.tokenStatus, autoAssign: row.autoAssign, policyState: row.policyState, policyReason: row.policyReason },
+  };
+}

@@ -1,0 +1,76 @@
+import type { ApiPage } from "@/lib/schemas/pages";
+import { healthState } from "@/lib/admin/page-health";
+import { pageHandover, pagePolicy, pageStatusSelect, type PageStatusRow } from "@/server/services/pages/policy/page-status";
+
+// The admin API's page shape (PRODUCT §3 Page (server)). The select has no token column, so the write-only
+// access token cannot leak through a serializer change.
+
+export const apiPageSelect = {
+  id: true,
+  facebookPageId: true,
+  name: true,
+  ownerId: true,
+  createdAt: true,
+  tokenStatus: true,
+  tokenErrorAt: true,
+  tokenErrorCall: true,
+  verifiedAt: true,
+  subscribedAt: true,
+  subscriptionError: true,
+  importState: true,
+  importDone: true,
+  importTotal: true,
+  lastWebhookAt: true,
+  ...pageStatusSelect,
+  company: { select: { id: true, name: true } },
+  _count: { select: { conversations: true } },
+} as const;
+
+type ApiPageRow = PageStatusRow & {
+  id: string;
+  facebookPageId: string;
+  name: string;
+  ownerId: string | null;
+  createdAt: Date;
+  tokenStatus: ApiPage["tokenStatus"];
+  tokenErrorAt: Date | null;
+  tokenErrorCall: string | null;
+  verifiedAt: Date | null;
+  subscribedAt: Date | null;
+  subscriptionError: string | null;
+  importState: string | null;
+  importDone: number;
+  importTotal: number;
+  lastWebhookAt: Date | null;
+  company: { id: string; name: string };
+  _count: { conversations: number };
+};
+
+export function toApiPage(row: ApiPageRow): ApiPage {
+  return {
+    _id: row.id,
+    page_id: row.facebookPageId,
+    name: row.name,
+    user_id: row.ownerId,
+    created_at: row.createdAt.toISOString(),
+    conversationCount: row._count.conversations,
+    tokenStatus: row.tokenStatus,
+    health: healthState(row),
+    tokenErrorAt: row.tokenErrorAt?.toISOString() ?? null,
+    tokenErrorCall: row.tokenErrorCall,
+    verifiedAt: row.verifiedAt?.toISOString() ?? null,
+    subscribedAt: row.subscribedAt?.toISOString() ?? null,
+    subscriptionError: row.subscriptionError,
+    import: toImportProgress(row),
+    lastWebhookAt: row.lastWebhookAt?.toISOString() ?? null,
+    policy: pagePolicy(row),
+    handover: pageHandover(row),
+    company: { _id: row.company.id, name: row.company.name },
+  };
+}
+
+/** The history import's progress as the Page screens and the inbox show it; null when it never ran. */
+export function toImportProgress(row: { importState: string | null; importDone: number; importTotal: number }): ApiPage["import"] {
+  if (!row.importState) return null;
+  return { state: row.importState as "running" | "done" | "failed", done: row.importDone, total: row.importTotal };
+}

@@ -1,0 +1,17 @@
+import { db } from "@/server/db";
+import type { Actor } from "@/server/auth/actor";
+import { AppError } from "@/server/http/errors";
+import { PAGE_ACCESS_REMOVED, type TUnassignPage } from "@/lib/schemas/pages";
+import { pageIdWhere } from "@/server/access/pages";
+import { findAssignableUser } from "@/server/services/pages/manage/assignable-user";
+import { evictLostRooms } from "@/server/realtime/access";
+
+/** POST /api/pages/unassign {userId, pageId}: the chip's ×. Removing access that is already gone succeeds. */
+export async function unassignPage(actor: Actor, { userId, pageId }: TUnassignPage) {
+  const user = await findAssignableUser(actor, userId);
+  const page = await db.page.findFirst({ where: { AND: [{ companyId: user.companyId }, pageIdWhere(pageId)] }, select: { id: true } });
+  if (!page) throw new AppError("not_found", "Page not found");
+  await db.pageAssignment.deleteMany({ where: { userId: user.id, pageId: page.id } });
+  await evictLostRooms(user.id);
+  return { success: true, message: PAGE_ACCESS_REMOVED };
+}
