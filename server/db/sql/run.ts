@@ -1,12 +1,12 @@
 import "server-only";
 import { Kysely, PostgresDialect, type Compilable, type RawBuilder } from "kysely";
 import type pg from "pg";
-import { directPool } from "@/server/db-direct";
+import { directPool } from "@/server/db/direct";
 import type { DB } from "@/server/generated/kysely/types";
 
 // The one way to write the SQL that Prisma's client does not cover (docs/ARCHITECTURE.md, "SQL"): Kysely,
 // typed by the tables of prisma/schema.prisma (server/generated/kysely, written at install beside Prisma's
-// client by scripts/prisma-generate.mjs), over the same pg pools as before (server/db-direct.ts).
+// client by scripts/prisma-generate.mjs), over the same pg pools as before (server/db/direct.ts).
 //  - A statement is a Kysely query: the builder (`sqlDb().selectFrom(...)`) anywhere on the server, or,
 //    where the builder cannot say it or the bench tuned its exact text, Kysely's `sql` template inside one
 //    module per table family in server/db/sql/ — its values are typed and numbered by Kysely, never by hand.
@@ -20,7 +20,7 @@ export type Runner = pg.Pool | pg.PoolClient;
 
 const builders = new WeakMap<pg.Pool, Kysely<DB>>();
 
-/** The query builder over `pool` (the app's by default); the pool's lifetime stays server/db-direct.ts's. */
+/** The query builder over `pool` (the app's by default); the pool's lifetime stays server/db/direct.ts's. */
 export function sqlDb(pool: pg.Pool = directPool()): Kysely<DB> {
   let db = builders.get(pool);
   if (!db) builders.set(pool, (db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })));
