@@ -18,4 +18,7 @@ export default tseslint.config(
       "@typescript-eslint/no-restricted-imports": ["error", { paths: [{ name: "sonner", message: "Import toast from @/lib/toast: it loads sonner on the first toast.", allowTypeImports: true }] }],
     },
   },
+  // One logger (server/observability/log.ts): structured, redacted, with the request id. console.* would
+  // bypass all three; log.ts itself routes third-party console output into the logger.
+  { files: ["server/**/*.ts", "workers/**/*.ts"], ignores: ["server/observability/log.ts"], rules: { "no-console": "error" } },
 );

@@ -157,7 +157,8 @@ export function loadEnvOrExit(): AppEnv {
     return env();
   } catch (error) {
     if (error instanceof EnvError) {
-      console.error(`[switchboard] ${error.message}`);
+      // The logger is configured from this very env, so a broken env is reported on stderr directly.
+      process.stderr.write(`[switchboard] ${error.message}\n`);
       process.exit(1);
     }
     throw error;

@@ -19,7 +19,7 @@ export async function sendSignInCode(email: string, code: string): Promise<void>
   const smtp = transporter();
   const minutes = env().OTP_TTL_MINUTES;
   if (!smtp) {
-    console.log(`[switchboard] ===== SIGN-IN CODE for ${email}: ${code} (valid ${minutes} min; set SMTP_URL to e-mail it) =====`);
+    logger().info(`===== SIGN-IN CODE for ${email}: ${code} (valid ${minutes} min; set SMTP_URL to e-mail it) =====`);
     return;
   }
   await smtp.sendMail({
@@ -42,7 +42,7 @@ export async function sendPageNeedsTokenMail(to: string[], page: { name: string;
     `Reconnect it or enter a new Page access token at ${link}.`,
   ].join("\n\n");
   if (!smtp) {
-    console.log(`[switchboard] page ${page.facebookPageId} needs a new token; would mail ${to.join(", ")} (set SMTP_URL)`);
+    logger().info(`page ${page.facebookPageId} needs a new token; would mail ${to.join(", ")} (set SMTP_URL)`);
     return;
   }
   await smtp.sendMail({ from: env().MAIL_FROM, to, subject: `Action needed: reconnect the Facebook page "${page.name}"`, text });

@@ -3,6 +3,7 @@ import { requestHeaders, requestUrl, responseHeaders } from "@/server/http/direc
 import { AppError } from "@/server/http/errors";
 import type { RouteHandler } from "@/server/http/route";
 import { matchRoute, type RoutePattern } from "@/server/http/route-patterns";
+import { logger } from "@/server/observability/log";
 
 // The API's route handlers called by the custom server itself, in place of Next's router, in production and
 // in `npm run dev` alike (one request path, one set of limits). Measured on the production build: a list
@@ -134,7 +135,7 @@ async function writeResponse(res: ServerResponse, response: Response, headOnly: 
 function fail(res: ServerResponse, error: Error): void {
   // The route wrapper maps every error of a handler to a response; this is the transport (client gone) or a
   // module that would not load.
-  console.error("[switchboard] API route failed:", error.message);
+  logger().error(`API route failed: ${error.message}`);
   if (!res.headersSent) res.writeHead(500, { "Content-Type": "application/json" }).end('{"error":"internal","message":"Something went wrong"}');
   else res.destroy();
 }

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { logger } from "@/server/observability/log";
 
 // Serves one request with an App Router route handler called directly by the custom server, skipping
 // Next's router (server/lifecycle/app-server.ts). For the webhook POST: Meta calls it at the rate customers write,
@@ -53,7 +54,7 @@ async function serve(req: IncomingMessage, res: ServerResponse, answer: (body: B
     await answer(body, started);
   } catch (error) {
     // The handler maps its own errors to responses; this is the transport failing (client gone, bad URL).
-    console.error("[switchboard] direct route failed:", (error as Error).message);
+    logger().error(`direct route failed: ${(error as Error).message}`);
     if (!res.headersSent) res.writeHead(500, { "Content-Type": "application/json" }).end('{"error":"internal","message":"Something went wrong"}');
     else res.destroy();
   }

@@ -1,4 +1,5 @@
 import { ZodError } from "zod";
+import { logger } from "@/server/observability/log";
 
 // One error type for every rule a service enforces; the route wrapper turns it into a response.
 
@@ -78,7 +79,7 @@ export function errorResponse(error: unknown): Response {
   else if (isPrismaError(error, "P2002")) appError = new AppError("conflict", "This record already exists");
   else if (isPrismaError(error, "P2007") || postgresDataException(error)) appError = new AppError("bad_request", "The request holds a value that cannot be stored");
   else {
-    console.error("[switchboard] unhandled error", error);
+    logger().error({ err: error }, "unhandled error");
     return Response.json({ error: "Something went wrong", message: "Something went wrong", code: "internal" }, { status: 500 });
   }
   return Response.json(

@@ -5,6 +5,7 @@ import { conversationRoom, pageRoom, userRoom } from "@/server/realtime/room-nam
 import type { ServerEventName, ServerEventPayload, ServerToClientEvents } from "@/lib/contract/socket-events";
 import { createRedis } from "@/server/redis";
 import { preEncoded } from "@/server/realtime/wire-parser";
+import { logger } from "@/server/observability/log";
 
 // Services emit through these. In the app server they go through Socket.IO (and its Redis adapter to the
 // other instances); in a process without Socket.IO (the worker) emitToRooms publishes on the adapter's
@@ -57,7 +58,7 @@ function emitter(): Emitter {
     const redis = createRedis({ maxRetriesPerRequest: 1, enableAutoPipelining: true });
     const client = {
       publish: (channel: string, message: Buffer) =>
-        redis.publish(channel, message).catch((error: Error) => console.error(`[switchboard] realtime publish failed: ${error.message}`)),
+        redis.publish(channel, message).catch((error: Error) => logger().error(`realtime publish failed: ${error.message}`)),
     };
     globalForEmitter.switchboardEmitter = { redis, emitter: new Emitter(client) };
   }

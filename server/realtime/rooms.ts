@@ -10,6 +10,7 @@ import { visiblePageIdFor } from "@/server/realtime/lookups";
 import { fillBucket, spend, type Budget } from "@/server/realtime/budget";
 import { CLIENT_EVENTS, type JoinReply } from "@/lib/contract/socket-events";
 import { conversationRoom, offersRoom, pageAdminRoom, pageRoom, userRoom } from "@/server/realtime/room-names";
+import { logger } from "@/server/observability/log";
 
 // The join rules (names in room-names.ts): a socket may join a page's room only if its actor may see that page.
 
@@ -79,7 +80,7 @@ async function onJoinConversation(this: AuthedSocket, payload: unknown, ack?: Ac
   }
   await this.join(conversationRoom(conversation.id));
   ack?.({ ok: true });
-  void presenceJoined(this, conversation.id).catch((error: Error) => console.error(`[switchboard] presence: ${error.message}`));
+  void presenceJoined(this, conversation.id).catch((error: Error) => logger().error(`presence: ${error.message}`));
 }
 
 async function onLeaveConversation(this: AuthedSocket, payload: unknown) {

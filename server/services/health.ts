@@ -3,6 +3,7 @@ import { redis } from "@/server/redis";
 import { env } from "@/server/env";
 import { isDraining } from "@/server/lifecycle/state";
 import { webhookBacklog } from "@/server/observability/webhook-backlog";
+import { logger } from "@/server/observability/log";
 
 type Check = "ok" | "down";
 
@@ -23,7 +24,7 @@ async function check(name: string, probe: () => Promise<unknown>): Promise<Check
     await within(2000, probe());
     return "ok";
   } catch (error) {
-    console.error(`[switchboard] health: ${name} is down:`, error instanceof Error ? error.message : error);
+    logger().error(`health: ${name} is down: ${error instanceof Error ? error.message : error}`);
     return "down";
   }
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { AppError, errorResponse } from "@/server/http/errors";
+import { logger } from "@/server/observability/log";
 
 describe("errorResponse", () => {
   it("maps AppError codes to statuses with the message in error and message", async () => {
@@ -18,10 +19,11 @@ describe("errorResponse", () => {
 
   it("maps Prisma's not-found to 404 and hides anything else behind a generic 500", async () => {
     expect(errorResponse({ code: "P2025" }).status).toBe(404);
-    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const log = vi.spyOn(logger(), "error").mockImplementation(() => {});
     const res = errorResponse(new Error("connection string with password"));
     expect(res.status).toBe(500);
     expect(JSON.stringify(await res.json())).not.toContain("password");
+    expect(log).toHaveBeenCalledOnce();
     log.mockRestore();
   });
 });

@@ -13,6 +13,7 @@ import { loadOffer, prepareTarget } from "@/workers/offers/prepare";
 import { lookUpDelivery } from "@/workers/offers/reconcile";
 import type { SendTarget } from "@/workers/offers/context";
 import { watchStopSignals } from "@/workers/offers/stop-signal";
+import { logger } from "@/server/observability/log";
 
 // One run of a bulk offer: take the lease, fix the recipients (first run only), settle what a dead run
 // left claimed (asking Facebook whether it arrived), then send person by person at the page's rate until nobody is left, the offer is paused
@@ -103,7 +104,7 @@ async function settleOrphans(offerId: string, target: SendTarget): Promise<void>
       outcomes.resent++;
     }
   }
-  console.warn(`[switchboard] offer ${offerId}: interrupted sends settled — ${outcomes.sent} had arrived, ${outcomes.resent} to send again, ${outcomes.failed} unknown (failed)`);
+  logger().warn(`offer ${offerId}: interrupted sends settled — ${outcomes.sent} had arrived, ${outcomes.resent} to send again, ${outcomes.failed} unknown (failed)`);
 }
 
 async function pause(offerId: string, progress: ProgressWriter, why: { pause: string; needsToken?: boolean }): Promise<RunOutcome> {
@@ -124,7 +125,7 @@ async function haltedBy(ctx: RunContext, offerId: string, lookahead: Lookahead):
   await ctx.progress.flush();
   if (reason === "signal") {
     // The worker is closing: queue the rest so the next worker continues at once.
-    await enqueueSendOffer(offerId).catch((error: Error) => console.error(`[switchboard] offer ${offerId} not re-queued: ${error.message}`));
+    await enqueueSendOffer(offerId).catch((error: Error) => logger().error(`offer ${offerId} not re-queued: ${error.message}`));
     return "stopped";
   }
   return "halted-by-status";

@@ -1,6 +1,7 @@
 import { db } from "@/server/db";
 import { kickOffer, ensureOffersWatchdog, stopOffersWatchdog } from "@/server/queue/offers";
 import { leaseHeld } from "@/workers/offers/lease";
+import { logger } from "@/server/observability/log";
 
 // The `resume-offers` job, run every few seconds by a BullMQ job scheduler while offers are active. A
 // running offer without a lease has no live run (its worker died): it is queued again. A scheduled offer
@@ -18,7 +19,7 @@ export async function resumeStalledOffers(): Promise<{ kicked: string[] }> {
   for (const { id } of active) {
     if (!(await leaseHeld(id)) && (await kickOffer(id))) kicked.push(id);
   }
-  if (kicked.length) console.log(`[switchboard] offers watchdog re-queued ${kicked.length} offer(s): ${kicked.join(", ")}`);
+  if (kicked.length) logger().info(`offers watchdog re-queued ${kicked.length} offer(s): ${kicked.join(", ")}`);
   if (!active.length && !(await db.offer.count({ where: { status: { in: ["scheduled", "running"] } } }))) {
     await stopOffersWatchdog();
     // An offer scheduled while we were removing it must not lose its watchdog.

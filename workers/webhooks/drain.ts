@@ -4,6 +4,7 @@ import { createRedis } from "@/server/redis";
 import { stopProfileLookups } from "@/server/services/inbound/profile-lookup";
 import { processWebhookBatch } from "@/server/services/inbound/process-webhook";
 import { webhookWakeChannel } from "@/server/services/inbound/webhook-wake";
+import { logger } from "@/server/observability/log";
 
 // The webhook ingest of the worker process: drains pending webhook_events in batches. The app server only
 // stores and acknowledges (one INSERT); processing here keeps its cost off the event loop that answers
@@ -39,7 +40,7 @@ export type WebhookDrain = {
 };
 
 export function startWebhookDrain(options: DrainOptions = {}): WebhookDrain {
-  const { batchSize = 50, maxBatches = 3, overlapAfterMs = 250, pollMs = env().WEBHOOK_POLL_MS, log = (line: string) => console.log(`[switchboard] ${line}`) } = options;
+  const { batchSize = 50, maxBatches = 3, overlapAfterMs = 250, pollMs = env().WEBHOOK_POLL_MS, log = (line: string) => logger().info(line) } = options;
   let stopped = false;
   let wanted = true; // drain whatever is pending at start
   let claiming = false;

@@ -4,6 +4,7 @@ import { env } from "@/server/env";
 import { enforceRateLimits } from "@/server/auth/rate-limit";
 import { generateCode, hashCode } from "@/server/auth/otp-code";
 import { sendSignInCode } from "@/server/auth/mailer";
+import { logger } from "@/server/observability/log";
 
 export const OTP_SENT_MESSAGE = "If an account exists for this e-mail, a 6-digit code is on its way.";
 const TOO_MANY = "Too many code requests. Please wait a few minutes and try again.";
@@ -33,7 +34,7 @@ export async function requestOtp({ email }: TRequestOtp, ip: string): Promise<{ 
     db.oneTimeCode.create({ data: { email, codeHash: hashCode(email, code), expiresAt: new Date(now.getTime() + cfg.OTP_TTL_MINUTES * 60_000) } }),
   ]);
   if (user?.isActive) {
-    setImmediate(() => void sendSignInCode(email, code).catch((error) => console.error("[switchboard] could not send a sign-in code:", (error as Error).message)));
+    setImmediate(() => void sendSignInCode(email, code).catch((error) => logger().error(`could not send a sign-in code: ${(error as Error).message}`)));
   }
   return { message: OTP_SENT_MESSAGE };
 }

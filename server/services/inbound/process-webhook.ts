@@ -14,6 +14,7 @@ import { quarantine, type QuarantineEntry } from "@/server/services/webhook-quar
 import { customerOrder, customerOrderKey } from "@/server/concurrency/in-order";
 import { loadIngestContext, type ContextRow, type IngestContext, type IngestPage } from "@/server/services/inbound/ingest-context";
 import { withClaimedDeliveries, type DeliveryOutcome, type StoredDelivery } from "@/server/services/inbound/webhook-store";
+import { logger } from "@/server/observability/log";
 
 // Stored webhook deliveries → messages, a batch at a time. The worker's drain (workers/webhooks/) decides
 // when; this file decides how: claim (with what the batch needs, read once), handle each event in customer order,
@@ -81,7 +82,7 @@ function queueEvent(deliveryId: bigint, event: MessengerEvent, context: Promise<
       await runEvent(ctx, event);
       return null;
     } catch (error) {
-      console.error(`[switchboard] webhook event ${deliveryId} (${event.kind}) failed, quarantined:`, (error as Error).message);
+      logger().error(`webhook event ${deliveryId} (${event.kind}) failed, quarantined: ${(error as Error).message}`);
       return { scope: "event", raw: JSON.stringify(event.raw), reason: `${event.kind}: ${(error as Error).message}`, facebookPageId: event.pageId, webhookEventId: deliveryId };
     }
   };
@@ -96,7 +97,7 @@ export async function runEvent(ctx: IngestContext, event: MessengerEvent): Promi
   if (event.kind === "invalid") throw new Error(event.reason);
   const page = ctx.pages.get(event.pageId);
   if (!page) {
-    console.warn(`[switchboard] webhook for unknown page ${event.pageId}: acknowledged and ignored`);
+    logger().warn(`webhook for unknown page ${event.pageId}: acknowledged and ignored`);
     return;
   }
   await handleEvent(ctx, page, event);

@@ -10,6 +10,7 @@ import { customerOrder, customerOrderKey } from "@/server/concurrency/in-order";
 import { decryptSecret } from "@/server/security/secret-box";
 import { GateCancelled, pacedGate } from "@/server/concurrency/paced-gate";
 import { burstHold } from "@/server/concurrency/burst-hold";
+import { logger } from "@/server/observability/log";
 
 // A first contact is stored and shown with the fallback name at once; the Graph profile lookup (a network
 // call of tens of ms, seconds when Meta is slow) runs afterwards, here, and the name and avatar reach the
@@ -43,7 +44,7 @@ export function lookUpProfileLater(target: ProfileTarget): void {
     const run = gate
       .run(() => lookUp(target))
       .catch((error: Error) => {
-        if (!(error instanceof GateCancelled)) console.error(`[switchboard] profile update for ${target.psid} failed: ${error.message}`);
+        if (!(error instanceof GateCancelled)) logger().error(`profile update for ${target.psid} failed: ${error.message}`);
       })
       .finally(() => inFlight.delete(target.customerId));
     inFlight.set(target.customerId, run);
@@ -65,7 +66,7 @@ export function freshProfile(customerId: string): { name: string; avatarUrl: str
 export async function stopProfileLookups(): Promise<void> {
   const dropped = hold.cancelHeld() + gate.cancelWaiting();
   held.clear();
-  if (dropped) console.log(`[switchboard] ${dropped} waiting profile lookups dropped at shutdown; each is made again on the customer's next message`);
+  if (dropped) logger().info(`${dropped} waiting profile lookups dropped at shutdown; each is made again on the customer's next message`);
   while (inFlight.size) await Promise.allSettled([...inFlight.values()]);
 }
 
@@ -79,7 +80,7 @@ async function lookUp(target: ProfileTarget): Promise<void> {
     found = { name: [profile.firstName, profile.lastName].filter(Boolean).join(" ").trim() || null, avatarUrl: profile.profilePic ?? null };
   } catch (error) {
     // The fallback name stays; the attempt is recorded below so it is not retried on every message.
-    console.warn(`[switchboard] profile lookup failed for ${target.psid}: ${(error as Error).message}`);
+    logger().warn(`profile lookup failed for ${target.psid}: ${(error as Error).message}`);
   }
   // In the customer's queue: this update's event lands between that customer's new-message events, in order.
   await customerOrder.run(customerOrderKey(target.page.facebookPageId, target.psid), async () => {

@@ -1,5 +1,6 @@
 import { env } from "@/server/env";
 import { redis } from "@/server/redis";
+import { logger } from "@/server/observability/log";
 
 // The app tells the worker "a delivery is waiting" with a Redis PUBLISH after the acknowledging INSERT.
 // Not Postgres NOTIFY inside that INSERT: a notifying transaction holds a database-wide lock until its
@@ -46,7 +47,7 @@ function publishWake(): void {
     .catch((error: Error) => {
       if (Date.now() - lastWakeWarning < WAKE_WARNING_EVERY_MS) return;
       lastWakeWarning = Date.now();
-      console.warn(`[switchboard] webhook wake-up not sent (${error.message}); the worker's poll picks deliveries up meanwhile`);
+      logger().warn(`webhook wake-up not sent (${error.message}); the worker's poll picks deliveries up meanwhile`);
     });
 }
 

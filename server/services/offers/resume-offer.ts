@@ -5,6 +5,7 @@ import { enqueueSendOffer, ensureOffersWatchdog } from "@/server/queue/offers";
 import { findVisibleOffer } from "@/server/services/offers/find-offer";
 import { OFFER_REASONS } from "@/server/services/offers/reasons";
 import { transitionOffer } from "@/server/services/offers/transition-offer";
+import { logger } from "@/server/observability/log";
 
 /**
  * POST /api/offers/{id}/resume — a paused (or failed) offer continues with the people not yet handled.
@@ -27,7 +28,7 @@ export async function resumeOffer(actor: Actor, id: string) {
     await ensureOffersWatchdog();
   } catch (error) {
     await db.offer.update({ where: { id: offer.id }, data: { status: "paused", statusReason: OFFER_REASONS.notQueued } }).catch(() => {});
-    console.error("[switchboard] offer not re-queued:", (error as Error).message);
+    logger().error(`offer not re-queued: ${(error as Error).message}`);
     throw new AppError("unavailable", "The offer could not be queued. Please try again in a moment.");
   }
   return api;

@@ -9,6 +9,7 @@ import { countAudience } from "@/server/services/offers/audience";
 import { refuseUnapprovedLinks } from "@/server/services/offers/check-offer-links";
 import { offerSelect, toApiOffer, toOfferRow } from "@/server/services/offers/serialize";
 import { assertSendableImageUrl } from "@/server/services/uploads/sendable-image";
+import { logger } from "@/server/observability/log";
 
 /** "general" for everyone on the page, "label" for a labelled audience: the badge of PRODUCT §3. */
 export type OfferVariant = "general" | "label";
@@ -50,7 +51,7 @@ export async function scheduleOffer(actor: Actor, input: TScheduleOffer, variant
   } catch (error) {
     // Without its job the offer would sit "scheduled" forever: take it back and say so.
     await db.offer.delete({ where: { id: offer.id } }).catch(() => {});
-    console.error("[switchboard] offer not queued:", (error as Error).message);
+    logger().error(`offer not queued: ${(error as Error).message}`);
     throw new AppError("unavailable", "The offer could not be queued. Please try again in a moment.");
   }
   return toApiOffer(toOfferRow(offer));

@@ -16,5 +16,5 @@ export async function afterConnect(pageId: string, { importHistory }: { importHi
   if (!importHistory) return;
   // Shown as "Importing history… 0/100" from the first screen after connecting, before the worker starts.
   await db.page.update({ where: { id: pageId }, data: { importState: "running", importDone: 0, importTotal: env().IMPORT_CONVERSATIONS } });
-  await enqueueImportHistory(pageId).catch((error: Error) => console.error(`[switchboard] page ${pageId}: could not queue the history import:`, error.message));
+  await enqueueImportHistory(pageId).catch((error: Error) => logger().error(`page ${pageId}: could not queue the history import: ${error.message}`));
 }

@@ -1,5 +1,6 @@
 import { db } from "@/server/db";
 import { sendPageNeedsTokenMail } from "@/server/auth/mailer";
+import { logger } from "@/server/observability/log";
 
 /**
  * Facebook answered 190 to `call` ("POST /messages", "GET /me" …) for this page: it needs a new token.
@@ -23,6 +24,6 @@ export async function markNeedsToken(pageId: string, call: string): Promise<void
     );
   } catch (error) {
     // The state is what matters (it shows on every Page screen); a lost mail must not fail the caller.
-    console.warn(`[switchboard] page ${pageId}: needs-token mail failed:`, (error as Error).message);
+    logger().warn(`page ${pageId}: needs-token mail failed: ${(error as Error).message}`);
   }
 }

@@ -4,6 +4,7 @@ import { subscribeApp } from "@/server/integrations/meta/graph-pages";
 import { decryptSecret } from "@/server/security/secret-box";
 import { enqueueSubscribePage } from "@/server/queue/pages";
 import { markNeedsToken } from "@/server/services/pages/connection/mark-needs-token";
+import { logger } from "@/server/observability/log";
 
 export type SubscribeOutcome = { ok: true } | { ok: false; error: string; retry: boolean };
 
@@ -32,7 +33,7 @@ export async function subscribePage(pageId: string): Promise<SubscribeOutcome> {
 export async function subscribeOrRetry(pageId: string): Promise<SubscribeOutcome> {
   const outcome = await subscribePage(pageId);
   if (!outcome.ok && outcome.retry) {
-    await enqueueSubscribePage(pageId).catch((error: Error) => console.error(`[switchboard] page ${pageId}: could not queue the subscription retry:`, error.message));
+    await enqueueSubscribePage(pageId).catch((error: Error) => logger().error(`page ${pageId}: could not queue the subscription retry: ${error.message}`));
   }
   return outcome;
 }

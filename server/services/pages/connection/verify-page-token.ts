@@ -5,6 +5,7 @@ import { redis } from "@/server/redis";
 import { GraphError } from "@/server/integrations/meta/graph-errors";
 import { debugToken, fetchTokenOwner, type TokenDebug } from "@/server/integrations/meta/graph-pages";
 import { GRAPH_UNREACHABLE, TOKEN_INVALID, TOKEN_IS_USER_TOKEN, TOKEN_NO_MESSAGING, tokenOfOtherPage } from "@/lib/schemas/pages";
+import { logger } from "@/server/observability/log";
 
 const refuse = (message: string) => new AppError("bad_request", message, { fields: { page_access_token: message } });
 
@@ -12,7 +13,7 @@ const refuse = (message: string) => new AppError("bad_request", message, { field
 export function tokenCheckFailure(error: unknown): AppError {
   if (error instanceof GraphError && error.kind === "token_invalid") return refuse(TOKEN_INVALID);
   if (error instanceof AppError) return error;
-  console.warn("[switchboard] page token check: Graph failed:", (error as Error).message);
+  logger().warn(`page token check: Graph failed: ${(error as Error).message}`);
   return new AppError("unavailable", GRAPH_UNREACHABLE);
 }
 
