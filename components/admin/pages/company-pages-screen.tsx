@@ -6,13 +6,13 @@ import { TeamAccessCard } from "@/components/admin/assign/team-access-card";
 import { LoadError } from "@/components/admin/common/load-error";
 import { LoadingBlock } from "@/components/admin/common/loading-block";
 import { PagesTable } from "@/components/admin/pages/pages-table";
+import { DeletePageConfirmation } from "@/components/admin/pages/delete-page-confirmation";
 import { useDeletePage } from "@/components/admin/pages/use-delete-page";
 import { useReconnectPage } from "@/components/admin/pages/use-reconnect-page";
 import { RowButton, RowLink } from "@/components/admin/users/row-action";
 import { useAuth } from "@/components/auth/auth-provider";
 import { can } from "@/lib/access/permissions";
 import { buttonClasses } from "@/components/ui/button";
-import { DeleteConfirmation } from "@/components/ui/delete-confirmation";
 import { PencilIcon, PlusIcon, RefreshIcon, TrashIcon } from "@/components/ui/icons";
 import { useAdminPages, useLivePageHealth } from "@/lib/hooks/use-admin-pages";
 
@@ -78,12 +78,7 @@ export function CompanyPagesScreen() {
         )}
       </div>
       <TeamAccessCard />
-      <DeleteConfirmation
-        open={remove.target !== null}
-        onOpenChange={(open) => !open && remove.close()}
-        item={`the page "${remove.target?.name ?? ""}"`}
-        onConfirm={remove.confirm}
-      />
+      <DeletePageConfirmation remove={remove} />
     </div>
   );
 }

@@ -9,10 +9,10 @@ import { LoadError } from "@/components/admin/common/load-error";
 import { LoadingBlock } from "@/components/admin/common/loading-block";
 import { PageHealthCell } from "@/components/admin/common/page-health";
 import { PageNameCell } from "@/components/admin/pages/page-name-cell";
+import { DeletePageConfirmation } from "@/components/admin/pages/delete-page-confirmation";
 import { useDeletePage } from "@/components/admin/pages/use-delete-page";
 import { RowButton, RowLink } from "@/components/admin/users/row-action";
 import { buttonClasses } from "@/components/ui/button";
-import { DeleteConfirmation } from "@/components/ui/delete-confirmation";
 import { FlagIcon, PencilIcon, PlusIcon, TrashIcon } from "@/components/ui/icons";
 import { formatDate } from "@/lib/format/dates";
 import { useLivePageHealth, useUserPages } from "@/lib/hooks/use-admin-pages";
@@ -96,12 +96,7 @@ export function UserPagesScreen({ userId }: { userId: string }) {
         </p>
       )}
       {body}
-      <DeleteConfirmation
-        open={remove.target !== null}
-        onOpenChange={(open) => !open && remove.close()}
-        item={`the page "${remove.target?.name ?? ""}"`}
-        onConfirm={remove.confirm}
-      />
+      <DeletePageConfirmation remove={remove} />
     </div>
   );
 }
