@@ -1,6 +1,7 @@
 import "server-only";
 import pg from "pg";
 import { env } from "@/server/env";
+import { surviveConnectionErrors } from "@/server/db/connection-errors";
 
 // Plain pg, beside Prisma, for the hottest statements only: the webhook path (the acknowledging INSERT in the
 // app server, the ingest's batch statements in the worker: server/services/inbound/), the actor's row
@@ -20,13 +21,14 @@ const pools = globalThis as unknown as { switchboardDirectPool?: pg.Pool; switch
 /** How long an idle connection stays open (server/db/index.ts says why it is minutes, not seconds). */
 export const IDLE_CONNECTION_MS = 300_000;
 
-function newPool(options: pg.PoolConfig = {}): pg.Pool {
-  // Idle connections never keep a script or a test process alive.
-  return new pg.Pool({ connectionString: env().DATABASE_URL, max: 8, idleTimeoutMillis: IDLE_CONNECTION_MS, allowExitOnIdle: true, ...options });
+function newPool(name: string, options: pg.PoolConfig = {}): pg.Pool {
+  // Idle connections never keep a script or a test process alive. A connection Postgres ends (a restart, a
+  // failover) is dropped and replaced on the next query instead of ending the process (connection-errors.ts).
+  return surviveConnectionErrors(new pg.Pool({ connectionString: env().DATABASE_URL, max: 8, idleTimeoutMillis: IDLE_CONNECTION_MS, allowExitOnIdle: true, ...options }), name);
 }
 
 export function directPool(): pg.Pool {
-  pools.switchboardDirectPool ??= newPool();
+  pools.switchboardDirectPool ??= newPool("direct");
   return pools.switchboardDirectPool;
 }
 
@@ -41,6 +43,6 @@ export function directPool(): pg.Pool {
  * the customer's next message looks it up again.
  */
 export function ingestPool(): pg.Pool {
-  pools.switchboardIngestPool ??= newPool({ options: "-c synchronous_commit=off" });
+  pools.switchboardIngestPool ??= newPool("ingest", { options: "-c synchronous_commit=off" });
   return pools.switchboardIngestPool;
 }

@@ -3,6 +3,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/server/generated/prisma/client";
 import { env } from "@/server/env";
 import { IDLE_CONNECTION_MS } from "@/server/db/direct";
+import { connectionErrorLogger } from "@/server/db/connection-errors";
 
 // One Prisma client per process, created on first use (so `next build` can load route modules without a
 // database) and kept on globalThis so Next's dev reloads and the custom server share one pool. Idle
@@ -12,7 +13,10 @@ import { IDLE_CONNECTION_MS } from "@/server/db/direct";
 const globalForDb = globalThis as unknown as { switchboardDb?: PrismaClient };
 
 function client(): PrismaClient {
-  globalForDb.switchboardDb ??= new PrismaClient({ adapter: new PrismaPg({ connectionString: env().DATABASE_URL, max: env().DATABASE_POOL_SIZE, idleTimeoutMillis: IDLE_CONNECTION_MS, allowExitOnIdle: true }) });
+  // The adapter listens to its pool's errors itself; ours only say so in the log (connection-errors.ts).
+  const lost = connectionErrorLogger("prisma");
+  const pool = { connectionString: env().DATABASE_URL, max: env().DATABASE_POOL_SIZE, idleTimeoutMillis: IDLE_CONNECTION_MS, allowExitOnIdle: true };
+  globalForDb.switchboardDb ??= new PrismaClient({ adapter: new PrismaPg(pool, { onPoolError: lost, onConnectionError: lost }) });
   return globalForDb.switchboardDb;
 }
 

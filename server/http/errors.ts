@@ -1,5 +1,6 @@
 import { ZodError } from "zod";
 import { logger } from "@/server/observability/log";
+import { isConnectionError } from "@/server/db/connection-errors";
 
 // One error type for every rule a service enforces; the route wrapper turns it into a response.
 
@@ -78,6 +79,9 @@ export function errorResponse(error: unknown): Response {
   else if (isPrismaError(error, "P2025")) appError = new AppError("not_found", "Not found");
   else if (isPrismaError(error, "P2002")) appError = new AppError("conflict", "This record already exists");
   else if (isPrismaError(error, "P2007") || postgresDataException(error)) appError = new AppError("bad_request", "The request holds a value that cannot be stored");
+  // Postgres restarting or failing over: a moment's outage, not a bug. 503 and Retry-After, so clients
+  // (and Meta, for a webhook) try again; the pools log the lost connections once (connection-errors.ts).
+  else if (isConnectionError(error)) appError = new AppError("unavailable", "The service is briefly unavailable. Please try again in a moment.", {}, { "Retry-After": "2" });
   else {
     logger().error({ err: error }, "unhandled error");
     return Response.json({ error: "Something went wrong", message: "Something went wrong", code: "internal" }, { status: 500 });

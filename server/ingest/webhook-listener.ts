@@ -1,4 +1,5 @@
 import { Worker } from "node:worker_threads";
+import { logger } from "@/server/observability/log";
 import { metrics } from "@/server/observability/metrics";
 
 // WEBHOOK_PORT (optional): Meta's webhook on a port of its own, served by a thread of the app process with
@@ -19,20 +20,34 @@ export type ListenerMessage =
   | { type: "acks"; acks: [status: number, seconds: number][] }
   | { type: "stopped" };
 
-export type WebhookListener = { port: number; stop: () => Promise<void> };
+/** `thread`: for its supervisor (supervise-listener.ts) and tests. */
+export type WebhookListener = { port: number; thread: Worker; stop: () => Promise<void> };
 
-/** Starts the thread and resolves once it listens (port 0: a free port, reported back). */
-export function startWebhookListener(options: WebhookThreadData): Promise<WebhookListener> {
+/**
+ * Starts the thread and resolves once it listens (port 0: a free port, reported back). `onExit` hears of a
+ * thread that ends without stop() having been called: it no longer serves (supervise-listener.ts).
+ */
+export function startWebhookListener(options: WebhookThreadData, events: { onExit?: (code: number) => void } = {}): Promise<WebhookListener> {
   // The boot file registers tsx in the thread itself; none of the process's flags are passed on.
   const thread = new Worker(new URL("./webhook-thread-boot.mjs", import.meta.url), { workerData: options, execArgv: [] });
+  let stopping = false;
+  let listening = false;
   let stopped: () => void = () => {};
   const whenStopped = new Promise<void>((resolve) => (stopped = resolve));
-  thread.once("exit", () => stopped());
+  thread.once("exit", (code) => {
+    stopped();
+    if (listening && !stopping) events.onExit?.(code);
+  });
+  // What ended it, in the log (an error thrown in the thread that nothing caught).
+  thread.on("error", (error) => listening && logger().error({ err: error.message, stack: error.stack }, "the webhook listener thread failed"));
 
   return new Promise((resolve, reject) => {
     thread.once("error", reject);
     thread.on("message", (message: ListenerMessage) => {
-      if (message.type === "listening") resolve({ port: message.port, stop: () => stop() });
+      if (message.type === "listening") {
+        listening = true;
+        resolve({ port: message.port, thread, stop: () => stop() });
+      }
       else if (message.type === "failed") reject(new Error(message.message));
       else if (message.type === "acks") record(message.acks);
       else if (message.type === "stopped") void thread.terminate();
@@ -40,6 +55,7 @@ export function startWebhookListener(options: WebhookThreadData): Promise<Webhoo
   });
 
   async function stop(): Promise<void> {
+    stopping = true;
     thread.postMessage({ type: "stop" } satisfies ThreadCommand);
     await whenStopped;
   }

@@ -12,7 +12,8 @@ import { listenOrExit } from "@/server/lifecycle/listen";
 import { exitWithError } from "@/server/lifecycle/exit";
 import { onStopSignals, sleep } from "@/server/lifecycle/signals";
 import { isDraining } from "@/server/lifecycle/state";
-import { startWebhookListener, WEBHOOK_ROUTE } from "@/server/ingest/webhook-listener";
+import { WEBHOOK_ROUTE } from "@/server/ingest/webhook-listener";
+import { superviseWebhookListener } from "@/server/ingest/supervise-listener";
 import { logger, routeConsoleToLogger } from "@/server/observability/log";
 import { metrics } from "@/server/observability/metrics";
 import { REQUEST_ID_HEADER, requestIdFrom, withRequestId } from "@/server/observability/request-context";
@@ -49,7 +50,7 @@ export async function runAppServer(
   const webhooks =
     config.WEBHOOK_PORT === undefined
       ? null
-      : await startWebhookListener({ port: config.WEBHOOK_PORT, host: config.HOST, keepAliveMs: KEEP_ALIVE_MS }).catch((error: Error) => exitWithError(`webhook listener: ${error.message}`));
+      : await superviseWebhookListener({ port: config.WEBHOOK_PORT, host: config.HOST, keepAliveMs: KEEP_ALIVE_MS }).catch((error: Error) => exitWithError(`webhook listener: ${error.message}`));
   await listenOrExit(server, config.PORT, config.HOST);
   const [handle] = await Promise.all([prepareHandler(nextUpgrades), api.preload()]);
   handlerReady(handle);

@@ -79,6 +79,45 @@ describe("the webhook's own port (WEBHOOK_PORT)", () => {
     expect((await inFlight).status).toBe(200);
     expect(await ackCount()).toBe(before + 6);
     await expect(fetch(`${url}/api/health/live`)).rejects.toThrow();
-    listener = { port: 0, stop: async () => {} }; // stopped already
+    listener = { ...listener, stop: async () => {} }; // stopped already
+  });
+});
+
+describe("the webhook listener thread, supervised (issue 30)", () => {
+  // A new thread loads its modules again: seconds on a busy machine.
+  it("a thread that dies is replaced on the same port; readiness says it is down meanwhile", { timeout: 60_000 }, async () => {
+    const { superviseWebhookListener, WEBHOOK_LISTENER_PART } = await import("@/server/ingest/supervise-listener");
+    const { partStates } = await import("@/server/lifecycle/parts");
+    const gaveUp: string[] = [];
+    const supervised = await superviseWebhookListener({ port: 0, host: "127.0.0.1", keepAliveMs: 5_000 }, (line) => void gaveUp.push(line));
+    try {
+      const at = `http://127.0.0.1:${supervised.port}`;
+      const first = supervised.thread;
+      expect(partStates()[WEBHOOK_LISTENER_PART]).toBe("ok");
+      await first.terminate(); // what an error nothing caught in the thread does
+      expect(partStates()[WEBHOOK_LISTENER_PART]).toBe("down");
+      await eventually(() => supervised.thread !== first && partStates()[WEBHOOK_LISTENER_PART] === "ok", Boolean, 40_000);
+      expect(supervised.thread).not.toBe(first);
+      expect((await postSigned(at, body(PAGE_ID, fromCustomer(PAGE_ID, "5010", { message: { mid: "m_listener_after_death", text: "again" } })))).status).toBe(200);
+      expect(gaveUp).toEqual([]);
+    } finally {
+      await supervised.stop();
+    }
+  });
+
+  it("threads that keep dying end the process (exit 1 by default) instead of leaving it serving half", { timeout: 120_000 }, async () => {
+    const { superviseWebhookListener } = await import("@/server/ingest/supervise-listener");
+    const gaveUp: string[] = [];
+    const supervised = await superviseWebhookListener({ port: 0, host: "127.0.0.1", keepAliveMs: 5_000 }, (line) => void gaveUp.push(line));
+    try {
+      for (let death = 0; death < 4; death++) {
+        const dying = supervised.thread;
+        await dying.terminate();
+        await eventually(() => supervised.thread !== dying || gaveUp.length > 0, Boolean, 25_000);
+      }
+      expect(gaveUp).toEqual([expect.stringMatching(/the webhook listener thread exited 4 times within 60 s/)]);
+    } finally {
+      await supervised.stop();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { parseWebhookBody, type MessengerEvent } from "@/server/integrations/meta/webhook-events";
+import { isConnectionError } from "@/server/db/connection-errors";
 import { handleMessageEvent } from "@/server/services/inbound/handle-message";
 import { handleReceiptEvent } from "@/server/services/inbound/handle-receipt";
 import { handleReactionEvent } from "@/server/services/inbound/handle-reaction";
@@ -82,6 +83,10 @@ function queueEvent(deliveryId: bigint, event: MessengerEvent, context: Promise<
       await runEvent(ctx, event);
       return null;
     } catch (error) {
+      // Postgres went away (a restart, a failover): nothing is wrong with the event. The batch fails, its
+      // claim rolls back and its deliveries are pending again for the next drain — quarantined, they would
+      // wait for an operator (issue 30).
+      if (isConnectionError(error)) throw error;
       logger().error(`webhook event ${deliveryId} (${event.kind}) failed, quarantined: ${(error as Error).message}`);
       return { scope: "event", raw: JSON.stringify(event.raw), reason: `${event.kind}: ${(error as Error).message}`, facebookPageId: event.pageId, webhookEventId: deliveryId };
     }

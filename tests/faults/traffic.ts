@@ -1,0 +1,145 @@
+import { io as connect, type Socket } from "socket.io-client";
+import { body, fromCustomer, postSigned } from "../integration/support/webhook-post";
+import type { FaultWorld } from "./world";
+
+// The traffic of the fault tests: customers' messages as Meta delivers them (signed, each retried until
+// answered 200, as Meta retries anything else), an agent's socket as the browser holds it (reconnecting by
+// itself, joining its pages again on every connect), and the agent's replies through the send API.
+
+type Delivery = { mid: string; firstSentAt: number; ackedAt: number | null; attempts: number };
+
+export type CustomerStream = {
+  deliveries: Map<string, Delivery>;
+  /** Stops making new messages and waits until every one made so far was acknowledged (or `ms` passed). */
+  stop: (ms?: number) => Promise<void>;
+};
+
+/** `rate` messages a second, spread over every page and customer of the world. */
+export function startCustomerStream(world: FaultWorld, rate: number, tag = "s"): CustomerStream {
+  const deliveries = new Map<string, Delivery>();
+  const people = [...world.psids].flatMap(([pageId, psids]) => psids.map((psid) => ({ pageId, psid })));
+  let n = 0;
+  let stopped = false;
+  const inFlight = new Set<Promise<void>>();
+
+  async function deliver(mid: string, raw: string): Promise<void> {
+    const d = deliveries.get(mid)!;
+    // Meta's retries come after a back-off; shorter here, so a recovery shows within a fraction of a second.
+    for (let wait = 100; ; wait = Math.min(wait * 2, 1000)) {
+      d.attempts++;
+      const ok = await postSigned(world.app.webhookUrl, raw, process.env.META_APP_SECRET!).then(
+        async (r) => (await r.text(), r.status === 200),
+        () => false,
+      );
+      if (ok) {
+        d.ackedAt = Date.now();
+        return;
+      }
+      await new Promise((r) => setTimeout(r, wait));
+    }
+  }
+
+  const timer = setInterval(() => {
+    if (stopped) return;
+    const person = people[n % people.length]!;
+    const mid = `m_fault_${tag}_${n++}`;
+    deliveries.set(mid, { mid, firstSentAt: Date.now(), ackedAt: null, attempts: 0 });
+    const raw = body(person.pageId, fromCustomer(person.pageId, person.psid, { message: { mid, text: `customer ${mid}` } }));
+    const run = deliver(mid, raw).finally(() => inFlight.delete(run));
+    inFlight.add(run);
+  }, 1000 / rate);
+
+  return {
+    deliveries,
+    async stop(ms = 30_000) {
+      stopped = true;
+      clearInterval(timer);
+      await Promise.race([Promise.allSettled([...inFlight]), new Promise((r) => setTimeout(r, ms))]);
+    },
+  };
+}
+
+export type AgentSocket = {
+  /** Resolves once connected with every page joined. */
+  joined: Promise<void>;
+  /** mid → when the socket got its new-message, the first time. */
+  live: Map<string, number>;
+  /** How many new-message events arrived for a mid already seen. */
+  duplicates: () => number;
+  connects: () => number;
+  /** Why connecting failed, the last few times. */
+  errors: string[];
+  close: () => void;
+};
+
+/** The agent's socket as the browser opens it: reconnects by itself and joins its pages on every connect. */
+export function openAgentSocket(world: FaultWorld, url = world.app.url): AgentSocket {
+  const live = new Map<string, number>();
+  let duplicates = 0;
+  let connects = 0;
+  const errors: string[] = [];
+  let joinedNow: () => void = () => {};
+  const joined = new Promise<void>((resolve) => (joinedNow = resolve));
+  const socket: Socket = connect(url, { auth: { token: world.token }, transports: ["websocket"], reconnectionDelay: 200, reconnectionDelayMax: 1000 });
+  socket.on("connect", () => {
+    connects++;
+    void Promise.all(world.pages.map((page) => socket.timeout(3000).emitWithAck("join-page", { pageId: page.id }))).then(() => joinedNow(), () => {});
+  });
+  socket.on("connect_error", (error) => errors.splice(0, errors.length - 4, error.message));
+  socket.on("new-message", (event: { message?: { mid?: string | null } }) => {
+    const mid = event.message?.mid;
+    if (!mid) return;
+    if (live.has(mid)) duplicates++;
+    else live.set(mid, Date.now());
+  });
+  return { joined, live, duplicates: () => duplicates, connects: () => connects, errors, close: () => socket.disconnect() };
+}
+
+/** The app to reconnect to after it was replaced: the browser reaches the new one at the same address. */
+export function moveAgentSocket(world: FaultWorld, old: AgentSocket): AgentSocket {
+  old.close();
+  const fresh = openAgentSocket(world);
+  for (const [mid, at] of old.live) fresh.live.set(mid, at);
+  return fresh;
+}
+
+export type Figures = { acknowledged: number; lost: number; duplicated: number; unacknowledged: number; pendingDeliveries: number; missedLive: number };
+
+/** After the stream stopped and the worker drained: what was acknowledged and stored, once each. */
+export async function countInbound(world: FaultWorld, stream: CustomerStream, socket: AgentSocket): Promise<Figures> {
+  const acked = [...stream.deliveries.values()].filter((d) => d.ackedAt !== null).map((d) => d.mid);
+  const rows = await world.db.message.groupBy({ by: ["mid"], where: { mid: { in: acked } }, _count: { _all: true } });
+  const stored = new Map(rows.map((r) => [r.mid!, r._count._all]));
+  return {
+    acknowledged: acked.length,
+    lost: acked.filter((mid) => !stored.has(mid)).length,
+    duplicated: rows.filter((r) => r._count._all > 1).length + socket.duplicates(),
+    unacknowledged: stream.deliveries.size - acked.length,
+    pendingDeliveries: await world.db.webhookEvent.count({ where: { processedAt: null } }),
+    missedLive: acked.filter((mid) => !socket.live.has(mid)).length,
+  };
+}
+
+/**
+ * Seconds from `since` (the dependency back, the process restarted) until a message first delivered after
+ * it reached the agent's socket: when customers' messages reach agents again. Null if none did within `ms`.
+ */
+export async function recoverySeconds(stream: CustomerStream, socket: AgentSocket, since: number, ms = 20_000): Promise<number | null> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const reached = [...stream.deliveries.values()].filter((d) => d.firstSentAt >= since && socket.live.has(d.mid)).map((d) => socket.live.get(d.mid)!);
+    if (reached.length) return (Math.min(...reached) - since) / 1000;
+    if (Date.now() > deadline) return null;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Waits until the worker processed every stored delivery. */
+export async function drained(world: FaultWorld, ms = 20_000): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if ((await world.db.webhookEvent.count({ where: { processedAt: null } }).catch(() => -1)) === 0) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return false;
+}
