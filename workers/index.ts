@@ -15,6 +15,7 @@ import { startWebhookDrain } from "@/workers/webhooks/drain";
 import { ensureDailyTokenCheck } from "@/server/queue/pages";
 import { ensureWebhookRetention } from "@/workers/schedules/webhooks";
 import { ensureStaleSendSweep } from "@/workers/schedules/stale-sends";
+import { ensureSnoozeSweep } from "@/workers/schedules/snooze-expiry";
 import { ensureUploadRetention } from "@/workers/schedules/uploads";
 
 // The worker process: runs the jobs of the registry, each payload parsed by its schema first, and the
@@ -61,6 +62,7 @@ ensureDailyTokenCheck().catch((error: Error) => logger().error(`could not schedu
 // Processed webhook deliveries older than WEBHOOK_RETENTION_DAYS are deleted hourly (workers/jobs/webhook-retention.ts).
 ensureWebhookRetention().catch((error: Error) => logger().error(`could not schedule the webhook retention: ${error.message}`));
 ensureStaleSendSweep().catch((error: Error) => logger().error(`could not schedule the sweep of stale sends: ${error.message}`));
+ensureSnoozeSweep().catch((error: Error) => logger().error(`could not schedule the snooze sweep: ${error.message}`));
 // Uploads never used in a message or an offer are deleted after UPLOAD_RETENTION_DAYS (workers/jobs/upload-retention.ts).
 ensureUploadRetention().catch((error: Error) => logger().error(`could not schedule the upload retention: ${error.message}`));
 

@@ -16,3 +16,6 @@ export { default as BellOffIcon } from "lucide-react/icons/bell-off";
 export { default as VolumeIcon } from "lucide-react/icons/volume-2";
 export { default as VolumeOffIcon } from "lucide-react/icons/volume-x";
 export { default as KeyboardIcon } from "lucide-react/icons/keyboard";
+export { default as DoneIcon } from "lucide-react/icons/circle-check";
+export { default as SnoozeIcon } from "lucide-react/icons/alarm-clock";
+export { default as ReopenIcon } from "lucide-react/icons/rotate-ccw";

@@ -155,7 +155,7 @@ export function InboxScreen() {
 
   if (!user) return null;
 
-  const tabs = <PageTabs pages={pages} selectedId={pageId} onSelect={selectPage} loading={pagesQuery.isLoading} />;
+  const tabs = <PageTabs pages={pages} selectedId={pageId} onSelect={selectPage} loading={pagesQuery.isLoading} view={flags.status} />;
   const rightPanel = !pageId ? null : selected ? <LazyRightPanel pageId={pageId} conversation={selected} /> : <RightPanelHint />;
 
   return (
@@ -190,6 +190,8 @@ export function InboxScreen() {
               onToggleSpam={() => setFlags((f) => ({ ...f, spam: !f.spam }))}
               onOwner={(owner) => setFlags((f) => ({ ...f, owner }))}
               onTags={(tags) => setFlags((f) => ({ ...f, tags }))}
+              onStatus={(status) => setFlags((f) => ({ ...f, status }))}
+              statusCounts={pages.find((p) => p.id === pageId)?.statusCounts}
               onRefresh={() => void mutateList()}
               refreshing={list.isValidating && !list.isLoading}
               list={{

@@ -3,10 +3,10 @@ import { cn } from "@/lib/cn";
 import type { InboxPage } from "@/lib/inbox/types";
 import type { PageAvatar } from "@/lib/inbox/initials";
 
-type Props = { page: InboxPage; avatar: PageAvatar; selected: boolean; onSelect: (id: string) => void };
+type Props = { page: InboxPage; avatar: PageAvatar; selected: boolean; onSelect: (id: string) => void; count: number };
 
 /** One page tab: initials avatar (distinct per page, lib/inbox/initials.ts), truncated name, conversation count and unread count (PRODUCT §2). */
-export const PageTab = forwardRef<HTMLButtonElement, Props>(function PageTab({ page, avatar, selected, onSelect }, ref) {
+export const PageTab = forwardRef<HTMLButtonElement, Props>(function PageTab({ page, avatar, selected, onSelect, count }, ref) {
   return (
     <button
       ref={ref}
@@ -30,7 +30,7 @@ export const PageTab = forwardRef<HTMLButtonElement, Props>(function PageTab({ p
       <span className="max-w-[7.5rem] truncate font-medium">{page.name}</span>
       <span className="rounded-full bg-slate-100 px-1.5 text-xs text-slate-600 tabular-nums" title="Conversations">
         <span className="sr-only">, conversations: </span>
-        {page.conversationCount}
+        {count}
       </span>
       {page.unreadCount > 0 && (
         <span className="rounded-full bg-red-500 px-1.5 text-xs font-semibold text-white tabular-nums">

@@ -3,18 +3,25 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { cn } from "@/lib/cn";
 import { PAGE_STRIP_ARROWS_ABOVE, PAGE_STRIP_SCROLL_RESET_MS, PAGE_STRIP_SCROLL_STEP, SCROLL_INTO_VIEW_DELAY_MS } from "@/lib/inbox/constants";
-import type { InboxPage } from "@/lib/inbox/types";
+import type { ConversationStatus, InboxPage } from "@/lib/inbox/types";
 import { pageAvatars } from "@/lib/inbox/initials";
 import { ChevronLeftIcon, ChevronRightIcon } from "@/components/inbox/inbox-icons";
 import { PageTab } from "@/components/inbox/page-tab";
 
-type Props = { pages: InboxPage[]; selectedId: string | null; onSelect: (id: string) => void; loading?: boolean };
+type Props = {
+  pages: InboxPage[];
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+  loading?: boolean;
+  /** The list's status view: each tab counts that view's conversations (docs/PRODUCT.md §11). */
+  view?: ConversationStatus;
+};
 
 /**
  * The page tab strip (PRODUCT §2): a horizontally scrolling row; arrows only with more than 4 pages, each click
  * scrolling 60 % of the strip; the selected tab is scrolled into view after 100 ms.
  */
-export function PageTabs({ pages, selectedId, onSelect, loading }: Props) {
+export function PageTabs({ pages, selectedId, onSelect, loading, view }: Props) {
   const stripRef = useRef<HTMLDivElement>(null);
   const tabRefs = useRef(new Map<string, HTMLButtonElement>());
   const [edges, setEdges] = useState({ start: true, end: true });
@@ -93,6 +100,7 @@ export function PageTabs({ pages, selectedId, onSelect, loading }: Props) {
             avatar={avatars.get(page.id)!}
             selected={page.id === selectedId}
             onSelect={onSelect}
+            count={view ? page.statusCounts[view] : page.conversationCount}
           />
         ))}
       </div>

@@ -44,6 +44,10 @@ export const PERMISSIONS = {
 
   // The back office.
   "dashboard.view": BACK_OFFICE,
+  /** The Reports screen and its API: response metrics of the company's pages (docs/PRODUCT.md §11). */
+  "reports.view": COMPANY,
+  /** The company's time zone and business hours, which every response metric counts in. */
+  "reports.hours": ["company_admin"],
   "pages.view": BACK_OFFICE,
   /** Connect, edit, reconnect, verify and delete Facebook Pages (docs/DECISIONS.md "Who connects pages"). */
   "pages.manage": PAGE_OWNERS,

@@ -8,6 +8,10 @@ import type { ImportProgress, PagePolicy } from "@/lib/schemas/pages";
 
 export type ConversationTag = { tag: string; color: string };
 
+/** Where a conversation stands (docs/PRODUCT.md §11): the list's Open, Done and Snoozed views. */
+export const CONVERSATION_STATUSES = ["open", "done", "snoozed"] as const;
+export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
+
 export type ConversationListItem = {
   id: string;
   conversationId: string;
@@ -26,6 +30,10 @@ export type ConversationListItem = {
   facebook_page_id: string;
   page_name: string;
   window: WindowState;
+  /** Open, done or snoozed (beyond the spec, docs/PRODUCT.md §11). */
+  status: ConversationStatus;
+  /** Snoozed until this time; null while snoozed until the customer writes, and when not snoozed. */
+  snoozed_until: string | null;
   /** Who owns the reply (beyond the spec); null when nobody does. */
   assignee?: { _id: string; name: string } | null;
   /** With a search: the matching part of an older message when neither the name nor the preview matched. */
@@ -96,6 +104,8 @@ export type InboxPage = {
   page_id: string;
   name: string;
   conversationCount: number;
+  /** The conversation count of each view (docs/PRODUCT.md §11): the tab shows the one of the chosen view. */
+  statusCounts: Record<ConversationStatus, number>;
   unreadCount: number;
   tokenStatus: "valid" | "needs_token";
   /** lib/admin/page-health.ts; the inbox shows a banner for any state but healthy. */

@@ -11,12 +11,12 @@ import type { ConversationPage } from "@/lib/inbox/types";
 // previous one's keyset cursor so rows never repeat while new messages reorder the list. Always stale
 // (revalidated on mount and focus), auto-refreshed every 60 s only without search, important or tags.
 
-type Key = readonly ["conversations", string, string, boolean, boolean, string, number, string | null, OwnerFilter];
+type Key = readonly ["conversations", string, string, boolean, boolean, string, number, string | null, OwnerFilter, ConversationFilters["status"]];
 
-async function fetchPage([, pageId, search, important, spam, tags, page, cursor, owner]: Key): Promise<ConversationPage> {
+async function fetchPage([, pageId, search, important, spam, tags, page, cursor, owner, status]: Key): Promise<ConversationPage> {
   try {
     return await api<ConversationPage>(`/api/conversations/${encodeURIComponent(pageId)}`, {
-      query: conversationQuery({ search, important, spam, tags: JSON.parse(tags) as string[], owner }, page, cursor),
+      query: conversationQuery({ search, important, spam, tags: JSON.parse(tags) as string[], owner, status }, page, cursor),
     });
   } catch (error) {
     throw new Error(TEXTS.fetchFailed, { cause: error });
@@ -30,7 +30,7 @@ export function useConversations(pageId: string | null, filters: ConversationFil
     (index: number, previous: ConversationPage | null): Key | null => {
       if (!pageId) return null;
       if (previous && !previous.pagination.hasNextPage) return null;
-      return ["conversations", pageId, search, filters.important, filters.spam, tags, index + 1, previous?.pagination.nextCursor ?? null, filters.owner ?? "all"];
+      return ["conversations", pageId, search, filters.important, filters.spam, tags, index + 1, previous?.pagination.nextCursor ?? null, filters.owner ?? "all", filters.status];
     },
     fetchPage,
     {

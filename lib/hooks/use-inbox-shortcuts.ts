@@ -59,6 +59,8 @@ export function useInboxShortcuts(options: Options) {
         }
         case "assignMe":
           return press('[data-shortcut="assign-me"]');
+        case "done":
+          return press('[data-shortcut="done"]');
         case "important":
           return press('[data-shortcut="important"]');
         case "help":

@@ -23,6 +23,8 @@ export type ConversationUi = {
   isNewMessage: boolean;
   isImportant: boolean;
   isSpam: boolean;
+  /** Open, done or snoozed (docs/PRODUCT.md §11); older payloads without it are open. */
+  status: ConversationListItem["status"];
   isSelected: boolean;
   /** The owner's name and initials for the row's small avatar. */
   assignee: { name: string; initials: string; color: string } | null;
@@ -46,6 +48,7 @@ export function toConversationUi(item: ConversationListItem, selectedId: string 
     isNewMessage: item.is_new_message || item.unread_count > 0,
     isImportant: item.is_important,
     isSpam: item.is_spam,
+    status: item.status ?? "open",
     isSelected: item.id === selectedId,
     assignee: item.assignee ? { name: item.assignee.name, initials: initialsFromName(item.assignee.name), color: avatarColor(item.assignee._id) } : null,
   };

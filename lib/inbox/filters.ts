@@ -1,4 +1,5 @@
 import { CONVERSATION_PAGE_SIZE, TEXTS } from "@/lib/inbox/constants";
+import type { ConversationStatus } from "@/lib/contract/inbox-api";
 
 // The list filters of PRODUCT §4: Important and Spam are independent toggles; All clears them with search
 // and tags; the tag filter is a set of names, sent lowercased as a JSON array.
@@ -12,6 +13,8 @@ export type ConversationFilters = {
   spam: boolean;
   tags: string[];
   owner?: OwnerFilter;
+  /** The Open / Done / Snoozed view (docs/PRODUCT.md §11); absent = every status, as the spec's All. */
+  status?: ConversationStatus;
   /** The signed-in agent, for matching "Mine" locally (not sent: the server knows who asks). */
   userId?: string | null;
 };
@@ -34,6 +37,7 @@ export function conversationQuery(filters: ConversationFilters, page: number, cu
     ...(filters.spam ? { isSpam: "true" } : {}),
     ...(tags.length ? { tags: JSON.stringify(tags) } : {}),
     ...(filters.owner === "mine" ? { assignee: "me" } : filters.owner === "unassigned" ? { assignee: "unassigned" } : {}),
+    ...(filters.status ? { status: filters.status } : {}),
     ...(cursor ? { cursor } : {}),
   };
 }
@@ -50,6 +54,7 @@ export function emptyListText(filters: ConversationFilters): string {
   if (filters.important) return TEXTS.noImportant;
   if (filters.owner === "mine") return "No conversations assigned to you";
   if (filters.owner === "unassigned") return "No unassigned conversations";
+  if (filters.status) return STATUS_EMPTY[filters.status];
   return TEXTS.noConversations;
 }
 
@@ -61,3 +66,9 @@ export function showAll(): ConversationFilters {
 export function tagCountLabel(count: number): string {
   return `${count} tag(s) selected`;
 }
+
+const STATUS_EMPTY: Record<ConversationStatus, string> = {
+  open: "No open conversations",
+  done: "No conversations marked done",
+  snoozed: "No snoozed conversations",
+};

@@ -24,6 +24,7 @@ export function matchesFilters(item: ConversationListItem, filters: Conversation
   if (filters.important && !item.is_important) return false;
   if (filters.owner === "mine" && (!filters.userId || item.assignee?._id !== filters.userId)) return false;
   if (filters.owner === "unassigned" && item.assignee) return false;
+  if (filters.status && item.status !== filters.status) return false;
   const tags = normalizeTags(filters.tags);
   if (tags.length && !item.tags.some((t) => tags.includes(t.tag.toLowerCase()))) return false;
   const search = filters.search.trim().toLowerCase();

@@ -1,6 +1,6 @@
 // The inbox's keyboard shortcuts (beyond the spec): one table for the handler and the '?' sheet.
 
-export type ShortcutAction = "next" | "previous" | "open" | "reply" | "savedReplies" | "assignMe" | "important" | "help";
+export type ShortcutAction = "next" | "previous" | "open" | "reply" | "savedReplies" | "assignMe" | "done" | "important" | "help";
 
 export const SHORTCUTS: readonly { keys: string[]; action: ShortcutAction; label: string }[] = [
   { keys: ["j"], action: "next", label: "Next conversation" },
@@ -9,7 +9,8 @@ export const SHORTCUTS: readonly { keys: string[]; action: ShortcutAction; label
   { keys: ["r"], action: "reply", label: "Reply (focus the message box)" },
   { keys: ["/"], action: "savedReplies", label: "Saved replies (search when no conversation is open)" },
   { keys: ["a"], action: "assignMe", label: "Assign to me" },
-  { keys: ["e"], action: "important", label: "Mark important" },
+  { keys: ["e"], action: "done", label: "Mark done (reopen a done or snoozed one)" },
+  { keys: ["s"], action: "important", label: "Mark important (star)" },
   { keys: ["?"], action: "help", label: "Show these shortcuts" },
 ];
 

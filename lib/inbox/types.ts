@@ -3,7 +3,7 @@ import type { ApiMessage } from "@/lib/contract/inbox-api";
 
 // The conversation and message shapes are the contract's (lib/contract/inbox-api.ts): the server's
 // serializers return exactly those types.
-export type { ApiMedia, ApiMessage, ConversationListItem, ConversationPage, ConversationTag, InboxPage, ThreadPage } from "@/lib/contract/inbox-api";
+export type { ApiMedia, ApiMessage, ConversationListItem, ConversationPage, ConversationStatus, ConversationTag, InboxPage, ThreadPage } from "@/lib/contract/inbox-api";
 
 /** A label as GET /api/labels returns it (lib/schemas/labels.ts, the server's serializer type). */
 export type { ApiLabel as Label } from "@/lib/schemas/labels";

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { CONVERSATION_STATUSES } from "@/lib/contract/inbox-api";
+import { ZAssignTags } from "@/lib/schemas/labels";
 
 // Query and body schemas of the conversation API (PRODUCT §7 Conversations).
 
@@ -43,6 +45,8 @@ export const ZConversationListQuery = z.object({
   tags: tagList,
   /** Ownership filter (beyond the spec): `me` = assigned to the actor, `unassigned` = nobody's. */
   assignee: z.enum(["me", "unassigned"], { error: "assignee must be me or unassigned" }).optional(),
+  /** The Open / Done / Snoozed views (docs/PRODUCT.md §11); none = every status. */
+  status: z.enum(CONVERSATION_STATUSES, { error: "status must be open, done or snoozed" }).optional(),
 });
 export type TConversationListQuery = z.infer<typeof ZConversationListQuery>;
 
@@ -74,3 +78,41 @@ export const ZInboxPageQuery = z.object({ pageId: id("pageId") });
 /** PUT /api/inbox/settings: per-page inbox settings (admins). */
 export const ZInboxSettings = z.object({ pageId: id("pageId"), autoAssign: z.boolean({ error: "autoAssign must be true or false" }) });
 export type TInboxSettings = z.infer<typeof ZInboxSettings>;
+
+/** At most this many conversations in one bulk action (the list's selection). */
+export const MAX_BULK = 100;
+
+const conversationIds = z
+  .array(id("conversationId"), { error: "conversationIds must be a list of conversation ids" })
+  .min(1, "Select at least one conversation")
+  .max(MAX_BULK, `At most ${MAX_BULK} conversations at once`)
+  .transform((ids) => [...new Set(ids)]);
+
+/**
+ * POST /api/conversations/status: mark done, snooze or reopen one or several conversations. `snoozeUntil`
+ * only with snoozed: an ISO time in the future, or null/absent = until the customer writes.
+ */
+export const ZSetStatus = z
+  .object({
+    conversationIds,
+    pageId: id("pageId").optional(),
+    status: z.enum(CONVERSATION_STATUSES, { error: "status must be open, done or snoozed" }),
+    snoozeUntil: z.iso.datetime({ offset: true, error: "snoozeUntil must be an ISO date-time" }).nullable().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.snoozeUntil && v.status !== "snoozed") ctx.addIssue({ code: "custom", path: ["snoozeUntil"], message: "snoozeUntil goes only with status snoozed" });
+    if (v.snoozeUntil && Date.parse(v.snoozeUntil) <= Date.now()) ctx.addIssue({ code: "custom", path: ["snoozeUntil"], message: "snoozeUntil must be in the future" });
+  });
+export type TSetStatus = z.infer<typeof ZSetStatus>;
+
+/** POST /api/conversations/bulk-assign: the same rules as assigning one (assign-conversation.ts), per conversation. */
+export const ZBulkAssign = z.object({
+  conversationIds,
+  pageId: id("pageId").optional(),
+  assigneeId: z.string({ error: "assigneeId must be a user id or null" }).trim().max(100).nullable(),
+});
+export type TBulkAssign = z.infer<typeof ZBulkAssign>;
+
+/** POST /api/conversations/bulk-label: the labels of page-labels/assign, on every selected conversation of the page. */
+export const ZBulkLabel = z.object({ conversationIds, pageId: id("pageId"), tags: ZAssignTags.shape.tags });
+export type TBulkLabel = z.infer<typeof ZBulkLabel>;

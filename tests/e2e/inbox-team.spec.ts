@@ -201,7 +201,7 @@ test.describe("a team inbox agents prefer", () => {
 
     await page.keyboard.press("a");
     await expect(page.getByRole("button", { name: "Assigned to Sara Staff", exact: true })).toBeVisible();
-    await page.keyboard.press("e");
+    await page.keyboard.press("s");
     await expect(page.getByRole("region", { name: /Conversation with/ }).getByRole("button", { name: "Important", exact: true })).toHaveAttribute("aria-pressed", "true");
     await page.keyboard.press("/");
     await expect(page.getByPlaceholder("Search saved replies...")).toBeVisible();

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { ACCOUNTS, codeCount, nextCode, signIn } from "./support/auth";
 
-const COMPANY_MENU = ["Dashboard", "Users", "FB Pages", "Whitelist URLs", "URL Violations", "Send Offer", "Scheduled Offers"];
+const COMPANY_MENU = ["Dashboard", "Reports", "Users", "FB Pages", "Whitelist URLs", "URL Violations", "Send Offer", "Scheduled Offers"];
 
 test.describe("sign-in through the UI lands each role on its path", () => {
   test("super admin → /users, sidebar shows only Users", async ({ page }) => {

@@ -9,10 +9,23 @@ import type { ConversationListItem, ConversationPage } from "@/lib/inbox/types";
 function item(id: string, over: Partial<ConversationListItem> = {}): ConversationListItem {
   return {
     id, conversationId: id, from_name: `Customer ${id}`, from_id: `psid-${id}`, avatar: null, last_message: "hello", is_image: false, updated_time: new Date(2026, 10, 19, 14, 5).toISOString(),
-    unread_count: 0, tags: [], is_new_message: false, is_important: false, is_spam: false, page_id: "p1", facebook_page_id: "100", page_name: "Acme", window: { state: "open", closes_at: null, reason: null }, ...over,
+    unread_count: 0, tags: [], is_new_message: false, is_important: false, is_spam: false, page_id: "p1", facebook_page_id: "100", page_name: "Acme", window: { state: "open", closes_at: null, reason: null }, status: "open", snoozed_until: null, ...over,
   };
 }
 const page = (ids: string[], hasNextPage = false): ConversationPage => ({ data: ids.map((id) => item(id)), pagination: { currentPage: 1, hasNextPage, nextCursor: null } });
+
+describe("the Open / Done / Snoozed views (docs/PRODUCT.md §11)", () => {
+  it("sends the view, keeps only its rows live, and says so when it is empty", () => {
+    expect(conversationQuery({ ...NO_FILTERS, status: "snoozed" }, 1)).toEqual({ page: 1, limit: 15, status: "snoozed" });
+    const open = { ...NO_FILTERS, status: "open" as const };
+    expect(matchesFilters(item("a"), open)).toBe(true);
+    expect(matchesFilters(item("a", { status: "done" }), open)).toBe(false);
+    expect(matchesFilters(item("a", { status: "done" }), NO_FILTERS)).toBe(true);
+    // Marked done by another agent: it leaves the Open view in place.
+    expect(replaceConversation([page(["a", "b"])], item("a", { status: "done" }), open)[0]!.data.map((c) => c.id)).toEqual(["b"]);
+    expect(emptyListText({ ...NO_FILTERS, status: "done" })).toBe("No conversations marked done");
+  });
+});
 
 describe("list query (PRODUCT §7)", () => {
   it("sends page, limit 15 and only the active filters; tags lowercased as a JSON array", () => {

@@ -65,7 +65,7 @@ describe("ownership", () => {
 describe("keyboard shortcuts", () => {
   it("map keys to actions, never with Ctrl/Alt/Meta", () => {
     const key = (k: string, mods: Partial<{ altKey: boolean; ctrlKey: boolean; metaKey: boolean }> = {}) => shortcutFor({ key: k, altKey: false, ctrlKey: false, metaKey: false, ...mods });
-    expect(["j", "k", "Enter", "r", "/", "a", "e", "?"].map((k) => key(k))).toEqual(["next", "previous", "open", "reply", "savedReplies", "assignMe", "important", "help"]);
+    expect(["j", "k", "Enter", "r", "/", "a", "e", "s", "?"].map((k) => key(k))).toEqual(["next", "previous", "open", "reply", "savedReplies", "assignMe", "done", "important", "help"]);
     expect(key("j", { ctrlKey: true })).toBeNull();
     expect(key("x")).toBeNull();
   });

@@ -36,9 +36,10 @@ describe("sidebar keyed by role (PRODUCT §2)", () => {
     expect(menuFor("super_admin")).toEqual([{ label: "Users", href: "/users" }]);
   });
 
-  it.each(["company_admin", "admin"])("%s sees exactly the seven company items", (role) => {
+  it.each(["company_admin", "admin"])("%s sees exactly the company items (the spec's seven and Reports)", (role) => {
     expect(menuFor(role).map((item) => `${item.label} ${item.href}`)).toEqual([
       "Dashboard /company/dashboard",
+      "Reports /company/reports",
       "Users /company/users",
       "FB Pages /company/fb-pages",
       "Whitelist URLs /company/whitelist-urls",

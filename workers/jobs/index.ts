@@ -4,6 +4,7 @@ import { copyAttachmentsJob } from "@/workers/jobs/copy-attachments";
 import { importPageHistoryJob, subscribePageJob, unsubscribePageJob, verifyPageTokensJob } from "@/workers/jobs/page-connection";
 import { pruneWebhookEventsJob } from "@/workers/jobs/webhook-retention";
 import { failStaleSendsJob } from "@/workers/jobs/stale-sends";
+import { wakeSnoozedJob } from "@/workers/jobs/snooze-expiry";
 import { pruneUploadsJob } from "@/workers/jobs/upload-retention";
 
 // The job registry: every job the worker runs is listed here.
@@ -21,6 +22,7 @@ export const jobs: JobDefinition<never>[] = [
   register(importPageHistoryJob),
   register(pruneWebhookEventsJob),
   register(failStaleSendsJob),
+  register(wakeSnoozedJob),
   register(pruneUploadsJob),
 ];
 

@@ -9,12 +9,16 @@ import { Button } from "@/components/ui/button";
 import { FlagIcon, RefreshIcon, ShieldAlertIcon, UsersIcon } from "@/components/ui/icons";
 import { formatTimeWithSeconds } from "@/lib/format/dates";
 import { ALL_PAGES, useDashboardStats } from "@/lib/hooks/use-admin-dashboard";
+import { useAuth } from "@/components/auth/auth-provider";
+import { can } from "@/lib/access/permissions";
+import { HeadlineCards } from "@/components/admin/reports/headline-cards";
 
 /** PRODUCT §2 Dashboard: a page dropdown ('All Pages' or one), Total / Important / Spam Users, 'Last updated'. */
 export function DashboardScreen() {
   const selectId = useId();
   const [pageId, setPageId] = useState(ALL_PAGES);
   const { data, error, isValidating, mutate } = useDashboardStats(pageId);
+  const { user } = useAuth();
 
   return (
     <div>
@@ -49,6 +53,12 @@ export function DashboardScreen() {
             <StatCard label="Important Users" value={data?.important ?? null} icon={FlagIcon} tone="amber" />
             <StatCard label="Spam Users" value={data?.spam ?? null} icon={ShieldAlertIcon} tone="red" />
           </div>
+          {user && can(user.role, "reports.view") && (
+            <div className="mt-6">
+              <h2 className="mb-3 text-base font-semibold text-slate-900">Responses</h2>
+              <HeadlineCards pageId={pageId === ALL_PAGES ? null : pageId} />
+            </div>
+          )}
           <p className="mt-4 text-sm text-slate-500" aria-live="polite">
             Last updated: {data ? formatTimeWithSeconds(data.updatedAt) : "…"}
           </p>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useMemo, useRef, type ReactNode } from "react";
+import { cn } from "@/lib/cn";
 import { CONVERSATION_PAGE_SIZE, LOAD_MORE_THRESHOLD_PX, SCROLL_THROTTLE_MS, TEXTS } from "@/lib/inbox/constants";
 import { toConversationUi } from "@/lib/inbox/conversation-ui";
 import type { ConversationListItem } from "@/lib/inbox/types";
@@ -23,14 +24,18 @@ type Props = {
   onOpen: (id: string) => void;
   /** The keyboard cursor (j/k): highlighted and kept in view. */
   cursorId?: string | null;
+  /** Bulk selection (docs/PRODUCT.md §11): a checkbox over each avatar. */
+  selection?: ListSelection;
 };
+
+export type ListSelection = { ids: ReadonlySet<string>; onToggle: (id: string) => void };
 
 /**
  * The virtualised, infinitely scrolling conversation list (PRODUCT §4, §9): the next page loads within 150 px of
  * the bottom, checked at most every 200 ms; 'No more conversations to load' at the end.
  */
 export function ConversationList(props: Props) {
-  const { conversations, selectedId, search, isLoading, error, emptyText, hasNextPage, loadingMore, onLoadMore, onRetry, onOpen, cursorId = null } = props;
+  const { conversations, selectedId, search, isLoading, error, emptyText, hasNextPage, loadingMore, onLoadMore, onRetry, onOpen, cursorId = null, selection } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   const { start, end, totalHeight } = useVirtualRows(scrollRef, conversations.length, ROW_HEIGHT);
   const rows = useMemo(() => conversations.slice(start, end).map((c) => toConversationUi(c, selectedId)), [conversations, start, end, selectedId]);
@@ -114,8 +119,9 @@ export function ConversationList(props: Props) {
         <>
           <ul aria-label="Conversations" className="relative" style={{ height: totalHeight }}>
             {rows.map((row, i) => (
-              <li key={row.id} className="absolute inset-x-0" style={{ top: (start + i) * ROW_HEIGHT, height: ROW_HEIGHT }}>
+              <li key={row.id} className="group absolute inset-x-0" style={{ top: (start + i) * ROW_HEIGHT, height: ROW_HEIGHT }}>
                 <ConversationRow row={row} search={search} onOpen={onOpen} cursor={row.id === cursorId} />
+                {selection && <SelectBox id={row.id} name={row.name} selection={selection} />}
               </li>
             ))}
           </ul>
@@ -131,5 +137,20 @@ export function ConversationList(props: Props) {
         </>
       )}
     </div>
+  );
+}
+
+/** Shown on hover or focus, and on every row once something is selected. */
+function SelectBox({ id, name, selection }: { id: string; name: string; selection: ListSelection }) {
+  const checked = selection.ids.has(id);
+  return (
+    <label
+      className={cn(
+        "absolute top-1/2 left-[15px] flex size-10 -translate-y-1/2 cursor-pointer items-center justify-center rounded-full bg-white/90 ring-1 ring-slate-200 transition-opacity focus-within:opacity-100 group-hover:opacity-100",
+        checked || selection.ids.size > 0 ? "opacity-100" : "opacity-0",
+      )}
+    >
+      <input type="checkbox" checked={checked} onChange={() => selection.onToggle(id)} aria-label={`Select ${name}`} className="size-4 accent-indigo-600" />
+    </label>
   );
 }

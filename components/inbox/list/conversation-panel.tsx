@@ -1,6 +1,6 @@
 "use client";
 
-import type { Ref } from "react";
+import { useState, type Ref } from "react";
 import type { ConversationFilters, OwnerFilter } from "@/lib/inbox/filters";
 import type { ConversationListItem } from "@/lib/inbox/types";
 import { RefreshIcon } from "@/components/ui/icons";
@@ -8,6 +8,9 @@ import { ConversationList } from "@/components/inbox/list/conversation-list";
 import { FilterButtons } from "@/components/inbox/list/filter-buttons";
 import { SearchBox } from "@/components/inbox/list/search-box";
 import { TagFilter } from "@/components/inbox/list/tag-filter";
+import { StatusViews } from "@/components/inbox/list/status-views";
+import { BulkBar } from "@/components/inbox/list/bulk-bar";
+import type { ConversationStatus } from "@/lib/contract/inbox-api";
 
 type Props = {
   pageId: string;
@@ -20,6 +23,9 @@ type Props = {
   onToggleSpam: () => void;
   onOwner: (owner: OwnerFilter) => void;
   onTags: (tags: string[]) => void;
+  /** The Open / Done / Snoozed views and the page's count of each (docs/PRODUCT.md §11). */
+  onStatus: (status: ConversationStatus | undefined) => void;
+  statusCounts: Record<ConversationStatus, number> | undefined;
   onRefresh: () => void;
   refreshing: boolean;
   list: {
@@ -39,7 +45,15 @@ type Props = {
 
 /** The left panel 'Conversations' (PRODUCT §2): Refresh, All/Important/Spam, search, tag filter, the list. */
 export function ConversationPanel(props: Props) {
-  const { pageId, filters, searchInput, onSearchInput, searchRef, onAll, onToggleImportant, onToggleSpam, onOwner, onTags, onRefresh, refreshing, list, selectedId, onOpen } = props;
+  const { pageId, filters, searchInput, onSearchInput, searchRef, onAll, onToggleImportant, onToggleSpam, onOwner, onTags, onStatus, statusCounts, onRefresh, refreshing, list, selectedId, onOpen } = props;
+  // The bulk selection lives with the panel, which the inbox re-creates per page: a page switch clears it.
+  const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (id: string) =>
+    setPicked((prev) => {
+      const next = new Set(prev);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
   return (
     <section aria-labelledby="conversations-heading" className="flex h-full min-h-0 flex-col bg-white">
       <div className="space-y-2.5 border-b border-slate-200 px-3 pt-3 pb-3">
@@ -52,10 +66,22 @@ export function ConversationPanel(props: Props) {
           </button>
         </div>
         <FilterButtons important={filters.important} spam={filters.spam} owner={filters.owner ?? "all"} onAll={onAll} onToggleImportant={onToggleImportant} onToggleSpam={onToggleSpam} onOwner={onOwner} />
+        <StatusViews status={filters.status} counts={statusCounts} onStatus={onStatus} />
         <SearchBox value={searchInput} onChange={onSearchInput} inputRef={searchRef} />
         <TagFilter pageId={pageId} selected={filters.tags} onChange={onTags} />
       </div>
-      <ConversationList {...list} search={filters.search} selectedId={selectedId} onRetry={onRefresh} onOpen={onOpen} />
+      {picked.size > 0 && (
+        <BulkBar
+          pageId={pageId}
+          ids={[...picked]}
+          onClear={() => setPicked(new Set())}
+          onDone={() => {
+            setPicked(new Set());
+            onRefresh();
+          }}
+        />
+      )}
+      <ConversationList {...list} search={filters.search} selectedId={selectedId} onRetry={onRefresh} onOpen={onOpen} selection={{ ids: picked, onToggle: toggle }} />
     </section>
   );
 }

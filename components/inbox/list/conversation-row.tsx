@@ -3,7 +3,7 @@ import { cn } from "@/lib/cn";
 import type { ConversationUi } from "@/lib/inbox/conversation-ui";
 import { ConversationAvatar } from "@/components/inbox/conversation-avatar";
 import { HighlightedText } from "@/components/inbox/highlighted-text";
-import { SpamIcon, StarIcon } from "@/components/inbox/inbox-icons";
+import { DoneIcon, SnoozeIcon, SpamIcon, StarIcon } from "@/components/inbox/inbox-icons";
 import { ImageIcon } from "@/components/ui/icons";
 import { RowTags } from "@/components/inbox/list/row-tags";
 import { AssigneeBadge } from "@/components/inbox/list/assignee-badge";
@@ -45,6 +45,18 @@ export const ConversationRow = memo(function ConversationRow({ row, search, onOp
             <span title="Spam" className="shrink-0">
               <SpamIcon className="size-3.5 text-red-500" />
               <span className="sr-only">Spam</span>
+            </span>
+          )}
+          {row.status === "done" && (
+            <span title="Done" className="shrink-0">
+              <DoneIcon className="size-3.5 text-emerald-600" />
+              <span className="sr-only">Done</span>
+            </span>
+          )}
+          {row.status === "snoozed" && (
+            <span title="Snoozed" className="shrink-0">
+              <SnoozeIcon className="size-3.5 text-violet-600" />
+              <span className="sr-only">Snoozed</span>
             </span>
           )}
           <time className={cn("shrink-0 text-[11px] tabular-nums", unread ? "font-semibold text-indigo-600" : "text-slate-400")}>{row.timestamp}</time>

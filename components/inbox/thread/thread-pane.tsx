@@ -28,6 +28,7 @@ import { PolicyNotice } from "@/components/inbox/thread/policy-notice";
 import { useThreadControl } from "@/lib/hooks/use-thread-control";
 import { usePages } from "@/lib/hooks/use-pages";
 import { AssignMenu } from "@/components/inbox/thread/assign-menu";
+import { StatusControls } from "@/components/inbox/thread/status-controls";
 import { TypingLine, ViewersBadge } from "@/components/inbox/thread/presence-bar";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { UsersIcon } from "@/components/ui/icons";
@@ -174,6 +175,7 @@ export function ThreadPane({ conversation, senderName, sinkRef, onConversation, 
             <ViewersBadge viewers={others} />
             <ThreadControlBar control={control.data} mutate={control.mutate} />
             <AssignMenu conversation={conversation} onChange={(item) => onConversation(item, false)} />
+            <StatusControls conversation={conversation} onChange={(item) => onConversation(item, false)} />
           </>
         }
       />

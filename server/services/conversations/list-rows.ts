@@ -30,6 +30,8 @@ export type ListFilter = {
   isImportant: boolean;
   /** Any of these tags. */
   tags: string[];
+  /** The Open / Done / Snoozed view; undefined for every status. */
+  status?: ConversationListRow["status"];
   /** An agent's id, null for unassigned, undefined for anyone's. */
   assigneeId: string | null | undefined;
   cursor: Cursor | null;
@@ -52,6 +54,10 @@ export async function listRowsOf(page: VisiblePage, filter: ListFilter): Promise
   } else if (filter.assigneeId !== undefined) {
     conditions.push(`conversations.assignee_id = ${param(filter.assigneeId)}::uuid`);
     shape += "a";
+  }
+  if (filter.status) {
+    conditions.push(`conversations.status = ${param(filter.status)}::"ConversationStatus"`);
+    shape += "s";
   }
   if (filter.isImportant) {
     conditions.push("conversations.is_important");

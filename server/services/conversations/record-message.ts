@@ -29,19 +29,24 @@ export type NewMessage = {
   preview: string | null;
   /** Whether it counts as the customer writing (unread, messaging window); referrals and unsupported rows do not. */
   countsAsInbound: boolean;
+  /**
+   * Whether it is a person answering the customer (docs/PRODUCT.md §11): our agents' sends (authorId) always;
+   * of the echoes, the Page Inbox's (handle-message.ts), never an offer's or another app's.
+   */
+  answersCustomer?: boolean;
 };
 
 export type Recorded = { message: MessageRow; summary: SummaryColumns };
 
 type Row = Omit<MessageRow, "author"> & SummaryColumns;
 
-// $1–$4: the summary change (conversation-summary.ts); $1 is also the message's time.
+// $1–$6: the summary change (conversation-summary.ts); $1 is also the message's time.
 const RECORD_MESSAGE_SQL = `
     WITH inserted AS (
       INSERT INTO messages (id, conversation_id, mid, direction, sender_id, text, sticker_url, attachments, is_image, is_echo, send_status, created_time,
                             kind, payload, reply_to_mid, referral, deleted_at, author_id)
-      VALUES (${UUID_V7_EXPRESSION}, $5::uuid, $6, $7::"MessageDirection", $8, $9, $10, $11::jsonb, $12, $13, $14::"SendStatus", $1::timestamptz,
-              $15, $16, $17, $18::jsonb, $19::timestamptz, $20::uuid)
+      VALUES (${UUID_V7_EXPRESSION}, $7::uuid, $8, $9::"MessageDirection", $10, $11, $12, $13::jsonb, $14, $15, $16::"SendStatus", $1::timestamptz,
+              $17, $18, $19, $20::jsonb, $21::timestamptz, $22::uuid)
       ON CONFLICT (mid) DO NOTHING
       RETURNING *
     ), summary AS (
@@ -50,7 +55,7 @@ const RECORD_MESSAGE_SQL = `
       RETURNING ${SUMMARY_RETURNING_SQL}
     )
     SELECT ${messageColumnsSql("i")},
-           s.is_important, s.is_spam, s.unread_count, s.last_message_text, s.last_message_is_image, s.last_message_at, s.last_inbound_at, s.tags, s.assignee
+           s.is_important, s.is_spam, s.unread_count, s.last_message_text, s.last_message_is_image, s.last_message_at, s.last_inbound_at, s.status, s.snoozed_until, s.tags, s.assignee
       FROM inserted i JOIN summary s ON s.id = i.conversation_id`;
 
 /**
@@ -78,15 +83,22 @@ export async function recordOwnMessage(m: NewMessage): Promise<Recorded> {
 }
 
 function recordMessageValues(m: NewMessage): unknown[] {
-  const change = { at: m.createdTime, text: m.preview ?? m.text ?? (m.isImage ? "" : null), isImage: m.isImage, inbound: m.countsAsInbound };
+  const change = {
+    at: m.createdTime,
+    text: m.preview ?? m.text ?? (m.isImage ? "" : null),
+    isImage: m.isImage,
+    inbound: m.countsAsInbound,
+    answers: m.answersCustomer ?? Boolean(m.authorId),
+    authorId: m.authorId ?? null,
+  };
   return [...summaryParams(change), m.conversationId, m.mid, m.direction, m.senderId, m.text, m.stickerUrl, JSON.stringify(m.attachments), m.isImage, m.isEcho, m.sendStatus,
     m.kind, m.payload, m.replyToMid, m.referral && JSON.stringify(m.referral), m.deletedAt, m.authorId ?? null];
 }
 
 function splitRecorded(row: Row): Recorded {
-  const { is_important, is_spam, unread_count, last_message_text, last_message_is_image, last_message_at, last_inbound_at, tags, assignee, ...message } = row;
+  const { is_important, is_spam, unread_count, last_message_text, last_message_is_image, last_message_at, last_inbound_at, status, snoozed_until, tags, assignee, ...message } = row;
   return {
     message: { ...message, author: null },
-    summary: { is_important, is_spam, unread_count, last_message_text, last_message_is_image, last_message_at, last_inbound_at, tags, assignee },
+    summary: { is_important, is_spam, unread_count, last_message_text, last_message_is_image, last_message_at, last_inbound_at, status, snoozed_until, tags, assignee },
   };
 }

@@ -17,6 +17,8 @@ export const conversationListSelect = {
   lastMessageIsImage: true,
   lastMessageAt: true,
   lastInboundAt: true,
+  status: true,
+  snoozedUntil: true,
   customer: { select: { id: true, psid: true, name: true, avatarUrl: true } },
   page: { select: { id: true, name: true, facebookPageId: true } },
   assignee: { select: { id: true, name: true } },
@@ -45,6 +47,8 @@ export function toConversationListItem(row: ConversationListRow): ConversationLi
     facebook_page_id: row.page.facebookPageId,
     page_name: row.page.name,
     window: windowForApi(row.lastInboundAt),
+    status: row.status,
+    snoozed_until: row.snoozedUntil?.toISOString() ?? null,
     assignee: row.assignee ? { _id: row.assignee.id, name: row.assignee.name } : null,
   };
 }

@@ -13,7 +13,8 @@ import { freshProfile, lookUpProfileLater } from "@/server/services/inbound/prof
 import { recordMessage, type NewMessage } from "@/server/services/conversations/record-message";
 import { benchStages, wallClockMs } from "@/server/services/inbound/stage-timings";
 import { queueAttachmentCopies } from "@/server/queue/attachments";
-import { confirmOfferEcho } from "@/server/services/offers/confirm-echo";
+import { confirmOfferEcho, isOfferMetadata } from "@/server/services/offers/confirm-echo";
+import { PAGE_INBOX_APP_ID } from "@/server/integrations/meta/graph-handover";
 import { settleReplyEcho } from "@/server/services/outbound/reply-echo";
 import { attachmentPreview, copyable, kindOf, UNSUPPORTED_TEXT, referralLine, type StoredAttachment } from "@/lib/inbox/message-kinds";
 
@@ -51,6 +52,7 @@ export async function handleMessageEvent(page: IngestPage, event: RowEvent, know
     sendStatus: isEcho ? "sent" : "received",
     createdTime: new Date(event.timestamp),
     ...contentOf(event),
+    answersCustomer: isEcho && answersAsPerson(event),
   });
   if (!recorded) return; // a replay: stored (and announced) the first time
   const writtenAt = wallClockMs();
@@ -84,6 +86,16 @@ export async function resolveCustomer(page: IngestPage, psid: string, known: Map
   const resolved = await findOrCreateContact(page, psid);
   known.set(key, resolved);
   return resolved;
+}
+
+/**
+ * An echo that is a person answering (docs/PRODUCT.md §11): typed in the Page Inbox (its app id, or none,
+ * as Meta sends for the Page's own inbox) and not a bulk offer. Another app's echo (a bot) is automated.
+ */
+function answersAsPerson(event: RowEvent): boolean {
+  if (event.kind !== "message") return false;
+  if (isOfferMetadata(event.metadata)) return false;
+  return event.appId === undefined || event.appId === PAGE_INBOX_APP_ID;
 }
 
 type Content = Pick<NewMessage, "mid" | "text" | "stickerUrl" | "attachments" | "isImage" | "kind" | "payload" | "replyToMid" | "referral" | "deletedAt" | "preview" | "countsAsInbound">;

@@ -10,6 +10,11 @@ import { emitOfferProgress } from "@/server/services/offers/emit-progress";
 
 const PREFIX = "sb-offer:";
 
+/** Whether an echo's metadata names an offer's ledger row (an offer is never a person's reply). */
+export function isOfferMetadata(metadata: string | undefined | null): boolean {
+  return Boolean(metadata?.startsWith(PREFIX));
+}
+
 /** The metadata string for a ledger row. */
 export function offerMetadata(recipientId: string): string {
   return `${PREFIX}${recipientId}`;
@@ -20,7 +25,7 @@ export function offerMetadata(recipientId: string): string {
  * the echo settled a row. Rows already sent, or refused by Meta, are left alone.
  */
 export async function confirmOfferEcho(metadata: string | undefined | null, mid: string): Promise<boolean> {
-  if (!metadata?.startsWith(PREFIX)) return false;
+  if (!metadata || !isOfferMetadata(metadata)) return false;
   const id = metadata.slice(PREFIX.length);
   if (!isUuid(id)) return false;
   const rows = await db.$queryRaw<{ offerId: string }[]>`

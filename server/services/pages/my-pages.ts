@@ -4,7 +4,7 @@ import { pagePolicy } from "@/server/services/pages/policy/page-status";
 import { db } from "@/server/db";
 import type { Actor } from "@/server/auth/actor";
 import { visiblePagesWhere } from "@/server/access/pages";
-import type { InboxPage } from "@/lib/contract/inbox-api";
+import type { ConversationStatus, InboxPage } from "@/lib/contract/inbox-api";
 
 /** GET /api/pages/me: the pages the actor answers, with conversation and unread counts for the tabs. */
 export async function myPages(actor: Actor): Promise<{ pages: InboxPage[] }> {
@@ -29,12 +29,15 @@ export async function myPages(actor: Actor): Promise<{ pages: InboxPage[] }> {
     },
   });
   const ids = pages.map((p) => p.id);
-  const [totals, unread] = await Promise.all([
+  const [totals, unread, byStatus] = await Promise.all([
     // Spam is its own folder (docs/DECISIONS.md): the tab counts what All lists.
     // A conversation still without its first message (a first contact between its two statements) is not listed, nor counted.
     db.conversation.groupBy({ by: ["pageId"], where: { pageId: { in: ids }, isSpam: false, lastMessageAt: { gt: new Date(0) } }, _count: { _all: true } }),
     db.conversation.groupBy({ by: ["pageId"], where: { pageId: { in: ids }, unreadCount: { gt: 0 }, isSpam: false }, _count: { _all: true } }),
+    // The Open / Done / Snoozed views' counts (docs/PRODUCT.md §11), on what All lists.
+    db.conversation.groupBy({ by: ["pageId", "status"], where: { pageId: { in: ids }, isSpam: false, lastMessageAt: { gt: new Date(0) } }, _count: { _all: true } }),
   ]);
+  const statusCount = (id: string, status: ConversationStatus) => byStatus.find((r) => r.pageId === id && r.status === status)?._count._all ?? 0;
   const count = (rows: { pageId: string; _count: { _all: number } }[], id: string) => rows.find((r) => r.pageId === id)?._count._all ?? 0;
   return {
     pages: pages.map((page): InboxPage => ({
@@ -43,6 +46,7 @@ export async function myPages(actor: Actor): Promise<{ pages: InboxPage[] }> {
       page_id: page.facebookPageId,
       name: page.name,
       conversationCount: count(totals, page.id),
+      statusCounts: { open: statusCount(page.id, "open"), done: statusCount(page.id, "done"), snoozed: statusCount(page.id, "snoozed") },
       unreadCount: count(unread, page.id),
       tokenStatus: page.tokenStatus,
       health: healthState(page),

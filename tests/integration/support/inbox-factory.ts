@@ -21,6 +21,8 @@ export async function makeConversation(
       unreadCount: options.unread ?? 0,
       isImportant: options.important ?? false,
       isSpam: options.spam ?? false,
+      // As the migration left conversations that already had messages: their episode began (docs/PRODUCT.md §11).
+      episodeAt: at,
     },
   });
   for (const tag of options.tags ?? []) {

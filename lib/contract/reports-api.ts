@@ -1,0 +1,52 @@
+// What the Reports API returns (docs/PRODUCT.md §11 defines each figure; docs/API.md "Reports"). Times are
+// business seconds in the company's hours; null where nothing was measured.
+
+/** How many were measured, their median and 90th percentile. */
+export type Figure = { count: number; median: number | null; p90: number | null };
+
+export type ReportDay = {
+  day: string;
+  opened: number;
+  done: number;
+  firstResponseMedian: number | null;
+  replyMedian: number | null;
+  resolutionMedian: number | null;
+  /** Answered bursts of all that ended that day (0–1). */
+  responseRate: number | null;
+};
+
+export type ReportAgent = {
+  /** null: replies from the Page Inbox (no agent). */
+  agentId: string | null;
+  name: string;
+  replies: number;
+  replyMedian: number | null;
+  firstResponses: number;
+  firstResponseMedian: number | null;
+  done: number;
+};
+
+export type ResponseReport = {
+  from: string;
+  to: string;
+  timezone: string;
+  totals: { opened: number; done: number; unanswered: number; responseRate: number | null; firstResponse: Figure; reply: Figure; resolution: Figure };
+  days: ReportDay[];
+  agents: ReportAgent[];
+  /** The filters' choices: the actor's pages, the company's agents, the pages' labels. */
+  choices: { pages: { _id: string; name: string }[]; agents: { _id: string; name: string }[]; labels: string[] };
+};
+
+/** The dashboard's headline figures. */
+export type ResponseHeadline = {
+  timezone: string;
+  /** Median first response of today (company time) and of the 7 days before it; seconds. */
+  firstResponseToday: number | null;
+  firstResponseLast7Days: number | null;
+  openNow: number;
+  unassignedNow: number;
+  /** The customer waiting longest for a reply right now: since when (ISO), or null. */
+  longestWaitSince: string | null;
+};
+
+export type BusinessHoursSetting = { timezone: string; businessHours: Record<string, [number, number][]> | null };

@@ -1,0 +1,64 @@
+import { sql } from "kysely";
+
+// The response metrics' reads (docs/PRODUCT.md §11): the rollup rows the trigger conversations_response_events
+// writes, never the messages. One statement per report: GROUPING SETS give the per-day, the whole-range
+// and the per-agent figures of every kind in one pass over the company's rows of the range (index
+// response_events(company_id, at, kind)).
+
+export type ReportScope = {
+  companyId: string;
+  pageIds: string[];
+  from: Date;
+  to: Date;
+  timezone: string;
+  /** Only this agent's replies, first responses and dones (opened conversations are the page's, not an agent's). */
+  agentId: string | null;
+  /** Only conversations whose person has this tag. */
+  label: string | null;
+};
+
+/** grouping: 1 = a day's row, 2 = an agent's row, 3 = the range's. */
+export type GroupRow = { grouping: number; day: string | null; agent_id: string | null; kind: string; n: number; median: number | null; p90: number | null };
+
+export function reportGroups(s: ReportScope) {
+  return sql<GroupRow>`
+    SELECT GROUPING(e.day, e.agent_id)::int AS grouping, e.day::text AS day, e.agent_id, e.kind, count(*)::int AS n,
+           percentile_cont(0.5) WITHIN GROUP (ORDER BY e.seconds)::float8 AS median,
+           percentile_cont(0.9) WITHIN GROUP (ORDER BY e.seconds)::float8 AS p90
+      FROM (SELECT r.kind, r.seconds, r.agent_id, (r.at AT TIME ZONE ${s.timezone})::date AS day
+              FROM response_events r
+             WHERE r.company_id = ${s.companyId}::uuid AND r.at >= ${s.from} AND r.at < ${s.to}
+               AND r.page_id = ANY(${s.pageIds}::uuid[])
+               AND (${s.agentId}::uuid IS NULL OR r.agent_id = ${s.agentId}::uuid OR r.kind = 'opened')
+               AND (${s.label}::text IS NULL OR EXISTS (SELECT 1 FROM customer_tags t WHERE t.conversation_id = r.conversation_id AND t.name = ${s.label}::text))) e
+     GROUP BY GROUPING SETS ((e.day, e.kind), (e.agent_id, e.kind), (e.kind))`;
+}
+
+/** The median first response between two instants (the dashboard's today and last 7 days). */
+export function firstResponseMedian(pageIds: string[], from: Date, to: Date) {
+  return sql<{ median: number | null }>`
+    SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY r.seconds)::float8 AS median
+      FROM response_events r
+     WHERE r.page_id = ANY(${pageIds}::uuid[]) AND r.kind = 'first_response' AND r.at >= ${from} AND r.at < ${to}`;
+}
+
+/** Open conversations now, the unassigned among them, and the oldest unanswered customer message (spam aside). */
+export function openNow(pageIds: string[]) {
+  return sql<{ open: number; unassigned: number; longest_wait_since: Date | null }>`
+    SELECT count(*) FILTER (WHERE c.status = 'open')::int AS open,
+           count(*) FILTER (WHERE c.status = 'open' AND c.assignee_id IS NULL)::int AS unassigned,
+           (SELECT min(w.waiting_since) FROM conversations w
+             WHERE w.page_id = ANY(${pageIds}::uuid[]) AND w.waiting_since IS NOT NULL AND w.status = 'open' AND NOT w.is_spam) AS longest_wait_since
+      FROM conversations c
+     WHERE c.page_id = ANY(${pageIds}::uuid[]) AND c.status = 'open' AND NOT c.is_spam AND c.last_message_at > 'epoch'::timestamptz`;
+}
+
+/** A local day's first instant in the zone: 'YYYY-MM-DD' 00:00 there, DST-correct. */
+export function localMidnight(day: string, timezone: string) {
+  return sql<{ at: Date }>`SELECT (${day}::date::timestamp AT TIME ZONE ${timezone}) AS at`;
+}
+
+/** Today's date in the zone. */
+export function localToday(timezone: string, now: Date) {
+  return sql<{ day: string }>`SELECT (${now}::timestamptz AT TIME ZONE ${timezone})::date::text AS day`;
+}
