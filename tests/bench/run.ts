@@ -23,13 +23,14 @@ import { webhookIngestBench } from "./webhook-ingest";
 import { webhookSocketBench } from "./webhook-socket";
 import { prototypesBench } from "./prototypes";
 import { offersBench } from "./offers-bench";
+import { reportsBench } from "./reports-bench";
 import { uiBundleBench } from "./ui-bundle";
 import { loadBench } from "./load";
 import { socketsBench } from "./sockets";
 import { cleanupLoadData } from "./lib/load-world";
 import { summarizeRun, summaryMarkdown } from "./summary";
 
-const BENCHES: Bench[] = [servicesBench, explainBench, httpBench, webhookAckBench, webhookIngestBench, webhookSocketBench, loadBench, socketsBench, uiBundleBench, prototypesBench, offersBench];
+const BENCHES: Bench[] = [servicesBench, explainBench, httpBench, webhookAckBench, webhookIngestBench, webhookSocketBench, loadBench, socketsBench, uiBundleBench, prototypesBench, offersBench, reportsBench];
 
 function parseOptions(argv: string[]): Options {
   const only = argv.find((a) => a.startsWith("--only="))?.slice("--only=".length);

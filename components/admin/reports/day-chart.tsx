@@ -32,7 +32,8 @@ export function DayChart({ label, days, series, format, height = 240 }: Props) {
     void import("uplot").then(({ default: UPlot }) => {
       if (cancelled) return;
       const x = days.map((d) => Date.parse(`${d}T00:00:00Z`) / 1000);
-      const bars = UPlot.paths.bars!({ size: [0.6, 40], gap: 2 });
+      // Side by side: the first count's bars left of the day, the second's right of it.
+      const bars = (align: -1 | 1) => UPlot.paths.bars!({ size: [0.35, 24], gap: 1, align });
       chart = new UPlot(
         {
           width: el.clientWidth,
@@ -44,12 +45,12 @@ export function DayChart({ label, days, series, format, height = 240 }: Props) {
           axes: [{ stroke: "#64748b", grid: { stroke: "#f1f5f9" } }, { stroke: "#64748b", grid: { stroke: "#f1f5f9" }, size: 56, values: (_u, splits) => splits.map(format) }],
           series: [
             {},
-            ...series.map((s) => ({
+            ...series.map((s, i) => ({
               label: s.label,
               stroke: s.color,
               fill: s.kind === "bars" ? `${s.color}cc` : undefined,
               width: s.kind === "bars" ? 0 : 2,
-              paths: s.kind === "bars" ? bars : undefined,
+              paths: s.kind === "bars" ? bars(i === 0 ? -1 : 1) : undefined,
               points: { show: s.kind === "line" && days.length < 40 },
               spanGaps: true,
               value: (_u: uPlot, v: number | null) => (v === null ? "—" : format(v)),

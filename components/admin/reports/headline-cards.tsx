@@ -28,7 +28,7 @@ export function FigureCard({ label, value, note }: { label: string; value: strin
 export function HeadlineCards({ pageId }: { pageId: string | null }) {
   const { data } = useResponseHeadline(pageId, true);
   return (
-    <section aria-label="Response right now" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+    <section aria-label="Response right now" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
       <FigureCard
         label="First response today"
         value={data ? formatDuration(data.firstResponseToday) : "…"}

@@ -133,7 +133,7 @@ export function ReportsScreen() {
         <LoadError title="Error Loading Report" message="Failed to load the report. Please try again." onRetry={() => mutate()} retrying={isValidating} />
       ) : (
         <>
-          <section aria-label="Totals" className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6">
+          <section aria-label="Totals" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
             <FigureCard label="Median first response" value={t ? formatDuration(t.firstResponse.median) : "…"} note={t ? `${t.firstResponse.count} measured` : undefined} />
             <FigureCard label="Median reply time" value={t ? formatDuration(t.reply.median) : "…"} note={t ? `90%: ${formatDuration(t.reply.p90)}` : undefined} />
             <FigureCard label="Response rate" value={t ? formatRate(t.responseRate) : "…"} note={t ? `${t.unanswered} closed unanswered` : undefined} />
