@@ -41,6 +41,12 @@ async function seedDemoCompany(db: PrismaClient): Promise<void> {
         subscribedAt: new Date(),
       },
     });
+    // Instagram on for the demo: the seed stands in for the connect that finds the linked account.
+    await db.instagramAccount.upsert({
+      where: { pageId: row.id },
+      update: {},
+      create: { pageId: row.id, instagramId: page.instagram.id, username: page.instagram.username, enabled: true, checkedAt: new Date() },
+    });
     for (const assignee of page.assignees) {
       const userId = userIds[assignee]!;
       await db.pageAssignment.upsert({ where: { userId_pageId: { userId, pageId: row.id } }, update: {}, create: { userId, pageId: row.id } });

@@ -192,6 +192,8 @@ export function InboxScreen() {
               onTags={(tags) => setFlags((f) => ({ ...f, tags }))}
               onStatus={(status) => setFlags((f) => ({ ...f, status }))}
               statusCounts={pages.find((p) => p.id === pageId)?.statusCounts}
+              channels={pages.find((p) => p.id === pageId)?.channels ?? ["messenger"]}
+              onChannel={(channel) => setFlags((f) => ({ ...f, channel }))}
               onRefresh={() => void mutateList()}
               refreshing={list.isValidating && !list.isLoading}
               list={{

@@ -1,6 +1,7 @@
 import type { HealthState } from "@/lib/admin/page-health";
 import type { WindowState } from "@/lib/contract/messaging-window";
 import type { ImportProgress, PagePolicy } from "@/lib/schemas/pages";
+import type { Channel } from "@/lib/inbox/channels";
 
 // What the inbox API returns for conversations and messages (docs/API.md), once: the server's serializers
 // (server/services/conversations/serialize.ts, list-conversations.ts, get-thread.ts, pages/my-pages.ts) are declared to return
@@ -29,6 +30,8 @@ export type ConversationListItem = {
   page_id: string;
   facebook_page_id: string;
   page_name: string;
+  /** Where the customer writes: Messenger, or Direct on the Page's Instagram account (docs/API.md, "Channels"). */
+  channel: Channel;
   window: WindowState;
   /** Open, done or snoozed (beyond the spec, docs/PRODUCT.md §11). */
   status: ConversationStatus;
@@ -91,6 +94,8 @@ export type ApiMedia = {
   coordinates: { lat: number; long: number } | null;
   /** reel, ig_reel: Meta's video id. */
   video_id?: string | null;
+  /** story_reply: the Instagram story the customer answered. */
+  story_id?: string | null;
   /** appointment_booking: times as ISO strings, shown in the booking's own time zone. */
   booking?: { id: string | null; status: string | null; start: string | null; end: string | null; timezone: string | null } | null;
 };
@@ -114,5 +119,9 @@ export type InboxPage = {
   policy: PagePolicy | null;
   import: ImportProgress | null;
   lastWebhookAt: string | null;
+  /** The channels the Page is answered on: Messenger always, Instagram when its linked account is on. */
+  channels: Channel[];
+  /** "@username" of the Page's Instagram account when it is on. */
+  instagram_username: string | null;
   created_at: string;
 };

@@ -2,6 +2,7 @@ import type { ConversationListItem, ConversationTag } from "@/lib/inbox/types";
 import { avatarColor, initialsFromName, isImageUrl } from "@/lib/inbox/initials";
 import { ROW_TAG_LIMIT } from "@/lib/inbox/constants";
 import { formatRowTime } from "@/lib/inbox/time";
+import type { Channel } from "@/lib/inbox/channels";
 
 // PRODUCT §3 Conversation (UI): what a list row shows, derived from the API's list item.
 
@@ -26,6 +27,7 @@ export type ConversationUi = {
   /** Open, done or snoozed (docs/PRODUCT.md §11); older payloads without it are open. */
   status: ConversationListItem["status"];
   isSelected: boolean;
+  channel: Channel;
   /** The owner's name and initials for the row's small avatar. */
   assignee: { name: string; initials: string; color: string } | null;
 };
@@ -50,6 +52,7 @@ export function toConversationUi(item: ConversationListItem, selectedId: string 
     isSpam: item.is_spam,
     status: item.status ?? "open",
     isSelected: item.id === selectedId,
+    channel: item.channel ?? "messenger",
     assignee: item.assignee ? { name: item.assignee.name, initials: initialsFromName(item.assignee.name), color: avatarColor(item.assignee._id) } : null,
   };
 }

@@ -1,5 +1,6 @@
 import { CONVERSATION_PAGE_SIZE, TEXTS } from "@/lib/inbox/constants";
 import type { ConversationStatus } from "@/lib/contract/inbox-api";
+import type { Channel } from "@/lib/inbox/channels";
 
 // The list filters of PRODUCT §4: Important and Spam are independent toggles; All clears them with search
 // and tags; the tag filter is a set of names, sent lowercased as a JSON array.
@@ -15,6 +16,8 @@ export type ConversationFilters = {
   owner?: OwnerFilter;
   /** The Open / Done / Snoozed view (docs/PRODUCT.md §11); absent = every status, as the spec's All. */
   status?: ConversationStatus;
+  /** One channel of the Page only (beyond the spec); absent: both. */
+  channel?: Channel;
   /** The signed-in agent, for matching "Mine" locally (not sent: the server knows who asks). */
   userId?: string | null;
 };
@@ -38,6 +41,7 @@ export function conversationQuery(filters: ConversationFilters, page: number, cu
     ...(tags.length ? { tags: JSON.stringify(tags) } : {}),
     ...(filters.owner === "mine" ? { assignee: "me" } : filters.owner === "unassigned" ? { assignee: "unassigned" } : {}),
     ...(filters.status ? { status: filters.status } : {}),
+    ...(filters.channel ? { channel: filters.channel } : {}),
     ...(cursor ? { cursor } : {}),
   };
 }

@@ -25,6 +25,7 @@ export function matchesFilters(item: ConversationListItem, filters: Conversation
   if (filters.owner === "mine" && (!filters.userId || item.assignee?._id !== filters.userId)) return false;
   if (filters.owner === "unassigned" && item.assignee) return false;
   if (filters.status && item.status !== filters.status) return false;
+  if (filters.channel && item.channel !== filters.channel) return false;
   const tags = normalizeTags(filters.tags);
   if (tags.length && !item.tags.some((t) => tags.includes(t.tag.toLowerCase()))) return false;
   const search = filters.search.trim().toLowerCase();

@@ -14,6 +14,8 @@ export type StoredAttachment = {
   imageUrl?: string;
   /** reel, ig_reel: Meta's video id of the reel. */
   videoId?: string;
+  /** story_reply: the id of the Instagram story the customer answered (its url is Meta's CDN link). */
+  storyId?: string;
   /** appointment_booking: the booking's details (times in ms). */
   booking?: { id?: string; status?: string; start?: number; end?: number; timezone?: string };
   /** Our own copy (server/services/attachments/): set once the worker stored it. */
@@ -28,9 +30,13 @@ export const MEDIA_TYPES = ["image", "audio", "video", "file"] as const;
 /**
  * Attachment types the thread can show (Meta's messages webhook reference lists image, audio, video, file,
  * sticker, reel, ig_reel, post, ig_post, appointment_booking, and fallback; template and location are
- * shares); anything else is "Unsupported message — open it in Facebook".
+ * shares; Instagram adds share, story_mention, and a story reply's story, stored as a story_reply
+ * attachment); anything else is "Unsupported message — open it in Facebook".
  */
-export const KNOWN_ATTACHMENT_TYPES = new Set(["image", "sticker", "audio", "video", "file", "location", "fallback", "template", "reel", "ig_reel", "post", "ig_post", "appointment_booking"]);
+export const KNOWN_ATTACHMENT_TYPES = new Set([
+  "image", "sticker", "audio", "video", "file", "location", "fallback", "template", "reel", "ig_reel", "post", "ig_post", "appointment_booking",
+  "share", "story_mention", "story_reply",
+]);
 /** Types whose file the worker keeps a copy of (Meta's URLs expire); a reel is its video. Posts and bookings are links or details, no file. */
 const COPIED_TYPES = new Set<string>([...MEDIA_TYPES, "reel", "ig_reel"]);
 
@@ -48,6 +54,11 @@ export function kindOf(attachments: StoredAttachment[]): string {
 
 /** A file's name: Meta's payload rarely has one, its CDN path ends with it. */
 export function fileNameOf(a: StoredAttachment): string {
+  return knownFileName(a) ?? "file";
+}
+
+/** The name, or null when neither Meta nor the link says one (Instagram's CDN links end in a query). */
+function knownFileName(a: StoredAttachment): string | null {
   if (a.name) return a.name;
   if (a.title) return a.title;
   try {
@@ -56,13 +67,16 @@ export function fileNameOf(a: StoredAttachment): string {
   } catch {
     // not a URL: fall through
   }
-  return "file";
+  return null;
 }
 
 const ATTACHMENT_PREVIEW: Record<string, (a: StoredAttachment) => string> = {
   audio: () => "Voice message",
   video: () => "Video",
-  file: (a) => `File: ${fileNameOf(a)}`,
+  file: (a) => {
+    const name = knownFileName(a);
+    return name ? `File: ${name}` : "File";
+  },
   location: () => "Location",
   fallback: (a) => (a.title ? `Shared: ${a.title}` : "Shared a link"),
   template: (a) => (a.title ? `Shared: ${a.title}` : "Shared a post"),
@@ -73,6 +87,9 @@ const ATTACHMENT_PREVIEW: Record<string, (a: StoredAttachment) => string> = {
   post: (a) => (a.title ? `Shared a post: ${a.title}` : "Shared a post"),
   ig_post: (a) => (a.title ? `Shared an Instagram post: ${a.title}` : "Shared an Instagram post"),
   appointment_booking: (a) => bookingLine(a.booking),
+  share: () => "Shared a post",
+  story_mention: () => "Mentioned you in their story",
+  story_reply: () => "Replied to your story",
 };
 
 const BOOKING_STATUS: Record<string, string> = { requested: "Appointment requested", confirmed: "Appointment confirmed", declined: "Appointment declined", cancelled: "Appointment cancelled" };
@@ -91,6 +108,9 @@ export function attachmentPreview(attachments: StoredAttachment[]): string {
 
 export const UNSENT_TEXT = "This message was unsent";
 export const UNSUPPORTED_TEXT = "Unsupported message — open it in Facebook";
+/** Instagram's own `is_unsupported` messages (a GIF, a sticker Instagram does not pass on): stored with this payload. */
+export const INSTAGRAM_UNSUPPORTED_PAYLOAD = "is_unsupported";
+export const INSTAGRAM_UNSUPPORTED_TEXT = "Unsupported message — open it in Instagram";
 
 /** "Reacted ❤️ to “see you…”": the list preview of a reaction. */
 export function reactionPreview(emoji: string, targetText: string | null): string {
@@ -103,6 +123,7 @@ const REFERRAL_SOURCES: Record<string, string> = {
   SHORTLINK: "an m.me link",
   CUSTOMER_CHAT_PLUGIN: "the Page's chat plugin",
   DISCOVER_TAB: "Messenger's Discover tab",
+  IGME: "an ig.me link",
 };
 
 /** The thread's context line for a referral: "Came from an ad · ref summer-sale". */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CONVERSATION_STATUSES } from "@/lib/contract/inbox-api";
 import { ZAssignTags } from "@/lib/schemas/labels";
+import { CHANNELS } from "@/lib/inbox/channels";
 
 // Query and body schemas of the conversation API (PRODUCT §7 Conversations).
 
@@ -47,6 +48,8 @@ export const ZConversationListQuery = z.object({
   assignee: z.enum(["me", "unassigned"], { error: "assignee must be me or unassigned" }).optional(),
   /** The Open / Done / Snoozed views (docs/PRODUCT.md §11); none = every status. */
   status: z.enum(CONVERSATION_STATUSES, { error: "status must be open, done or snoozed" }).optional(),
+  /** Channel filter (beyond the spec): only the Page's Messenger or only its Instagram conversations. */
+  channel: z.enum(CHANNELS, { error: "channel must be messenger or instagram" }).optional(),
 });
 export type TConversationListQuery = z.infer<typeof ZConversationListQuery>;
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { HealthState, PolicyState } from "@/lib/admin/page-health";
+import type { ApiInstagramAccount } from "@/lib/schemas/instagram";
 
 // Page administration rules and texts (PRODUCT §5 Add page / Edit page / Assign pages, §8 Pages), shared by
 // the add/edit page forms, the Assign Pages modal and the /api/pages handlers. Values are trimmed.
@@ -144,6 +145,8 @@ export type ApiPage = {
   policy: PagePolicy | null;
   /** Switchboard's handover role on the page and the page's other apps (docs/WEBHOOKS.md "Handover roles"). */
   handover: PageHandoverInfo;
+  /** The Instagram professional account linked to the Page (lib/schemas/instagram.ts); null when none is known. */
+  instagram: ApiInstagramAccount | null;
   /** Webhook events of this page kept in the quarantine (never processed); on the single-page answers only. */
   quarantinedEvents?: number;
   company: { _id: string; name: string };

@@ -8,8 +8,11 @@ import type { AppEnv as Env } from "@/server/env";
 // The bearer token lives in localStorage (PRODUCT §3): the CSP is what stands between an injected script and
 // that token, and frame-ancestors stops the inbox from being framed (clickjacking).
 
-/** Meta's CDNs: customer profile pictures and (until copied) attachment images come from there. */
-const META_IMAGE_HOSTS = ["https://*.fbcdn.net", "https://*.fbsbx.com", "https://*.facebook.com"];
+/**
+ * Meta's CDNs: customer profile pictures and (until copied) attachment images come from there; Instagram's
+ * media and stories are never copied and always load from there (docs/DECISIONS.md).
+ */
+const META_IMAGE_HOSTS = ["https://*.fbcdn.net", "https://*.fbsbx.com", "https://*.facebook.com", "https://*.cdninstagram.com"];
 
 function origin(url: string | undefined): string | null {
   try {

@@ -144,6 +144,7 @@ describe("GET /api/pages, /api/pages/{id}, /api/pages/details/{id}", () => {
       lastWebhookAt: null,
       policy: null,
       handover: { role: null, apps: [], checkedAt: null },
+      instagram: null,
       company: { _id: w.acme.id, name: "Acme" },
     });
   });

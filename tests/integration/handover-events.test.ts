@@ -92,7 +92,7 @@ describe("messaging_handovers", () => {
     await run(event);
     await run(event); // Meta retries: still one unread
 
-    const customer = await db.customer.findUniqueOrThrow({ where: { pageId_psid: { pageId: page.id, psid } }, include: { conversation: true } });
+    const customer = await db.customer.findUniqueOrThrow({ where: { pageId_channel_psid: { pageId: page.id, channel: "messenger", psid } }, include: { conversation: true } });
     expect(customer.conversation).toMatchObject({ threadOwner: "app", threadOwnerAppId: OURS, unreadCount: 1, lastMessageText: "Passed to Switchboard" });
     const pushed = await eventually(controlEvents, (list) => list.length === 1);
     expect(pushed[0]).toMatchObject({ conversationId: customer.conversation!.id, control: { owner: "app", canReply: true }, conversation: { unread_count: 1, last_message: "Passed to Switchboard" } });
@@ -132,6 +132,7 @@ describe("standby", () => {
     attachments: [],
     isEcho: false,
     isDeleted: false,
+    isUnsupported: false,
     ...fields,
   });
 

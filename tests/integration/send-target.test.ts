@@ -41,7 +41,7 @@ describe("the reply's send target", () => {
             lastMessageAt: o.lastMessageAt,
             assigneeId: o.assigneeId,
             threadOwner: o.threadOwner,
-            customer: { id: o.customer.id, psid: o.customer.psid, name: o.customer.name, avatarUrl: o.customer.avatarUrl },
+            customer: { id: o.customer.id, psid: o.customer.psid, name: o.customer.name, avatarUrl: o.customer.avatarUrl, channel: o.customer.channel },
             page: {
               id: o.page.id,
               companyId: o.page.companyId,

@@ -66,7 +66,8 @@ describe("message kinds and previews", () => {
     expect(attachmentPreview([{ type: "video" }])).toBe("Video");
     expect(attachmentPreview([{ type: "file", url: "https://cdn.fbsbx.com/v/a%20b.pdf?oe=1" }])).toBe("File: a b.pdf");
     expect(attachmentPreview([{ type: "location" }])).toBe("Location");
-    expect(attachmentPreview([{ type: "story_mention" }])).toBe("Unsupported message");
+    expect(attachmentPreview([{ type: "story_mention" }])).toBe("Mentioned you in their story");
+    expect(attachmentPreview([{ type: "unknown_kind" }])).toBe("Unsupported message");
     expect(fileNameOf({ type: "file", url: "not a url" })).toBe("file");
     expect(reactionPreview("❤️", "see you at five o'clock then, at the usual place")).toBe("Reacted ❤️ to “see you at five o'clock then, at the usu…”");
     expect(reactionPreview("👍", null)).toBe("Reacted 👍 to a message");

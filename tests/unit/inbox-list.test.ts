@@ -9,7 +9,7 @@ import type { ConversationListItem, ConversationPage } from "@/lib/inbox/types";
 function item(id: string, over: Partial<ConversationListItem> = {}): ConversationListItem {
   return {
     id, conversationId: id, from_name: `Customer ${id}`, from_id: `psid-${id}`, avatar: null, last_message: "hello", is_image: false, updated_time: new Date(2026, 10, 19, 14, 5).toISOString(),
-    unread_count: 0, tags: [], is_new_message: false, is_important: false, is_spam: false, page_id: "p1", facebook_page_id: "100", page_name: "Acme", window: { state: "open", closes_at: null, reason: null }, status: "open", snoozed_until: null, ...over,
+    unread_count: 0, tags: [], is_new_message: false, is_important: false, is_spam: false, page_id: "p1", facebook_page_id: "100", page_name: "Acme", window: { state: "open", closes_at: null, reason: null }, status: "open", snoozed_until: null, channel: "messenger", ...over,
   };
 }
 const page = (ids: string[], hasNextPage = false): ConversationPage => ({ data: ids.map((id) => item(id)), pagination: { currentPage: 1, hasNextPage, nextCursor: null } });

@@ -110,7 +110,7 @@ describe("webhook body parsing", () => {
     expect(events.find((e) => e.kind === "message" && e.mid === "m2")).toMatchObject({ attachments: [{ stickerId: "369239263222822" }] });
   });
   it("other objects and malformed bodies are one invalid event (quarantined whole)", () => {
-    expect(parseWebhookBody({ object: "instagram", entry: [] })).toEqual([{ kind: "invalid", pageId: null, reason: expect.stringMatching(/not a Page webhook body/), raw: { object: "instagram", entry: [] } }]);
+    expect(parseWebhookBody({ object: "whatsapp_business_account", entry: [] })).toEqual([{ kind: "invalid", pageId: null, reason: expect.stringMatching(/not a Page or Instagram webhook body/), raw: { object: "whatsapp_business_account", entry: [] } }]);
     expect(parseWebhookBody("nonsense")).toMatchObject([{ kind: "invalid", raw: "nonsense" }]);
   });
   it("reads reactions, edits, unsends, replies, quick replies, referrals and every attachment type", () => {

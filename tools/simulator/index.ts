@@ -32,7 +32,7 @@ const simulator = await createSimulator({
   appSecret: env.META_APP_SECRET,
   verifyToken: env.META_VERIFY_TOKEN,
   appId: env.SIMULATOR_APP_ID,
-  pages: DEMO_PAGES.map((p) => ({ pageId: p.facebookPageId, name: p.name, accessToken: p.token })),
+  pages: DEMO_PAGES.map((p) => ({ pageId: p.facebookPageId, name: p.name, accessToken: p.token, instagram: { ...p.instagram } })),
   log: (line) => console.log(`[simulator] ${line}`),
 });
 

@@ -3,7 +3,8 @@ import { createHandoverState, resetHandoverState, type SimHandoverState } from "
 // Everything the simulator remembers, in memory. Tests may read `simulator.state` directly; the HTTP
 // control API (/sim/…) is a view over the same objects.
 
-export type SimPage = { pageId: string; name: string; accessToken: string; permissions?: string[]; createdAt: number };
+/** `instagram`: the Instagram professional account linked to the Page (GET /{page-id}?fields=instagram_business_account). */
+export type SimPage = { pageId: string; name: string; accessToken: string; permissions?: string[]; instagram?: { id: string; username: string }; createdAt: number };
 
 /** The app's webhook subscription on a page (POST /{page-id}/subscribed_apps). */
 export type SimSubscription = { fields: string[]; at: number };
@@ -13,6 +14,10 @@ export type SimCustomer = {
   psid: string;
   firstName: string;
   lastName: string;
+  /** instagram: writes to the Page's Instagram account; psid is then an IGSID (webhook/instagram.ts). */
+  channel?: "messenger" | "instagram";
+  /** An Instagram customer's @username (GET /{igsid}?fields=name,username,profile_pic). */
+  username?: string;
   /** The profile endpoint answers a Graph error for this customer (tests the app's fallback). */
   profileError: boolean;
   /** Timestamp (ms) of the customer's last message or postback: the start of Meta's messaging window. */

@@ -61,7 +61,7 @@ async function importConversation(page: { id: string; facebookPageId: string }, 
   const { psid } = kept;
   const customer = await createOrFind(
     () => db.customer.create({ data: { pageId: page.id, psid, name: kept.name || fallbackCustomerName(psid) } }),
-    () => db.customer.findUnique({ where: { pageId_psid: { pageId: page.id, psid } } }),
+    () => db.customer.findUnique({ where: { pageId_channel_psid: { pageId: page.id, channel: "messenger", psid } } }),
   );
   const thread = await findOrCreateConversation(page.id, customer.id);
   const rows = kept.messages.map((m) => ({

@@ -11,6 +11,8 @@ import { TagFilter } from "@/components/inbox/list/tag-filter";
 import { StatusViews } from "@/components/inbox/list/status-views";
 import { BulkBar } from "@/components/inbox/list/bulk-bar";
 import type { ConversationStatus } from "@/lib/contract/inbox-api";
+import { ChannelFilter } from "@/components/inbox/list/channel-filter";
+import type { Channel } from "@/lib/inbox/channels";
 
 type Props = {
   pageId: string;
@@ -26,6 +28,9 @@ type Props = {
   /** The Open / Done / Snoozed views and the page's count of each (docs/PRODUCT.md §11). */
   onStatus: (status: ConversationStatus | undefined) => void;
   statusCounts: Record<ConversationStatus, number> | undefined;
+  /** The Page's channels: the channel filter shows when there is more than one. */
+  channels: Channel[];
+  onChannel: (channel: Channel | undefined) => void;
   onRefresh: () => void;
   refreshing: boolean;
   list: {
@@ -45,7 +50,7 @@ type Props = {
 
 /** The left panel 'Conversations' (PRODUCT §2): Refresh, All/Important/Spam, search, tag filter, the list. */
 export function ConversationPanel(props: Props) {
-  const { pageId, filters, searchInput, onSearchInput, searchRef, onAll, onToggleImportant, onToggleSpam, onOwner, onTags, onStatus, statusCounts, onRefresh, refreshing, list, selectedId, onOpen } = props;
+  const { pageId, filters, searchInput, onSearchInput, searchRef, onAll, onToggleImportant, onToggleSpam, onOwner, onTags, onStatus, statusCounts, channels, onChannel, onRefresh, refreshing, list, selectedId, onOpen } = props;
   // The bulk selection lives with the panel, which the inbox re-creates per page: a page switch clears it.
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   const toggle = (id: string) =>
@@ -69,6 +74,7 @@ export function ConversationPanel(props: Props) {
         <StatusViews status={filters.status} counts={statusCounts} onStatus={onStatus} />
         <SearchBox value={searchInput} onChange={onSearchInput} inputRef={searchRef} />
         <TagFilter pageId={pageId} selected={filters.tags} onChange={onTags} />
+        {channels.length > 1 && <ChannelFilter channel={filters.channel} onChannel={onChannel} />}
       </div>
       {picked.size > 0 && (
         <BulkBar

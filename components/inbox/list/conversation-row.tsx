@@ -7,6 +7,7 @@ import { DoneIcon, SnoozeIcon, SpamIcon, StarIcon } from "@/components/inbox/inb
 import { ImageIcon } from "@/components/ui/icons";
 import { RowTags } from "@/components/inbox/list/row-tags";
 import { AssigneeBadge } from "@/components/inbox/list/assignee-badge";
+import { ChannelBadge } from "@/components/inbox/channel-badge";
 
 export const ROW_HEIGHT = 80;
 
@@ -35,6 +36,7 @@ export const ConversationRow = memo(function ConversationRow({ row, search, onOp
           <span className={cn("min-w-0 flex-1 truncate text-sm", unread ? "font-semibold text-slate-900" : "font-medium text-slate-800")}>
             <HighlightedText text={row.name} query={search} />
           </span>
+          <ChannelBadge channel={row.channel} />
           {row.isImportant && (
             <span title="Important" className="shrink-0">
               <StarIcon className="size-3.5 fill-amber-400 text-amber-500" />

@@ -5,6 +5,7 @@ import type { UiMessage } from "@/lib/inbox/ui-message";
 import { ShieldAlertIcon } from "@/components/ui/icons";
 import { MessageText } from "@/components/inbox/thread/message-text";
 import { MessageMedia, ReplyQuote, UnsupportedRow } from "@/components/inbox/thread/message-media";
+import { INSTAGRAM_UNSUPPORTED_PAYLOAD } from "@/lib/inbox/message-kinds";
 import { UNSENT_TEXT } from "@/lib/inbox/message-kinds";
 
 function safeSrc(url: string): string | null {
@@ -35,7 +36,7 @@ export function MessageBubble({ message, onMediaLoad }: { message: UiMessage; on
   return (
     <div className={cn("flex max-w-full flex-col gap-1", mine ? "items-end" : "items-start")} data-message-id={message.id} data-mid={message.mid ?? undefined}>
       {message.replyTo && <ReplyQuote replyTo={message.replyTo} />}
-      {message.unsupported && <UnsupportedRow />}
+      {message.unsupported && <UnsupportedRow instagram={message.payload === INSTAGRAM_UNSUPPORTED_PAYLOAD} />}
       {message.media.map((media, i) => (
         <MessageMedia key={`${i}-${media.url}`} media={media} mine={mine} onMediaLoad={onMediaLoad} />
       ))}

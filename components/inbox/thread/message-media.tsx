@@ -2,7 +2,8 @@ import { PlayIcon } from "@/components/ui/icons";
 import { cn } from "@/lib/cn";
 import { isImageUrl } from "@/lib/inbox/initials";
 import type { ApiMedia } from "@/lib/inbox/types";
-import { bookingLine, UNSUPPORTED_TEXT } from "@/lib/inbox/message-kinds";
+import { bookingLine, INSTAGRAM_UNSUPPORTED_TEXT, UNSUPPORTED_TEXT } from "@/lib/inbox/message-kinds";
+import { StoryCard } from "@/components/inbox/thread/story-card";
 import { formatBookingTime } from "@/lib/inbox/time";
 
 // The attachments of a message other than images and stickers (docs/WEBHOOKS.md, "Event kinds"): voice
@@ -66,6 +67,16 @@ export function MessageMedia({ media, mine, onMediaLoad }: { media: ApiMedia; mi
     case "reel":
     case "ig_reel":
       return <ReelCard media={media} onMediaLoad={onMediaLoad} />;
+    case "story_reply":
+    case "story_mention":
+      return <StoryCard media={media} url={src} mine={mine} onMediaLoad={onMediaLoad} />;
+    case "share":
+      return (
+        <a href={src} target="_blank" rel="noopener noreferrer" data-media="share" className={cn(card, "w-64 flex-col items-start gap-0.5 hover:bg-slate-50", mine && "self-end")}>
+          <span className="text-[11px] font-medium tracking-wide text-slate-500 uppercase">Shared on Instagram</span>
+          <span className="font-medium">Open the shared post</span>
+        </a>
+      );
     case "post":
     case "ig_post":
       return (
@@ -129,10 +140,11 @@ function ReelCard({ media, onMediaLoad }: { media: ApiMedia; onMediaLoad: () => 
   );
 }
 
-export function UnsupportedRow() {
+/** `instagram`: Instagram's own is_unsupported message (a GIF or sticker Instagram does not pass on). */
+export function UnsupportedRow({ instagram = false }: { instagram?: boolean }) {
   return (
     <div className="rounded-2xl border border-dashed border-slate-300 bg-slate-50 px-3 py-2 text-xs text-slate-600" data-unsupported>
-      {UNSUPPORTED_TEXT}
+      {instagram ? INSTAGRAM_UNSUPPORTED_TEXT : UNSUPPORTED_TEXT}
     </div>
   );
 }

@@ -4,6 +4,7 @@ import type { ConversationListItem } from "@/lib/inbox/types";
 import { ArrowLeftIcon } from "@/components/ui/icons";
 import { ConversationAvatar } from "@/components/inbox/conversation-avatar";
 import { PanelRightIcon, SpamIcon, StarIcon } from "@/components/inbox/inbox-icons";
+import { ChannelBadge } from "@/components/inbox/channel-badge";
 
 type Props = {
   conversation: ConversationListItem | null;
@@ -33,7 +34,10 @@ export function ThreadHeader({ conversation, activity, busy, onToggleImportant, 
         <>
           <ConversationAvatar name={conversation.from_name} avatar={conversation.avatar} />
           <div className="min-w-0 flex-1">
-            <h2 className="truncate text-sm font-semibold text-slate-900 sm:text-base">{conversation.from_name}</h2>
+            <h2 className="flex min-w-0 items-center gap-1.5 text-sm font-semibold text-slate-900 sm:text-base">
+              <span className="truncate">{conversation.from_name}</span>
+              <ChannelBadge channel={conversation.channel} />
+            </h2>
             {activity ? (
               <p className="flex items-center gap-1.5 text-xs text-slate-500">
                 <span aria-hidden="true" className={cn("size-2 rounded-full", activity === "Active now" ? "bg-emerald-500" : "bg-slate-300")} />

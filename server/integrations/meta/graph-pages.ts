@@ -65,8 +65,11 @@ export async function unsubscribeApp(pageId: string, token: string): Promise<voi
 
 // ── Facebook Login for Business ──────────────────────────────────────────────────────────────────────
 
-/** The permissions the app asks for in the Login dialog (docs: README "Connecting a real Facebook Page"). */
-export const LOGIN_SCOPES = ["pages_messaging", "pages_manage_metadata", "pages_show_list"] as const;
+/**
+ * The permissions the app asks for in the Login dialog (docs: README "Connecting a real Facebook Page"); the
+ * Instagram ones read the Page's linked Instagram account and answer its Direct messages with the Page token.
+ */
+export const LOGIN_SCOPES = ["pages_messaging", "pages_manage_metadata", "pages_show_list", "instagram_basic", "instagram_manage_messages"] as const;
 
 /** The dialog address the browser is sent to (META_DIALOG_URL: www.facebook.com, or the simulator). */
 export function loginDialogUrl(input: { state: string; redirectUri: string }): string {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { toAttachment, ZAttachment, type InboundAttachment } from "@/server/integrations/meta/webhook-attachments";
 import { defined, str, ZLooseId, ZTime } from "@/server/integrations/meta/webhook-fields";
 import { systemSummary } from "@/server/integrations/meta/system-summary";
+import type { Channel } from "@/lib/inbox/channels";
 
 // Meta's webhook body → a flat list of events the ingest understands, following Meta's webhook reference
 // rather than what our simulator happens to send (docs/WEBHOOKS.md, "Event kinds"):
@@ -15,6 +16,10 @@ import { systemSummary } from "@/server/integrations/meta/system-summary";
 // Unknown fields are ignored (Meta adds fields over time). A person's item with a field we do not handle
 // becomes { kind: "unsupported" } (shown in the thread, never dropped); an item we cannot read at all
 // becomes { kind: "invalid" } and only it is quarantined, with the reason. Every event keeps its raw item.
+// Instagram Direct (`object: "instagram"`, docs/WEBHOOKS.md "Instagram") comes the same way: entry[].id is
+// the Instagram account and the people are IGSIDs; every event of such a body says `channel: "instagram"`.
+// Instagram adds a story reply (`reply_to.story`, kept as a story_reply attachment), `is_unsupported`, and a
+// seen receipt naming the message (`read.mid`) instead of a watermark.
 
 /** A Facebook id: digits, as a JSON string or as a number JavaScript holds exactly (a bigger one already lost digits). */
 const ZFacebookId = z.union([z.string().regex(/^\d{1,30}$/), z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)]).transform(String);
@@ -30,7 +35,8 @@ const ZMessage = z.object({
   metadata: str(),
   sticker_id: ZLooseId.optional().catch(undefined),
   attachments: z.array(ZAttachment).optional(),
-  reply_to: z.object({ mid: str() }).optional().catch(undefined),
+  reply_to: z.object({ mid: str(), story: z.object({ url: str(), id: ZLooseId.optional().catch(undefined) }).optional().catch(undefined) }).optional().catch(undefined),
+  is_unsupported: z.boolean().optional().catch(undefined),
   quick_reply: z.object({ payload: str() }).optional().catch(undefined),
   referral: ZReferral.optional().catch(undefined),
 });
@@ -41,7 +47,8 @@ const ZItem = z.object({
   timestamp: z.unknown().optional(),
   message: ZMessage.optional(),
   delivery: z.object({ mids: z.array(z.string()).optional().catch(undefined), watermark: ZTime }).optional(),
-  read: z.object({ watermark: ZTime }).optional(),
+  // Messenger: everything up to the watermark; Instagram (messaging_seen): up to the message it names.
+  read: z.union([z.object({ watermark: ZTime, mid: str() }), z.object({ mid: z.string().min(1) })]).optional(),
   postback: z.object({ mid: str(), title: str(), payload: str(), referral: ZReferral.optional().catch(undefined) }).optional(),
   reaction: z.object({ mid: z.string(), action: z.enum(["react", "unreact"]), reaction: str(), emoji: str() }).optional(),
   message_edit: z.object({ mid: z.string(), text: str(), num_edit: z.number().optional().catch(undefined) }).optional(),
@@ -56,7 +63,7 @@ const ZItem = z.object({
 });
 
 export const ZWebhookBody = z.object({
-  object: z.literal("page"),
+  object: z.enum(["page", "instagram"]),
   entry: z.array(z.unknown()),
 });
 
@@ -74,7 +81,7 @@ export type Referral = { source?: string; type?: string; ref?: string; adId?: st
  * `standby`: the item came in `entry[].standby[]` (a thread another app controls, handover protocol);
  * it is stored and shown like any other, and tells who holds the thread.
  */
-type Base = { pageId: string; psid: string; timestamp: number; raw: unknown; standby?: boolean };
+type Base = { pageId: string; psid: string; timestamp: number; raw: unknown; standby?: boolean; /** The parser always says; absent reads as messenger. */ channel?: Channel };
 /** Page-level events have no sender (`messaging_policy_enforcement`, `app_roles`). */
 type PageBase = { pageId: string; timestamp: number; raw: unknown };
 
@@ -116,6 +123,8 @@ export type MessengerEvent =
       attachments: InboundAttachment[];
       isEcho: boolean;
       isDeleted: boolean;
+      /** Instagram's is_unsupported: the customer sent something Instagram does not pass on (a GIF, some stickers). */
+      isUnsupported: boolean;
       appId?: string;
       metadata?: string;
       replyToMid?: string;
@@ -125,7 +134,7 @@ export type MessengerEvent =
       priorUserRef?: string;
     })
   | (Base & { kind: "delivery"; watermark: number; mids: string[] })
-  | (Base & { kind: "read"; watermark: number })
+  | (Base & { kind: "read"; watermark: number; /** Instagram: the message seen; everything of ours up to it is read. */ mid?: string })
   | (Base & { kind: "postback"; mid: string; title?: string; payload?: string; referral?: Referral })
   | (Base & { kind: "reaction"; mid: string; action: "react" | "unreact"; reaction?: string; emoji?: string })
   | (Base & { kind: "edit"; mid: string; text: string; numEdit: number })
@@ -146,7 +155,8 @@ export type ParseOptions = {
 /** Every entry and every messaging and standby item, oldest first (Meta may deliver out of order). */
 export function parseWebhookBody(body: unknown, options: ParseOptions = {}): MessengerEvent[] {
   const parsed = ZWebhookBody.safeParse(body);
-  if (!parsed.success) return [{ kind: "invalid", pageId: null, reason: "not a Page webhook body ({object:\"page\", entry:[…]})", raw: body }];
+  if (!parsed.success) return [{ kind: "invalid", pageId: null, reason: "not a Page or Instagram webhook body ({object:\"page\"|\"instagram\", entry:[…]})", raw: body }];
+  const channel: Channel = parsed.data.object === "instagram" ? "instagram" : "messenger";
   const receivedAt = options.receivedAt ?? Date.now();
   const events: MessengerEvent[] = [];
   for (const rawEntry of parsed.data.entry) {
@@ -158,8 +168,8 @@ export function parseWebhookBody(body: unknown, options: ParseOptions = {}): Mes
     const { id, messaging, standby } = entry.data;
     const time = ZTime.safeParse(entry.data.time);
     const fallbackTime = time.success ? time.data : receivedAt;
-    for (const raw of messaging ?? []) events.push(toEvent(id, raw, fallbackTime, false));
-    for (const raw of standby ?? []) events.push(toEvent(id, raw, fallbackTime, true));
+    for (const raw of messaging ?? []) events.push(toEvent(id, raw, fallbackTime, false, channel));
+    for (const raw of standby ?? []) events.push(toEvent(id, raw, fallbackTime, true, channel));
   }
   return events.sort((a, b) => timestampOf(a) - timestampOf(b));
 }
@@ -176,7 +186,7 @@ const HANDLED = new Set([
 
 const unreadable = (pageId: string | null, what: string, raw: unknown): MessengerEvent => ({ kind: "invalid", pageId, reason: `unreadable messaging item: ${what}`, raw });
 
-function toEvent(entryId: string, raw: unknown, fallbackTime: number, standby: boolean): MessengerEvent {
+function toEvent(entryId: string, raw: unknown, fallbackTime: number, standby: boolean, channel: Channel): MessengerEvent {
   const entryPageId = /^\d{1,30}$/.test(entryId) ? entryId : null;
   const parsed = ZItem.safeParse(raw);
   if (!parsed.success) {
@@ -211,12 +221,16 @@ function toEvent(entryId: string, raw: unknown, fallbackTime: number, standby: b
     psid: isEcho ? item.recipient.id : item.sender.id,
     timestamp,
     raw,
+    channel,
     ...(standby ? { standby: true } : {}),
   };
   if (item.message) {
     const m = item.message;
     const attachments = (m.attachments ?? []).map(toAttachment);
     if (m.sticker_id !== undefined && !attachments.some((a) => a.stickerId)) attachments.push({ type: "sticker", stickerId: m.sticker_id });
+    // An Instagram story reply: the story travels with the message so the thread shows what was answered.
+    const story = m.reply_to?.story;
+    if (story) attachments.push(defined({ type: "story_reply", url: story.url, storyId: story.id }));
     return {
       kind: "message",
       ...base,
@@ -225,6 +239,7 @@ function toEvent(entryId: string, raw: unknown, fallbackTime: number, standby: b
       attachments,
       isEcho,
       isDeleted: m.is_deleted === true,
+      isUnsupported: m.is_unsupported === true,
       ...defined({
         appId: m.app_id,
         metadata: m.metadata,
@@ -236,7 +251,7 @@ function toEvent(entryId: string, raw: unknown, fallbackTime: number, standby: b
     };
   }
   if (item.delivery) return { kind: "delivery", ...base, watermark: item.delivery.watermark, mids: item.delivery.mids ?? [] };
-  if (item.read) return { kind: "read", ...base, watermark: item.read.watermark };
+  if (item.read) return "watermark" in item.read ? { kind: "read", ...base, watermark: item.read.watermark } : { kind: "read", ...base, watermark: timestamp, mid: item.read.mid };
   if (item.postback) {
     const p = item.postback;
     return { kind: "postback", ...base, mid: p.mid ?? `postback-${base.psid}-${timestamp}`, ...defined({ title: p.title, payload: p.payload, referral: p.referral && toReferral(p.referral) }) };

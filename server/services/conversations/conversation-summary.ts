@@ -88,7 +88,7 @@ export async function restorePreview(conversationId: string, replacedAt: Date, b
 
 /** The conversation's own columns as `RETURNING` them for a list item; tags in creation order, like the list. */
 export const SUMMARY_RETURNING_SQL = `
-  conversations.id, conversations.is_important, conversations.is_spam, conversations.unread_count,
+  conversations.id, conversations.channel, conversations.is_important, conversations.is_spam, conversations.unread_count,
   conversations.last_message_text, conversations.last_message_is_image, conversations.last_message_at, conversations.last_inbound_at,
   conversations.status, conversations.snoozed_until,
   (SELECT coalesce(json_agg(json_build_object('name', t.name, 'color', t.color) ORDER BY t.created_at, t.id), '[]'::json)
@@ -96,6 +96,7 @@ export const SUMMARY_RETURNING_SQL = `
   (SELECT json_build_object('id', u.id, 'name', u.name) FROM users u WHERE u.id = conversations.assignee_id) AS assignee`;
 
 export type SummaryColumns = {
+  channel: ConversationListRow["channel"];
   is_important: boolean;
   is_spam: boolean;
   unread_count: number;
@@ -119,6 +120,7 @@ export function toListRow(
   return {
     id: conversationId,
     pageId: page.id,
+    channel: summary.channel,
     isImportant: summary.is_important,
     isSpam: summary.is_spam,
     unreadCount: summary.unread_count,

@@ -28,7 +28,7 @@ export async function listConversations(actor: Actor, pageId: string, query: TCo
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
   const skip = cursor ? 0 : (query.page - 1) * query.limit;
   if (skip > MAX_LIST_OFFSET) throw new AppError("bad_request", `page is too deep: offsets go up to ${MAX_LIST_OFFSET} conversations; continue with cursor=pagination.nextCursor`);
-  const filter = { isSpam: query.isSpam, isImportant: query.isImportant, status: query.status, tags: query.tags, assigneeId: assigneeFilter(actor, query), cursor, offset: skip, take: query.limit + 1 };
+  const filter = { isSpam: query.isSpam, isImportant: query.isImportant, status: query.status, tags: query.tags, assigneeId: assigneeFilter(actor, query), channel: query.channel, cursor, offset: skip, take: query.limit + 1 };
   // A search's ids come from its own SQL (search-conversations.ts); the rows are then read by id, in that order.
   const rows = query.search
     ? await listRowsByIds(page, (await searchConversationIds({ pageId: page.id, term: query.search, ...filter })).ids)

@@ -1,6 +1,7 @@
 import type { Actor } from "@/server/auth/actor";
 import { directPool } from "@/server/db/direct";
 import type { Cursor } from "@/server/services/conversations/cursor";
+import type { Channel } from "@/lib/inbox/channels";
 import type { ConversationListRow } from "@/server/services/conversations/serialize";
 import { SUMMARY_RETURNING_SQL, toListRow, type SummaryColumns } from "@/server/services/conversations/conversation-summary";
 import { pageIdCondition, pageIdValues, type VisiblePage, visiblePageCondition, visiblePageValues } from "@/server/access/pages";
@@ -34,6 +35,8 @@ export type ListFilter = {
   status?: ConversationListRow["status"];
   /** An agent's id, null for unassigned, undefined for anyone's. */
   assigneeId: string | null | undefined;
+  /** One channel of the page only (the index on (page_id, channel, last_message_at, id)); undefined for both. */
+  channel?: Channel;
   cursor: Cursor | null;
   offset: number;
   take: number;
@@ -58,6 +61,10 @@ export async function listRowsOf(page: VisiblePage, filter: ListFilter): Promise
   if (filter.status) {
     conditions.push(`conversations.status = ${param(filter.status)}::"ConversationStatus"`);
     shape += "s";
+  }
+  if (filter.channel) {
+    conditions.push(`conversations.channel = ${param(filter.channel)}::"Channel"`);
+    shape += "h";
   }
   if (filter.isImportant) {
     conditions.push("conversations.is_important");

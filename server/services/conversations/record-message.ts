@@ -55,7 +55,7 @@ const RECORD_MESSAGE_SQL = `
       RETURNING ${SUMMARY_RETURNING_SQL}
     )
     SELECT ${messageColumnsSql("i")},
-           s.is_important, s.is_spam, s.unread_count, s.last_message_text, s.last_message_is_image, s.last_message_at, s.last_inbound_at, s.status, s.snoozed_until, s.tags, s.assignee
+           s.channel, s.is_important, s.is_spam, s.unread_count, s.last_message_text, s.last_message_is_image, s.last_message_at, s.last_inbound_at, s.status, s.snoozed_until, s.tags, s.assignee
       FROM inserted i JOIN summary s ON s.id = i.conversation_id`;
 
 /**
@@ -96,9 +96,9 @@ function recordMessageValues(m: NewMessage): unknown[] {
 }
 
 function splitRecorded(row: Row): Recorded {
-  const { is_important, is_spam, unread_count, last_message_text, last_message_is_image, last_message_at, last_inbound_at, status, snoozed_until, tags, assignee, ...message } = row;
+  const { channel, is_important, is_spam, unread_count, last_message_text, last_message_is_image, last_message_at, last_inbound_at, status, snoozed_until, tags, assignee, ...message } = row;
   return {
     message: { ...message, author: null },
-    summary: { is_important, is_spam, unread_count, last_message_text, last_message_is_image, last_message_at, last_inbound_at, status, snoozed_until, tags, assignee },
+    summary: { channel, is_important, is_spam, unread_count, last_message_text, last_message_is_image, last_message_at, last_inbound_at, status, snoozed_until, tags, assignee },
   };
 }

@@ -1,4 +1,5 @@
 import { directPool } from "@/server/db/direct";
+import type { Channel } from "@/lib/inbox/channels";
 import { Prisma } from "@/server/generated/prisma/client";
 import type { Cursor } from "@/server/services/conversations/cursor";
 
@@ -22,6 +23,8 @@ export type SearchInput = {
   tags: string[];
   /** Ownership filter: a user id, null for unassigned, undefined for everyone. */
   assigneeId?: string | null;
+  /** One channel of the page only; undefined for both. */
+  channel?: Channel;
   cursor: Cursor | null;
   offset: number;
   /** Rows wanted: the page size + 1, to tell whether there is a next page. */
@@ -42,6 +45,7 @@ function filtersSql({ input }: SearchCtx, after: Key | null, tags = true) {
   return Prisma.sql`c.page_id = ${input.pageId}::uuid AND c.is_spam = ${input.isSpam} AND c.last_message_at > 'epoch'::timestamptz
     ${input.isImportant ? Prisma.sql`AND c.is_important` : Prisma.empty}
     ${input.assigneeId === null ? Prisma.sql`AND c.assignee_id IS NULL` : input.assigneeId ? Prisma.sql`AND c.assignee_id = ${input.assigneeId}::uuid` : Prisma.empty}
+    ${input.channel ? Prisma.sql`AND c.channel = ${input.channel}::"Channel"` : Prisma.empty}
     ${tags && input.tags.length ? Prisma.sql`AND EXISTS (SELECT 1 FROM customer_tags t WHERE t.conversation_id = c.id AND t.name = ANY(${input.tags}::text[]))` : Prisma.empty}
     ${bound(input.cursor)} ${bound(after)}`;
 }

@@ -10,6 +10,7 @@ import type { ApiMedia, ApiMessage, ConversationListItem } from "@/lib/contract/
 export const conversationListSelect = {
   id: true,
   pageId: true,
+  channel: true,
   isImportant: true,
   isSpam: true,
   unreadCount: true,
@@ -46,6 +47,7 @@ export function toConversationListItem(row: ConversationListRow): ConversationLi
     page_id: row.page.id,
     facebook_page_id: row.page.facebookPageId,
     page_name: row.page.name,
+    channel: row.channel,
     window: windowForApi(row.lastInboundAt),
     status: row.status,
     snoozed_until: row.snoozedUntil?.toISOString() ?? null,
@@ -107,6 +109,7 @@ function toApiMedia(a: StoredAttachment): ApiMedia {
     coordinates: a.lat !== undefined && a.long !== undefined ? { lat: a.lat, long: a.long } : null,
     // Beside the spec (docs/API.md, "Message kinds"): a reel's video id, an appointment booking's details.
     video_id: a.videoId ?? null,
+    story_id: a.storyId ?? null,
     booking: a.booking ? { id: a.booking.id ?? null, status: a.booking.status ?? null, start: isoOrNull(a.booking.start), end: isoOrNull(a.booking.end), timezone: a.booking.timezone ?? null } : null,
   };
 }

@@ -1,7 +1,8 @@
 import { ingestPool } from "@/server/db/direct";
 import { UUID_V7_EXPRESSION } from "@/server/db/uuid";
+import type { Channel } from "@/lib/inbox/channels";
 
-type PageRef = { id: string };
+type PageRef = { id: string; channel?: Channel };
 
 /**
  * A customer who wrote before, with their conversation: what a message from them needs. `needsProfile`:
@@ -18,7 +19,8 @@ export type KnownCustomer = {
   threadOwner?: string | null;
 };
 
-export const customerKey = (pageId: string, psid: string) => `${pageId}:${psid}`;
+/** A PSID and an IGSID are ids of different channels: the same digits on both are two people. */
+export const customerKey = (pageId: string, channel: Channel, psid: string) => `${pageId}:${channel}:${psid}`;
 
 /** A readable name when Meta gives none (yet): "Customer 4821" from the PSID's last digits, not "John Doe". */
 export function fallbackCustomerName(psid: string): string {
@@ -30,16 +32,16 @@ export function fallbackCustomerName(psid: string): string {
 // message is shown (profile-lookup.ts). updated_at has no database default (Prisma's @updatedAt).
 const FIRST_CONTACT_SQL = `
     WITH new_customer AS (
-      INSERT INTO customers (id, page_id, psid, name) VALUES (${UUID_V7_EXPRESSION}, $1::uuid, $2, $3)
-      ON CONFLICT (page_id, psid) DO NOTHING
+      INSERT INTO customers (id, page_id, channel, psid, name) VALUES (${UUID_V7_EXPRESSION}, $1::uuid, $4::"Channel", $2, $3)
+      ON CONFLICT (page_id, channel, psid) DO NOTHING
       RETURNING id, name, avatar_url, profile_fetched_at
     ), customer AS (
       SELECT * FROM new_customer
       UNION ALL
-      SELECT id, name, avatar_url, profile_fetched_at FROM customers WHERE page_id = $1::uuid AND psid = $2
+      SELECT id, name, avatar_url, profile_fetched_at FROM customers WHERE page_id = $1::uuid AND channel = $4::"Channel" AND psid = $2
     ), new_conversation AS (
-      INSERT INTO conversations (id, page_id, customer_id, last_message_at, updated_at)
-      SELECT ${UUID_V7_EXPRESSION}, $1::uuid, id, 'epoch', now() FROM customer
+      INSERT INTO conversations (id, page_id, customer_id, channel, last_message_at, updated_at)
+      SELECT ${UUID_V7_EXPRESSION}, $1::uuid, id, $4::"Channel", 'epoch', now() FROM customer
       ON CONFLICT (customer_id) DO NOTHING
       RETURNING id, customer_id
     )
@@ -55,7 +57,7 @@ type Contact = { id: string; name: string; avatarUrl: string | null; needsProfil
  */
 export async function findOrCreateContact(page: PageRef, psid: string): Promise<KnownCustomer & { conversationId: string }> {
   for (let attempt = 0; ; attempt++) {
-    const { rows } = await ingestPool().query<Contact>({ name: "webhook-first-contact", text: FIRST_CONTACT_SQL, values: [page.id, psid, fallbackCustomerName(psid)] });
+    const { rows } = await ingestPool().query<Contact>({ name: "webhook-first-contact", text: FIRST_CONTACT_SQL, values: [page.id, psid, fallbackCustomerName(psid), page.channel ?? "messenger"] });
     const row = rows[0];
     // Another worker created the row after this statement's snapshot began (seen by neither half): again.
     if (row?.conversationId) return { ...row, psid, conversationId: row.conversationId };

@@ -8,6 +8,7 @@ import { conversationRoom, pageRoom } from "@/server/realtime/room-names";
 import { toConversationListItem } from "@/server/services/conversations/serialize";
 import { SUMMARY_RETURNING_SQL, toListRow, type SummaryColumns } from "@/server/services/conversations/conversation-summary";
 import { customerKey, type KnownCustomer } from "@/server/services/inbound/customers";
+import { channelOf } from "@/server/services/inbound/ingest-context";
 import type { IngestPage } from "@/server/services/inbound/ingest-context";
 import { resolveCustomer } from "@/server/services/inbound/handle-message";
 import { lookUpProfileLater } from "@/server/services/inbound/profile-lookup";
@@ -46,7 +47,7 @@ export async function handleHandoverEvent(page: IngestPage, event: HandoverEvent
   const who = owner === "app" ? APP_DISPLAY_NAME : owner === "page_inbox" ? PAGE_INBOX_NAME : (nameOf(event.newOwnerAppId) ?? "another app");
   const summary = event.action === "pass_thread_control" ? `Passed to ${who}` : `Taken by ${who}`;
   const passedToUs = event.action === "pass_thread_control" && owner === "app";
-  let customer = known.get(customerKey(page.id, event.psid));
+  let customer = known.get(customerKey(page.id, channelOf(page), event.psid));
   if (!customer?.conversationId) {
     // Taken from a person who never wrote: the line waits for their thread; there is no control to change.
     if (!passedToUs) return line(summary);

@@ -8,7 +8,7 @@ import { toApiMessage, toConversationListItem } from "@/server/services/conversa
 import { loadReplyTargets } from "@/server/services/conversations/reply-targets";
 import { customerKey, findOrCreateContact, type KnownCustomer } from "@/server/services/inbound/customers";
 import { toListRow } from "@/server/services/conversations/conversation-summary";
-import type { IngestPage } from "@/server/services/inbound/ingest-context";
+import { accountOf, channelOf, type IngestPage } from "@/server/services/inbound/ingest-context";
 import { freshProfile, lookUpProfileLater } from "@/server/services/inbound/profile-lookup";
 import { recordMessage, type NewMessage } from "@/server/services/conversations/record-message";
 import { benchStages, wallClockMs } from "@/server/services/inbound/stage-timings";
@@ -16,7 +16,8 @@ import { queueAttachmentCopies } from "@/server/queue/attachments";
 import { confirmOfferEcho, isOfferMetadata } from "@/server/services/offers/confirm-echo";
 import { PAGE_INBOX_APP_ID } from "@/server/integrations/meta/graph-handover";
 import { settleReplyEcho } from "@/server/services/outbound/reply-echo";
-import { attachmentPreview, copyable, kindOf, UNSUPPORTED_TEXT, referralLine, type StoredAttachment } from "@/lib/inbox/message-kinds";
+import { attachmentPreview, copyable, INSTAGRAM_UNSUPPORTED_PAYLOAD, INSTAGRAM_UNSUPPORTED_TEXT, kindOf, UNSUPPORTED_TEXT, referralLine, type StoredAttachment } from "@/lib/inbox/message-kinds";
+import type { Channel } from "@/lib/inbox/channels";
 
 /** Events that become a row of the thread (reactions, edits and unsends change a row: update-message.ts). */
 type RowEvent = Extract<MessengerEvent, { kind: "message" | "postback" | "referral" | "unsupported" }>;
@@ -47,17 +48,19 @@ export async function handleMessageEvent(page: IngestPage, event: RowEvent, know
   const recorded = await recordMessage({
     conversationId: customer.conversationId,
     direction: isEcho ? "outbound" : "inbound",
-    senderId: isEcho ? page.facebookPageId : event.psid,
+    senderId: isEcho ? accountOf(page) : event.psid,
     isEcho,
     sendStatus: isEcho ? "sent" : "received",
     createdTime: new Date(event.timestamp),
-    ...contentOf(event),
+    ...contentOf(event, channelOf(page)),
     answersCustomer: isEcho && answersAsPerson(event),
   });
   if (!recorded) return; // a replay: stored (and announced) the first time
   const writtenAt = wallClockMs();
 
-  if (recorded.message.attachments && (recorded.message.attachments as StoredAttachment[]).some((a) => copyable(a))) {
+  // Instagram's media links are privacy-aware and Meta forbids keeping a copy (docs/DECISIONS.md,
+  // "Instagram media is shown from Meta, never stored"): only Messenger's are copied.
+  if (channelOf(page) === "messenger" && recorded.message.attachments && (recorded.message.attachments as StoredAttachment[]).some((a) => copyable(a))) {
     await queueAttachmentCopies(recorded.message.id);
   }
   const replyTarget = recorded.message.replyToMid
@@ -80,7 +83,7 @@ export async function handleMessageEvent(page: IngestPage, event: RowEvent, know
 
 /** The batch already knows most senders; a first contact gets a customer (fallback name) and a conversation in one statement. */
 export async function resolveCustomer(page: IngestPage, psid: string, known: Map<string, KnownCustomer>): Promise<Resolved> {
-  const key = customerKey(page.id, psid);
+  const key = customerKey(page.id, channelOf(page), psid);
   const hit = known.get(key);
   if (hit?.conversationId) return hit as Resolved;
   const resolved = await findOrCreateContact(page, psid);
@@ -102,7 +105,7 @@ type Content = Pick<NewMessage, "mid" | "text" | "stickerUrl" | "attachments" | 
 
 const none = { stickerUrl: null, attachments: [], isImage: false, payload: null, replyToMid: null, referral: null, deletedAt: null, preview: null };
 
-function contentOf(event: RowEvent): Content {
+function contentOf(event: RowEvent, channel: Channel): Content {
   switch (event.kind) {
     case "postback":
       return { ...none, mid: event.mid, kind: "postback", text: clean(event.title ?? event.payload ?? ""), payload: event.payload ?? null, referral: event.referral ?? null, countsAsInbound: true };
@@ -112,6 +115,10 @@ function contentOf(event: RowEvent): Content {
     case "unsupported":
       return { ...none, mid: `unsupported-${event.field}-${event.psid}-${event.timestamp}`, kind: "unsupported", text: null, payload: event.field, preview: UNSUPPORTED_TEXT, countsAsInbound: false };
     case "message": {
+      if (event.isUnsupported && !event.isDeleted) {
+        // Instagram's is_unsupported: the customer did write (it opens the window, it is unread), we cannot show what.
+        return { ...none, mid: event.mid, kind: "unsupported", text: null, payload: INSTAGRAM_UNSUPPORTED_PAYLOAD, preview: channel === "instagram" ? INSTAGRAM_UNSUPPORTED_TEXT : UNSUPPORTED_TEXT, countsAsInbound: !event.isEcho };
+      }
       const attachments = event.attachments.map(toStored);
       const sticker = attachments.find((a) => a.type === "sticker");
       const media = attachments.filter((a) => a.type !== "sticker");

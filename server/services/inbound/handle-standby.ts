@@ -1,7 +1,7 @@
 import { env } from "@/server/env";
 import type { MessengerEvent } from "@/server/integrations/meta/webhook-events";
 import { customerKey, type KnownCustomer } from "@/server/services/inbound/customers";
-import type { IngestPage } from "@/server/services/inbound/ingest-context";
+import { channelOf, type IngestPage } from "@/server/services/inbound/ingest-context";
 import { changeThreadOwner } from "@/server/services/handover/record-thread-owner";
 import { ownerOf } from "@/server/services/handover/thread-control";
 
@@ -14,7 +14,7 @@ import { ownerOf } from "@/server/services/handover/thread-control";
 type PersonEvent = Extract<MessengerEvent, { psid: string }>;
 
 export async function observeThreadChannel(page: IngestPage, event: PersonEvent, known: Map<string, KnownCustomer>): Promise<void> {
-  const customer = known.get(customerKey(page.id, event.psid));
+  const customer = known.get(customerKey(page.id, channelOf(page), event.psid));
   if (!customer?.conversationId) return;
   const current = customer.threadOwner ?? null;
   const at = new Date(event.timestamp);

@@ -5,7 +5,8 @@ import { SERVER_EVENTS } from "@/lib/contract/socket-events";
 import { conversationRoom, pageRoom } from "@/server/realtime/room-names";
 import { toConversationListItem } from "@/server/services/conversations/serialize";
 import { SUMMARY_RETURNING_SQL, toListRow, type SummaryColumns } from "@/server/services/conversations/conversation-summary";
-import type { IngestPage } from "@/server/services/inbound/ingest-context";
+import { accountOf, channelOf, type IngestPage } from "@/server/services/inbound/ingest-context";
+import { fetchInstagramProfile, instagramDisplayName } from "@/server/integrations/meta/graph-instagram";
 import { customerOrder, customerOrderKey } from "@/server/concurrency/in-order";
 import { decryptSecret } from "@/server/security/secret-box";
 import { GateCancelled, pacedGate } from "@/server/concurrency/paced-gate";
@@ -76,14 +77,13 @@ async function lookUp(target: ProfileTarget): Promise<void> {
     // Read here rather than kept with the page: an updated token applies at once.
     const { rows } = await ingestPool().query<{ access_token_enc: string }>({ name: "profile-page-token", text: "SELECT access_token_enc FROM pages WHERE id = $1::uuid", values: [target.page.id] });
     if (!rows[0]) throw new Error("the page is gone");
-    const profile = await fetchProfile(target.psid, decryptSecret(rows[0].access_token_enc));
-    found = { name: [profile.firstName, profile.lastName].filter(Boolean).join(" ").trim() || null, avatarUrl: profile.profilePic ?? null };
+    found = await profileOf(target, decryptSecret(rows[0].access_token_enc));
   } catch (error) {
     // The fallback name stays; the attempt is recorded below so it is not retried on every message.
     logger().warn(`profile lookup failed for ${target.psid}: ${(error as Error).message}`);
   }
   // In the customer's queue: this update's event lands between that customer's new-message events, in order.
-  await customerOrder.run(customerOrderKey(target.page.facebookPageId, target.psid), async () => {
+  await customerOrder.run(customerOrderKey(accountOf(target.page), target.psid), async () => {
     // Only the first lookup writes (another worker may have done it); the attempt is recorded either way. The
     // conversation's list item comes back from the same statement: a burst of first contacts is a burst of
     // these, each one round trip (docs/performance/history-2026-11.md §6).
@@ -104,10 +104,21 @@ async function lookUp(target: ProfileTarget): Promise<void> {
     const { page } = target;
     const customer = { id: target.customerId, psid: target.psid, name: row.name, avatarUrl: row.avatar_url };
     const item = toConversationListItem(toListRow(target.conversationId, row, customer, { id: page.id, name: page.name, facebookPageId: page.facebookPageId }));
+
     emitToRooms([pageRoom(page.id), conversationRoom(target.conversationId)], SERVER_EVENTS.conversationUpdated, {
       conversation: item,
       pageId: page.id,
       conversationId: target.conversationId,
     });
   });
+}
+
+/** Messenger: first and last name (GET /{psid}); Instagram: name, else @username (GET /{igsid}). */
+async function profileOf(target: ProfileTarget, token: string): Promise<{ name: string | null; avatarUrl: string | null }> {
+  if (channelOf(target.page) === "instagram") {
+    const profile = await fetchInstagramProfile(target.psid, token);
+    return { name: instagramDisplayName(profile), avatarUrl: profile.profilePic ?? null };
+  }
+  const profile = await fetchProfile(target.psid, token);
+  return { name: [profile.firstName, profile.lastName].filter(Boolean).join(" ").trim() || null, avatarUrl: profile.profilePic ?? null };
 }

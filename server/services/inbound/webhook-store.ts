@@ -119,7 +119,7 @@ type ClaimRow = { id: string | null; payload: unknown; received_at: Date | null 
  * The claim and the batch's context in one statement. Every messaging or standby item gives two (Facebook
  * page id, psid) pairs, sender → recipient and recipient → sender; the side that is one of our pages is kept
  * (an echo is sent by the page, a message received by it), so the statement need not know which kind the
- * item is. An item without a sender id (a guest's user_ref, a Page-level event) gives no pair.
+ * item is; an Instagram item's side is the Page's Instagram account while Instagram is on for it. An item without a sender id (a guest's user_ref, a Page-level event) gives no pair.
  * jsonb_path_query in lax mode reads any JSON without an error (a body of another shape yields no pairs);
  * webhook-events.ts stays the parser, and loadIngestContext reads whatever this missed (a page not ours,
  * the page of a Page-level event).
@@ -131,7 +131,8 @@ const claimWithContextSql = (limit: number) => `
         -- every object in an array member of an entry: its messaging[] and standby[] items, in one path
         FROM claimed, jsonb_path_query(claimed.payload, 'lax $.entry[*].*[*] ? (@.type() == "object")') AS item,
              LATERAL (VALUES (item #>> '{recipient,id}', item #>> '{sender,id}'), (item #>> '{sender,id}', item #>> '{recipient,id}')) AS pair(facebook_page_id, psid)
-       WHERE pair.psid IS NOT NULL AND pair.facebook_page_id IN (SELECT facebook_page_id FROM pages)
+       WHERE pair.psid IS NOT NULL
+         AND pair.facebook_page_id IN (SELECT facebook_page_id FROM pages UNION ALL SELECT instagram_id FROM instagram_accounts WHERE enabled)
     )
     -- Both kinds of row in one result: a full join on false keeps every row of each side, NULLs beside it.
     SELECT claimed.id, claimed.payload, claimed.received_at, ctx.*

@@ -8,11 +8,15 @@ import { STANDARD_WINDOW_MS } from "@/lib/contract/messaging-window";
 
 export type AudienceRule = { pageId: string; tags: string[]; exclude: boolean };
 
-/** `WHERE` for customers `c` of the rule's page. */
+/**
+ * `WHERE` for customers `c` of the rule's page. Messenger customers only: an offer goes as Messenger's
+ * `UPDATE` message, which Instagram's Send API does not take (Instagram offers are not built yet).
+ */
 export function audienceWhere({ pageId, tags, exclude }: AudienceRule): Prisma.Sql {
-  if (!tags.length) return Prisma.sql`c.page_id = ${pageId}::uuid`;
+  const ofPage = Prisma.sql`c.page_id = ${pageId}::uuid AND c.channel = 'messenger'`;
+  if (!tags.length) return ofPage;
   const tagged = Prisma.sql`EXISTS (SELECT 1 FROM customer_tags t WHERE t.customer_id = c.id AND t.name = ANY(${tags}::text[]))`;
-  return exclude ? Prisma.sql`c.page_id = ${pageId}::uuid AND NOT ${tagged}` : Prisma.sql`c.page_id = ${pageId}::uuid AND ${tagged}`;
+  return exclude ? Prisma.sql`${ofPage} AND NOT ${tagged}` : Prisma.sql`${ofPage} AND ${tagged}`;
 }
 
 /**

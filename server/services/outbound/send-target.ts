@@ -1,4 +1,5 @@
 import { isUuid } from "@/lib/ids";
+import type { Channel } from "@/lib/inbox/channels";
 import type { Actor } from "@/server/auth/actor";
 import { directPool } from "@/server/db/direct";
 import { AppError } from "@/server/http/errors";
@@ -18,7 +19,8 @@ export type SendTarget = {
   assigneeId: string | null;
   /** Handover protocol: who controls the thread (app | page_inbox | other_app), null when not known. */
   threadOwner: string | null;
-  customer: { id: string; psid: string; name: string; avatarUrl: string | null };
+  /** psid is the IGSID on Instagram: the Send API of the Page takes either as recipient. */
+  customer: { id: string; psid: string; name: string; avatarUrl: string | null; channel: Channel };
   page: { id: string; name: string } & PageColumns;
 };
 
@@ -38,6 +40,7 @@ type Row = Omit<SendTarget, "customer" | "page"> &
   PageColumns & {
     customerId: string;
     psid: string;
+    channel: Channel;
     customerName: string;
     avatarUrl: string | null;
     pageId: string;
@@ -46,7 +49,7 @@ type Row = Omit<SendTarget, "customer" | "page"> &
 
 const COLUMNS = `c.id, c.last_inbound_at AS "lastInboundAt", c.last_message_text AS "lastMessageText",
        c.last_message_is_image AS "lastMessageIsImage", c.last_message_at AS "lastMessageAt", c.assignee_id AS "assigneeId", c.thread_owner::text AS "threadOwner",
-       u.id AS "customerId", u.psid, u.name AS "customerName", u.avatar_url AS "avatarUrl",
+       u.id AS "customerId", u.psid, u.channel::text AS channel, u.name AS "customerName", u.avatar_url AS "avatarUrl",
        p.id AS "pageId", p.company_id AS "companyId", p.name AS "pageName", p.facebook_page_id AS "facebookPageId",
        p.access_token_enc AS "accessTokenEnc", p.token_status::text AS "tokenStatus", p.auto_assign AS "autoAssign",
        p.policy_state::text AS "policyState", p.policy_reason AS "policyReason"`;
@@ -71,7 +74,7 @@ export async function findSendTarget(actor: Pick<Actor, "id" | "role" | "company
     lastMessageAt: row.lastMessageAt,
     assigneeId: row.assigneeId,
     threadOwner: row.threadOwner,
-    customer: { id: row.customerId, psid: row.psid, name: row.customerName, avatarUrl: row.avatarUrl },
+    customer: { id: row.customerId, psid: row.psid, name: row.customerName, avatarUrl: row.avatarUrl, channel: row.channel },
     page: { id: row.pageId, companyId: row.companyId, name: row.pageName, facebookPageId: row.facebookPageId, accessTokenEnc: row.accessTokenEnc, tokenStatus: row.tokenStatus, autoAssign: row.autoAssign, policyState: row.policyState, policyReason: row.policyReason },
   };
 }

@@ -26,6 +26,7 @@ export async function myPages(actor: Actor): Promise<{ pages: InboxPage[] }> {
       policyState: true,
       policyReason: true,
       policyAt: true,
+      instagram: { select: { username: true, enabled: true } },
     },
   });
   const ids = pages.map((p) => p.id);
@@ -53,6 +54,8 @@ export async function myPages(actor: Actor): Promise<{ pages: InboxPage[] }> {
       policy: pagePolicy(page),
       import: toImportProgress(page),
       lastWebhookAt: page.lastWebhookAt?.toISOString() ?? null,
+      channels: page.instagram?.enabled ? ["messenger", "instagram"] : ["messenger"],
+      instagram_username: page.instagram?.enabled ? page.instagram.username : null,
       created_at: page.createdAt.toISOString(),
     })),
   };

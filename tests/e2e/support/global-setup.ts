@@ -36,7 +36,7 @@ export default async function globalSetup() {
     webhookUrl: `http://127.0.0.1:${E2E.port}/api/webhooks/messenger`,
     appSecret: env.META_APP_SECRET,
     verifyToken: env.META_VERIFY_TOKEN,
-    pages: DEMO_PAGES.map((p) => ({ pageId: p.facebookPageId, name: p.name, accessToken: p.token })),
+    pages: DEMO_PAGES.map((p) => ({ pageId: p.facebookPageId, name: p.name, accessToken: p.token, instagram: { ...p.instagram } })),
   });
 
   const server = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "server/index.ts"], { env: { ...process.env, ...env }, stdio: ["ignore", "inherit", "inherit"] });

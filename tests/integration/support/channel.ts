@@ -11,7 +11,7 @@ import { startAppServer } from "./app-server";
 
 export type Channel = { appUrl: string; sim: Simulator; drain: WebhookDrain; close: () => Promise<void> };
 
-export async function startChannel(pages: { pageId: string; name: string; accessToken: string }[], drainOptions: DrainOptions = {}): Promise<Channel> {
+export async function startChannel(pages: { pageId: string; name: string; accessToken: string; instagram?: { id: string; username: string } }[], drainOptions: DrainOptions = {}): Promise<Channel> {
   const app = await startAppServer({
     "/api/webhooks/messenger": { GET: webhookRoute.GET, POST: webhookRoute.POST },
     "/api/send-message": { POST: sendRoute.POST },

@@ -6,15 +6,16 @@ let seq = 0;
 
 export async function makeConversation(
   pageId: string,
-  options: { name?: string; psid?: string; lastMessage?: string; at?: Date; unread?: number; important?: boolean; spam?: boolean; lastInboundAt?: Date | null; tags?: string[] } = {},
+  options: { name?: string; psid?: string; channel?: "messenger" | "instagram"; lastMessage?: string; at?: Date; unread?: number; important?: boolean; spam?: boolean; lastInboundAt?: Date | null; tags?: string[] } = {},
 ) {
   seq++;
   const at = options.at ?? new Date(Date.now() - seq * 1000);
-  const customer = await db.customer.create({ data: { pageId, psid: options.psid ?? String(9_000_000_000_000_000 + seq * 7919 + Math.floor(Math.random() * 1000)), name: options.name ?? `Customer ${seq}` } });
+  const customer = await db.customer.create({ data: { pageId, channel: options.channel, psid: options.psid ?? String(9_000_000_000_000_000 + seq * 7919 + Math.floor(Math.random() * 1000)), name: options.name ?? `Customer ${seq}` } });
   const conversation = await db.conversation.create({
     data: {
       pageId,
       customerId: customer.id,
+      channel: options.channel,
       lastMessageText: options.lastMessage ?? `Hello ${seq}`,
       lastMessageAt: at,
       lastInboundAt: options.lastInboundAt === undefined ? at : options.lastInboundAt,

@@ -102,6 +102,8 @@ export const TARGETS: Record<string, Target> = {
   "GET /api/pages/facebook/session/[id]": { scope: "none", request: () => ({ params: { id: "made-up-session" } }) },
   "POST /api/pages/facebook/connect": { scope: "none", request: (o) => ({ body: { session: "made-up-session", pageIds: [o.facebookPageId] } }) },
   "POST /api/pages/[id]/reconnect": { scope: "company", request: (o) => ({ params: { id: o.pageId } }) },
+  "PUT /api/pages/[id]/instagram": { scope: "company", request: (o) => ({ params: { id: o.pageId }, body: { enabled: true } }) },
+  "POST /api/pages/[id]/instagram": { scope: "company", request: (o) => ({ params: { id: o.pageId } }) },
   // Checks a token with Graph and saves nothing: there is no object of another company to aim at.
   "POST /api/pages/verify": { scope: "none", request: (o) => ({ body: { page_id: o.facebookPageId, page_access_token: "EAAB-token-for-another-company-page" } }) },
   "GET /api/pages/me": { scope: "none", request: () => ({}) },
@@ -138,6 +140,7 @@ export const SUPER_ADMIN_SEES_ALL = new Set([
   "POST /api/auth/ban-user", "GET /api/auth/users", "POST /api/auth/signup", "POST /api/users", "GET /api/users/[id]", "DELETE /api/users/[id]", "POST /api/users/[id]/sign-out",
   "PUT /api/users/email", "GET /api/pages", "POST /api/pages", "GET /api/pages/[id]", "PUT /api/pages/[id]", "DELETE /api/pages/[id]",
   "GET /api/pages/details/[id]", "GET /api/pages/user/[userId]", "GET /api/dashboard/stats", "POST /api/pages/[id]/reconnect",
+  "PUT /api/pages/[id]/instagram", "POST /api/pages/[id]/instagram",
 ]);
 /**
  * Admins administer every page of their company but answer only assigned ones (docs/DECISIONS.md): the
@@ -160,6 +163,8 @@ async function pageWithData(companyId: string, marker: string, authorId: string,
   const page = await db.page.create({ data: { companyId, name: `${marker} Page`, facebookPageId, accessTokenEnc: encryptSecret(`${marker}-token-padding-padding`) } });
   for (const userId of assignees) await db.pageAssignment.create({ data: { userId, pageId: page.id } });
   const customer = await db.customer.create({ data: { pageId: page.id, psid: String(9_100_000_000_000 + seq), name: `${marker} Customer` } });
+  // Its Instagram account, off: turning it on from another company must fail and change nothing.
+  await db.instagramAccount.create({ data: { pageId: page.id, instagramId: `178414${String(seq).padStart(11, "0")}`, username: `${marker.toLowerCase()}.insta` } });
   const conversation = await db.conversation.create({ data: { pageId: page.id, customerId: customer.id, lastMessageText: `${marker} last words`, lastInboundAt: new Date(), lastMessageAt: new Date() } });
   await db.message.create({ data: { conversationId: conversation.id, direction: "inbound", senderId: customer.psid, text: `${marker} secret message`, sendStatus: "received", createdTime: new Date() } });
   const label = await db.label.create({ data: { pageId: page.id, name: `${marker.toLowerCase()}-vip`, color: "red" } });
@@ -179,6 +184,7 @@ export async function snapshot(companyId: string) {
   const pageIds = pages.map((p) => p.id);
   return JSON.stringify({
     pages,
+    instagram: await db.instagramAccount.findMany({ where: { pageId: { in: pageIds } }, orderBy: { pageId: "asc" }, select: { pageId: true, instagramId: true, enabled: true, checkedAt: true } }),
     users: await db.user.findMany({ where: { companyId }, orderBy: { id: "asc" }, select: { id: true, email: true, isActive: true, role: true } }),
     conversations: await db.conversation.findMany({ where: { pageId: { in: pageIds } }, orderBy: { id: "asc" }, select: { id: true, isImportant: true, isSpam: true, unreadCount: true, status: true, snoozedUntil: true, assigneeId: true } }),
     messages: await db.message.count({ where: { conversation: { pageId: { in: pageIds } } } }),

@@ -1,7 +1,7 @@
 import type { SimContext } from "../context";
 import { sendJson } from "../http/respond";
 import type { Router } from "../http/router";
-import { messageId } from "../ids";
+import { messageId, numericId } from "../ids";
 import { expiringMediaUrl, SAMPLE_FOR_TYPE } from "../assets/media";
 import type { CustomerMessage, InboundAttachment, WebhookDelivery } from "../state";
 import { deliverWebhook } from "../webhook/deliver";
@@ -34,7 +34,8 @@ function inboundAttachment(sim: SimContext, a: NonNullable<MessageInput["attachm
     const start = a.booking?.start ?? sim.now() + 86_400_000;
     return { type: a.type, booking: { id: `booking-${start}`, status: a.booking?.status ?? "confirmed", start, end: a.booking?.end ?? start + 3_600_000, timezone: a.booking?.timezone ?? "Europe/Berlin" } };
   }
-  return { type: a.type, url: a.url ? absoluteUrl(sim, a.url) : expiringMediaUrl(sim, SAMPLE_FOR_TYPE[a.type]!) };
+  // Instagram's shares and story mentions are pictures on Meta's CDN: the sample image.
+  return { type: a.type, url: a.url ? absoluteUrl(sim, a.url) : expiringMediaUrl(sim, SAMPLE_FOR_TYPE[a.type] ?? SAMPLE_FOR_TYPE.image!) };
 }
 
 function buildCustomerMessage(sim: SimContext, input: MessageInput, timestamp: number): Built {
@@ -47,7 +48,8 @@ function buildCustomerMessage(sim: SimContext, input: MessageInput, timestamp: n
   const record: CustomerMessage = { pageId: input.pageId, psid: input.psid, mid: messageId(), text: input.text, attachments, timestamp, deliveryIds: [] };
   customer.lastMessageAt = Math.max(customer.lastMessageAt ?? 0, timestamp);
   sim.state.customerMessages.push(record);
-  const item = customerMessageItem({ ...record, replyTo: input.replyTo, quickReply: input.quickReply, stickerStyle: sim.settings.stickerAttachmentType });
+  const story = input.storyReply && { url: input.storyReply.url ? absoluteUrl(sim, input.storyReply.url) : expiringMediaUrl(sim, SAMPLE_FOR_TYPE.image!), id: numericId(17) };
+  const item = customerMessageItem({ ...record, replyTo: input.replyTo, quickReply: input.quickReply, stickerStyle: sim.settings.stickerAttachmentType, story, unsupported: input.unsupported });
   return { record, item };
 }
 

@@ -33,7 +33,8 @@ export function registerPageAndCustomerRoutes(router: Router): void {
   // POST /sim/customers — a customer of a page; psid is generated (16 digits) when not given
   router.add("POST", "/sim/customers", async (ctx) => {
     const input = await readInput(ctx, ZCreateCustomer);
-    requirePage(ctx.sim, input.pageId);
+    const page = requirePage(ctx.sim, input.pageId);
+    if (input.channel === "instagram" && !page.instagram) throw new ControlError(400, `page ${input.pageId} has no Instagram account: register it with instagram {id, username}`);
     const existing = input.psid ? findCustomer(ctx.sim.state, input.pageId, input.psid) : undefined;
     let psid = input.psid;
     while (!psid || (!existing && ctx.sim.state.customers.has(customerKey(input.pageId, psid)))) psid = numericId(16);
@@ -43,6 +44,7 @@ export function registerPageAndCustomerRoutes(router: Router): void {
       firstName: input.firstName,
       lastName: input.lastName,
       profileError: input.profileError ?? false,
+      ...(input.channel === "instagram" ? { channel: "instagram" as const, username: input.username ?? `${input.firstName}.${input.lastName}`.toLowerCase().replace(/[^a-z0-9._]/g, "") } : {}),
       lastMessageAt: input.lastMessageAt ?? existing?.lastMessageAt,
       createdAt: existing?.createdAt ?? ctx.sim.now(),
     };

@@ -15,6 +15,8 @@ export const ZRegisterPage = z.strictObject({
   accessToken: z.string().trim().min(8, "must be at least 8 characters").max(500),
   /** What debug_token reports as granted; all three page permissions by default. */
   permissions: z.array(z.string().regex(/^[a-z_]+$/)).max(20).optional(),
+  /** The Instagram professional account linked to the Page. */
+  instagram: z.strictObject({ id: ZId, username: z.string().regex(/^[a-z0-9._]{1,30}$/, "an Instagram username") }).optional(),
 });
 
 export const ZCreateCustomer = z.strictObject({
@@ -23,6 +25,9 @@ export const ZCreateCustomer = z.strictObject({
   firstName: z.string().trim().min(1).max(100),
   lastName: z.string().trim().max(100),
   profileError: z.boolean().optional(),
+  /** instagram: the customer writes to the Page's Instagram account (the page needs one). */
+  channel: z.enum(["messenger", "instagram"]).optional(),
+  username: z.string().regex(/^[a-z0-9._]{1,30}$/, "an Instagram username").optional(),
   // When the customer last wrote (ms): lets a restarted simulator keep the messaging window of known customers.
   lastMessageAt: z.number().int().positive().optional(),
 });
@@ -34,7 +39,7 @@ export const ZCreateCustomer = z.strictObject({
  */
 const ZAttachment = z
   .strictObject({
-    type: z.enum(["image", "video", "audio", "file", "location", "fallback", "reel", "ig_reel", "post", "ig_post", "appointment_booking"]),
+    type: z.enum(["image", "video", "audio", "file", "location", "fallback", "reel", "ig_reel", "post", "ig_post", "appointment_booking", "share", "story_mention"]),
     url: ZUrlOrPath.optional(),
     title: z.string().max(200).optional(),
     lat: z.number().min(-90).max(90).optional(),
@@ -54,11 +59,15 @@ const messageFields = {
   attachments: z.array(ZAttachment).max(10).optional(),
   replyTo: z.string().min(1).max(200).optional(),
   quickReply: z.string().min(1).max(1000).optional(),
+  /** Instagram: the message answers one of the Page's stories (reply_to.story; the sample image unless url). */
+  storyReply: z.strictObject({ url: ZUrlOrPath.optional() }).optional(),
+  /** Instagram: something Instagram does not pass on (is_unsupported). */
+  unsupported: z.literal(true).optional(),
   timestamp: ZTimestamp.optional(),
 };
 
-const hasContent = (m: { text?: string; imageUrl?: string; stickerId?: number; attachments?: unknown[] }) =>
-  m.text !== undefined || m.imageUrl !== undefined || m.stickerId !== undefined || (m.attachments?.length ?? 0) > 0;
+const hasContent = (m: { text?: string; imageUrl?: string; stickerId?: number; attachments?: unknown[]; unsupported?: true }) =>
+  m.text !== undefined || m.imageUrl !== undefined || m.stickerId !== undefined || (m.attachments?.length ?? 0) > 0 || m.unsupported === true;
 const CONTENT_REQUIRED = { message: "give at least one of text, imageUrl, stickerId or attachments", path: ["text"] };
 
 export const ZCustomerMessage = z

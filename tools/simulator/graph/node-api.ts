@@ -9,6 +9,9 @@ import { isUserToken, SIM_USER } from "./facebook-login";
 // (/me or /{page-id}, which apps use to check a page token). Only the requested fields come back.
 
 const PROFILE_FIELDS = ["id", "name", "first_name", "last_name", "profile_pic"];
+/** Instagram-scoped people (GET /{igsid}): name, username and picture, no first or last name. */
+const INSTAGRAM_PROFILE_FIELDS = ["id", "name", "username", "profile_pic"];
+const LINKED_INSTAGRAM = "instagram_business_account{id,username,profile_picture_url}";
 const PAGE_FIELDS = ["id", "name"];
 
 function requestedFields(url: URL, defaults: string[], allowed: string[], nodeType: string): string[] {
@@ -36,6 +39,12 @@ export function handleNodeRead(ctx: RouteContext, id: string): void {
     return;
   }
   const page = pageForToken(sim, token);
+  if ((id === "me" || id === page.pageId) && url.searchParams.get("fields") === LINKED_INSTAGRAM) {
+    // The Instagram professional account linked to the Page; Meta leaves the field out when there is none.
+    const ig = page.instagram;
+    sendJson(ctx.res, 200, { id: page.pageId, ...(ig ? { instagram_business_account: { id: ig.id, username: ig.username, profile_picture_url: avatarUrl(sim.publicUrl(), ig.id) } } : {}) });
+    return;
+  }
   if (id === "me" || id === page.pageId) {
     sendJson(ctx.res, 200, pick({ id: page.pageId, name: page.name }, requestedFields(url, PAGE_FIELDS, PAGE_FIELDS, "Page")));
     return;
@@ -43,6 +52,12 @@ export function handleNodeRead(ctx: RouteContext, id: string): void {
   const customer = findCustomer(sim.state, page.pageId, id);
   // A customer flagged profileError is answered like a person whose profile Meta will not share.
   if (!customer || customer.profileError) throw unsupportedRequest("GET", id);
+  if (customer.channel === "instagram") {
+    const fields = requestedFields(url, ["name", "username", "profile_pic", "id"], INSTAGRAM_PROFILE_FIELDS, "User");
+    const values = { id: customer.psid, name: `${customer.firstName} ${customer.lastName}`.trim(), username: customer.username ?? "", profile_pic: avatarUrl(sim.publicUrl(), customer.psid) };
+    sendJson(ctx.res, 200, pick(values, fields));
+    return;
+  }
   const fields = requestedFields(url, ["first_name", "last_name", "profile_pic", "id"], PROFILE_FIELDS, "User");
   const values = {
     id: customer.psid,

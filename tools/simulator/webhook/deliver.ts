@@ -3,11 +3,23 @@ import type { WebhookDelivery } from "../state";
 import type { WebhookBody } from "./events";
 import { requestOnce } from "./request";
 import { signatureHeaders } from "./sign";
+import { splitByChannel } from "./instagram";
 
 // Delivers one webhook body like Meta: signed, POSTed, retried with exponential backoff while the app
 // answers non-2xx or not at all. Every delivery is kept in state.events with each attempt's outcome.
 
 export async function deliverWebhook(ctx: SimContext, kind: string, body: WebhookBody): Promise<WebhookDelivery> {
+  // An Instagram customer's events go as Meta sends them for Instagram, in their own delivery (instagram.ts).
+  const { messenger, instagram } = splitByChannel(ctx, body);
+  if (messenger && instagram) {
+    const first = await deliverOne(ctx, kind, messenger);
+    await deliverOne(ctx, kind, instagram);
+    return first;
+  }
+  return deliverOne(ctx, kind, instagram ?? messenger ?? body);
+}
+
+async function deliverOne(ctx: SimContext, kind: string, body: WebhookBody): Promise<WebhookDelivery> {
   const rawBody = JSON.stringify(body);
   const headers = signatureHeaders(rawBody, ctx.appSecret);
   const delivery: WebhookDelivery = {

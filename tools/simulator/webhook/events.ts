@@ -9,7 +9,7 @@ import type { InboundAttachment } from "../state";
 
 export type MessagingItem = { sender?: { id: string } | { user_ref: string }; recipient: { id: string }; timestamp?: number | string } & Record<string, unknown>;
 export type WebhookEntry = { id: string; time: number; messaging?: MessagingItem[]; standby?: MessagingItem[] };
-export type WebhookBody = { object: "page"; entry: WebhookEntry[] };
+export type WebhookBody = { object: "page" | "instagram"; entry: WebhookEntry[] };
 
 export function webhookBody(entries: WebhookEntry[]): WebhookBody {
   return { object: "page", entry: entries };
@@ -27,7 +27,7 @@ function fromCustomer({ pageId, psid, timestamp }: Parties) {
 }
 
 export function customerMessageItem(
-  input: Parties & { mid: string; text?: string; attachments: InboundAttachment[]; replyTo?: string; quickReply?: string; stickerStyle: "sticker" | "image" },
+  input: Parties & { mid: string; text?: string; attachments: InboundAttachment[]; replyTo?: string; quickReply?: string; stickerStyle: "sticker" | "image"; story?: { url: string; id: string }; unsupported?: boolean },
 ): MessagingItem {
   const sticker = input.attachments.find((a) => a.stickerId !== undefined);
   const message: Record<string, unknown> = { mid: input.mid };
@@ -42,6 +42,8 @@ export function customerMessageItem(
   // Before the 2026 sticker change Meta also put sticker_id on the message itself.
   if (sticker && input.stickerStyle === "image") message.sticker_id = sticker.stickerId;
   if (input.replyTo) message.reply_to = { mid: input.replyTo };
+  if (input.story) message.reply_to = { story: input.story };
+  if (input.unsupported) message.is_unsupported = true;
   if (input.quickReply) message.quick_reply = { payload: input.quickReply };
   return { ...fromCustomer(input), message };
 }

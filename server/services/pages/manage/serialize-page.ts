@@ -1,4 +1,5 @@
 import type { ApiPage } from "@/lib/schemas/pages";
+import { instagramSelect, toApiInstagram } from "@/server/services/pages/instagram/serialize-instagram";
 import { healthState } from "@/lib/admin/page-health";
 import { pageHandover, pagePolicy, pageStatusSelect, type PageStatusRow } from "@/server/services/pages/policy/page-status";
 
@@ -23,6 +24,7 @@ export const apiPageSelect = {
   lastWebhookAt: true,
   ...pageStatusSelect,
   company: { select: { id: true, name: true } },
+  instagram: { select: instagramSelect },
   _count: { select: { conversations: true } },
 } as const;
 
@@ -43,6 +45,7 @@ type ApiPageRow = PageStatusRow & {
   importTotal: number;
   lastWebhookAt: Date | null;
   company: { id: string; name: string };
+  instagram: Parameters<typeof toApiInstagram>[0];
   _count: { conversations: number };
 };
 
@@ -65,6 +68,7 @@ export function toApiPage(row: ApiPageRow): ApiPage {
     lastWebhookAt: row.lastWebhookAt?.toISOString() ?? null,
     policy: pagePolicy(row),
     handover: pageHandover(row),
+    instagram: toApiInstagram(row.instagram, row.subscribedAt),
     company: { _id: row.company.id, name: row.company.name },
   };
 }

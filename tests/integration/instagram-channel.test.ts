@@ -1,0 +1,158 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { db } from "@/server/db";
+import { encryptSecret } from "@/server/security/secret-box";
+import * as sendRoute from "@/app/api/send-message/route";
+import * as instagramRoute from "@/app/api/pages/[id]/instagram/route";
+import * as detailsRoute from "@/app/api/pages/details/[id]/route";
+import * as myPagesRoute from "@/app/api/pages/me/route";
+import * as threadRoute from "@/app/api/conversation/[conversationId]/[pageId]/route";
+import { INSTAGRAM_NOT_LINKED } from "@/lib/schemas/instagram";
+import { INSTAGRAM_TEXT_TOO_LONG } from "@/lib/inbox/channels";
+import { afterConnect } from "@/server/services/pages/connection/after-connect";
+import { countAudience } from "@/server/services/offers/audience";
+import { makeConversation } from "./support/inbox-factory";
+import { call } from "./support/http";
+import { makeCompany, makeUpload, makeUser, tokenFor } from "./support/factory";
+import { eventually, openSocket, simGet, simPost, startChannel, type Channel } from "./support/channel";
+
+// Instagram Direct as a channel of a connected Page, through the real path with the simulator as Meta:
+// connecting finds the Instagram account linked to the Page, a company admin turns it on, a customer
+// writes on Instagram (object "instagram" webhooks), and agents answer with text and an image through the
+// Page's Send API with the IGSID as recipient; the echo comes back as Instagram's and settles the reply.
+
+const PAGE_ID = "200000000000031";
+const TOKEN = "PAGE_TOKEN_for_instagram_tests_0031";
+const IG = { id: "17841400000000031", username: "acme.insta" };
+
+let channel: Channel;
+let page: { id: string };
+let owner: string;
+let staff: string;
+let agent: { id: string; companyId: string | null };
+
+beforeEach(async () => {
+  const company = await makeCompany("Insta");
+  const admin = await makeUser("company_admin", company.id);
+  agent = await makeUser("staff", company.id, { name: "Sara" });
+  page = await db.page.create({ data: { companyId: company.id, name: "Insta Page", facebookPageId: PAGE_ID, accessTokenEnc: encryptSecret(TOKEN), subscribedAt: new Date() } });
+  await db.pageAssignment.create({ data: { userId: agent.id, pageId: page.id } });
+  owner = await tokenFor(admin);
+  staff = await tokenFor(agent);
+  channel = await startChannel([{ pageId: PAGE_ID, name: "Insta Page", accessToken: TOKEN, instagram: IG }]);
+});
+
+afterEach(async () => {
+  await channel.close();
+});
+
+const turnOn = (token = owner, enabled = true) => call(instagramRoute.PUT, "PUT", "/api/pages/x/instagram", { token, params: { id: page.id }, body: { enabled } });
+
+async function instagramCustomer() {
+  await afterConnect(page.id, { importHistory: false });
+  expect((await turnOn()).status).toBe(200);
+  const customer = await simPost<{ psid: string }>(channel.sim, "/sim/customers", { pageId: PAGE_ID, firstName: "Ines", lastName: "Gram", channel: "instagram" });
+  return customer.psid;
+}
+
+async function writes(igsid: string, fields: Record<string, unknown>) {
+  await simPost(channel.sim, "/sim/messages", { pageId: PAGE_ID, psid: igsid, ...fields });
+  await channel.sim.whenIdle();
+  await eventually(() => db.webhookEvent.count({ where: { processedAt: null } }), (n) => n === 0);
+  return (await eventually(() => db.conversation.findFirst({ where: { pageId: page.id, customer: { psid: igsid } } }), (c) => Boolean(c?.lastInboundAt)))!;
+}
+
+describe("connect and the company admin's switch", () => {
+  it("connecting finds the linked account (off); the company admin turns it on; the health panel and the inbox tabs say so", async () => {
+    await afterConnect(page.id, { importHistory: false });
+    const details = await call(detailsRoute.GET, "GET", "/api/pages/details/x", { token: owner, params: { id: page.id } });
+    expect(details.body.instagram).toMatchObject({ id: IG.id, username: IG.username, enabled: false, permitted: true, subscribed: true, check_error: null, last_event_at: null });
+    expect((await call(myPagesRoute.GET, "GET", "/api/pages/me", { token: staff })).body.pages[0]).toMatchObject({ channels: ["messenger"], instagram_username: null });
+
+    expect((await turnOn(staff)).status).toBe(403);
+    const on = await turnOn();
+    expect(on).toMatchObject({ status: 200, body: { id: IG.id, enabled: true } });
+    expect((await call(myPagesRoute.GET, "GET", "/api/pages/me", { token: staff })).body.pages[0]).toMatchObject({ channels: ["messenger", "instagram"], instagram_username: IG.username });
+  });
+
+  it("a Page without a linked account: the switch explains, Check again says the same; bad bodies are 400", async () => {
+    channel.sim.state.pages.get(PAGE_ID)!.instagram = undefined;
+    expect(await turnOn()).toMatchObject({ status: 422, body: { message: INSTAGRAM_NOT_LINKED } });
+    expect(await call(instagramRoute.POST, "POST", "/api/pages/x/instagram", { token: owner, params: { id: page.id } })).toMatchObject({ status: 422, body: { message: INSTAGRAM_NOT_LINKED } });
+    expect((await call(instagramRoute.PUT, "PUT", "/api/pages/x/instagram", { token: owner, params: { id: page.id }, body: { enabled: "yes" } })).status).toBe(400);
+  });
+});
+
+describe("a customer writes on Instagram, an agent answers", () => {
+  it("the message arrives live marked Instagram with the name from Instagram; the agent answers with text and an image to the IGSID; each echo settles its reply", async () => {
+    const igsid = await instagramCustomer();
+    const socket = await openSocket(channel.appUrl, staff);
+    expect(await socket.emit("join-page", { pageId: page.id })).toMatchObject({ ok: true });
+    const conversation = await writes(igsid, { text: "Do you ship to Porto?" });
+    const live = await eventually(() => socket.events.find((e) => e.name === "new-message"), Boolean);
+    expect(live!.payload).toMatchObject({ conversation: { channel: "instagram", from_id: igsid }, message: { message: "Do you ship to Porto?" } });
+    // The profile comes from Instagram (name, username): GET /{igsid}?fields=name,username,profile_pic.
+    await eventually(() => db.customer.findFirstOrThrow({ where: { psid: igsid } }), (c) => c.name === "Ines Gram");
+
+    const text = await call(sendRoute.POST, "POST", "/api/send-message", { token: staff, body: { conversationId: conversation.id, pageId: page.id, message_type: "text", text: "Yes, in 2 days" } });
+    expect(text).toMatchObject({ status: 200, body: { direction: "outbound", message: "Yes, in 2 days", status: "sent" } });
+    const imageUrl = await makeUpload(agent);
+    const image = await call(sendRoute.POST, "POST", "/api/send-message", { token: staff, body: { conversationId: conversation.id, pageId: page.id, message_type: "image", imageUrl } });
+    expect(image).toMatchObject({ status: 200, body: { is_image: true, status: "sent" } });
+
+    // Meta got both on the Page's Send API, the IGSID as recipient, inside the window.
+    const sent = await simGet<{ pageId: string; psid: string; messagingType: string; content: { text?: string; attachment?: { type: string } } }[]>(channel.sim, `/sim/sent?pageId=${PAGE_ID}&psid=${igsid}`);
+    expect(sent.map((s) => [s.pageId, s.psid, s.messagingType, s.content.text ?? s.content.attachment?.type])).toEqual([
+      [PAGE_ID, igsid, "RESPONSE", "Yes, in 2 days"],
+      [PAGE_ID, igsid, "RESPONSE", "image"],
+    ]);
+    // The echoes came as Instagram's (object "instagram", the account as sender) and settled the replies: one row each.
+    await channel.sim.whenIdle();
+    await eventually(() => db.webhookEvent.count({ where: { processedAt: null } }), (n) => n === 0);
+    const echoes = channel.sim.state.events.filter((e) => e.kind === "echo").map((e) => e.body as { object: string; entry: { id: string }[] });
+    expect(echoes.map((b) => [b.object, b.entry[0]!.id])).toEqual([["instagram", IG.id], ["instagram", IG.id]]);
+    const thread = await call(threadRoute.GET, "GET", "/api/conversation/x/y", { token: staff, params: { conversationId: conversation.id, pageId: page.id } });
+    expect(thread.body.data.map((m: { direction: string; message: string; is_image: boolean }) => [m.direction, m.message, m.is_image])).toEqual([
+      ["outbound", "", true],
+      ["outbound", "Yes, in 2 days", false],
+      ["inbound", "Do you ship to Porto?", false],
+    ]);
+    expect(await db.webhookQuarantine.count()).toBe(0);
+    socket.close();
+  });
+
+  it("Instagram's own limits: text over 1000 bytes is refused before Meta is asked; outside 24 h the human-agent tag", async () => {
+    const igsid = await instagramCustomer();
+    const conversation = await writes(igsid, { text: "hello" });
+    const long = await call(sendRoute.POST, "POST", "/api/send-message", { token: staff, body: { conversationId: conversation.id, pageId: page.id, message_type: "text", text: "é".repeat(600) } });
+    expect(long).toMatchObject({ status: 422, body: { message: INSTAGRAM_TEXT_TOO_LONG } });
+
+    const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
+    await db.conversation.update({ where: { id: conversation.id }, data: { lastInboundAt: twoDaysAgo } });
+    channel.sim.state.customers.get(`${PAGE_ID}:${igsid}`)!.lastMessageAt = twoDaysAgo.getTime();
+    const tagged = await call(sendRoute.POST, "POST", "/api/send-message", { token: staff, body: { conversationId: conversation.id, pageId: page.id, message_type: "text", text: "Still there?" } });
+    expect(tagged.status).toBe(200);
+    const sent = await simGet<{ messagingType: string; tag?: string }[]>(channel.sim, `/sim/sent?pageId=${PAGE_ID}&psid=${igsid}`);
+    expect(sent.at(-1)).toMatchObject({ messagingType: "MESSAGE_TAG", tag: "HUMAN_AGENT" });
+  });
+
+  it("the simulator's Instagram customer sends every Instagram kind: story reply, story mention, share, reel, unsupported — each read as Instagram's", async () => {
+    const igsid = await instagramCustomer();
+    const conversation = await writes(igsid, { text: "Love it", storyReply: {} });
+    await writes(igsid, { attachments: [{ type: "story_mention" }] });
+    await writes(igsid, { attachments: [{ type: "share" }] });
+    await writes(igsid, { attachments: [{ type: "ig_reel", title: "Spring" }] });
+    await writes(igsid, { unsupported: true });
+    const rows = await db.message.findMany({ where: { conversationId: conversation.id }, orderBy: { createdTime: "asc" }, select: { kind: true, text: true } });
+    expect(rows.map((r) => r.kind)).toEqual(["story_reply", "story_mention", "share", "ig_reel", "unsupported"]);
+    expect(await db.webhookQuarantine.count()).toBe(0);
+  });
+});
+
+describe("not per channel yet", () => {
+  it("bulk offers reach Messenger customers only: Instagram's Send API takes no UPDATE message", async () => {
+    await makeConversation(page.id, { tags: ["vip"], lastInboundAt: new Date() });
+    await makeConversation(page.id, { tags: ["vip"], lastInboundAt: new Date(), channel: "instagram" });
+    expect(await countAudience({ pageId: page.id, tags: ["vip"], exclude: false })).toEqual({ matching: 1, insideWindow: 1 });
+    expect(await countAudience({ pageId: page.id, tags: [], exclude: false })).toEqual({ matching: 1, insideWindow: 1 });
+  });
+});
