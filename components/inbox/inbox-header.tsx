@@ -1,11 +1,11 @@
 "use client";
 
-import Link from "next/link";
 import type { ReactNode } from "react";
 import { useAuth } from "@/components/auth/auth-provider";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { DashboardIcon, LogOutIcon } from "@/components/ui/icons";
 import { LogoMark } from "@/components/ui/logo";
+import { NavLink } from "@/components/ui/nav-link";
 import { ConnectionStatus } from "@/components/inbox/connection-status";
 import { AlertToggles } from "@/components/inbox/alert-toggles";
 import type { SocketStatus } from "@/lib/hooks/use-socket";
@@ -38,10 +38,10 @@ export function InboxHeader({ status, tabs, extra }: { status: SocketStatus; tab
           {user.name}
         </span>
         {can(user.role, "inbox.switch-to-admin") && (
-          <Link href="/company/dashboard" className={buttonClasses({ variant: "secondary", size: "sm", className: "max-lg:w-9 max-lg:px-0" })}>
+          <NavLink href="/company/dashboard" className={buttonClasses({ variant: "secondary", size: "sm", className: "max-lg:w-9 max-lg:px-0" })}>
             <DashboardIcon className="size-4 text-indigo-600" />
             <span className="max-lg:sr-only">Admin Panel</span>
-          </Link>
+          </NavLink>
         )}
         <Button variant="ghost" size="sm" onClick={logout} className="max-lg:w-9 max-lg:px-0">
           <LogOutIcon className="size-4" />

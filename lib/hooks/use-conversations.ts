@@ -1,5 +1,6 @@
 "use client";
 
+import { useMemo } from "react";
 import useSWRInfinite from "swr/infinite";
 import { api } from "@/lib/api/client";
 import { AUTO_REFRESH_MS, LIST_DEDUPE_MS, TEXTS } from "@/lib/inbox/constants";
@@ -39,12 +40,14 @@ export function useConversations(pageId: string | null, filters: ConversationFil
     },
   );
   const pages = swr.data;
+  // One array per change of the pages, not per render: the list's rows and callbacks depend on it.
+  const conversations = useMemo(() => flattenConversations(pages), [pages]);
   const last = pages?.at(-1);
   const hasNextPage = Boolean(last?.pagination.hasNextPage);
   const loadingMore = swr.size > 0 && pages !== undefined && typeof pages[swr.size - 1] === "undefined" && hasNextPage;
   return {
     ...swr,
-    conversations: flattenConversations(pages),
+    conversations,
     hasNextPage,
     loadingMore,
     loadMore: () => (hasNextPage && !loadingMore ? swr.setSize((s) => s + 1) : undefined),

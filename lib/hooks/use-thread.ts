@@ -3,7 +3,7 @@
 import { useCallback, useMemo, useState } from "react";
 import useSWRInfinite from "swr/infinite";
 import { api } from "@/lib/api/client";
-import { LIST_DEDUPE_MS } from "@/lib/inbox/constants";
+import { LIST_DEDUPE_MS, OLDER_MESSAGES_PAGE_SIZE } from "@/lib/inbox/constants";
 import { applyReceipts, historyFromPages, mergeThread, settleOptimistic, upsertIncoming, withoutRemoved, type Receipts } from "@/lib/inbox/thread-merge";
 import type { ThreadPage } from "@/lib/inbox/types";
 import type { UiMessage } from "@/lib/inbox/ui-message";
@@ -15,8 +15,10 @@ import type { UiMessage } from "@/lib/inbox/ui-message";
 
 type Key = readonly ["thread", string, string, string | null];
 
+// The first page is the API's default (25: the thread opens fast); older pages are larger, so scrolling back
+// through a long thread takes a quarter of the round trips.
 const fetchPage = ([, conversationId, pageId, after]: Key) =>
-  api<ThreadPage>(`/api/conversation/${encodeURIComponent(conversationId)}/${encodeURIComponent(pageId)}`, { query: { after: after ?? undefined } });
+  api<ThreadPage>(`/api/conversation/${encodeURIComponent(conversationId)}/${encodeURIComponent(pageId)}`, { query: after ? { after, limit: OLDER_MESSAGES_PAGE_SIZE } : {} });
 
 export function useThread(conversationId: string | null, pageId: string | null) {
   const swr = useSWRInfinite<ThreadPage, Error>(

@@ -1,6 +1,8 @@
 // Inbox constants of PRODUCT §9 (and the few the brief adds), in one place.
 
 export const CONVERSATION_PAGE_SIZE = 15;
+/** Older messages load 100 at a time (the API's most) when the agent scrolls up a thread; the first page is 25. */
+export const OLDER_MESSAGES_PAGE_SIZE = 100;
 export const SEARCH_DEBOUNCE_MS = 500;
 /** Infinite scroll: checked at most every 200 ms, loading when within 150 px of the bottom. */
 export const SCROLL_THROTTLE_MS = 200;

@@ -4,13 +4,22 @@ import { toUiMessage, type UiMessage } from "@/lib/inbox/ui-message";
 // The thread shown = the fetched history plus what arrived since (realtime, optimistic sends), each
 // message once. Pure, so the rules are tested without React.
 
+// Each fetched message is converted once: a long thread is rebuilt on every older page, and the pages
+// already fetched keep their objects.
+const converted = new WeakMap<ApiMessage, UiMessage>();
+function uiMessageOf(message: ApiMessage): UiMessage {
+  let ui = converted.get(message);
+  if (!ui) converted.set(message, (ui = toUiMessage(message)));
+  return ui;
+}
+
 /** Fetched pages are newest first; the thread reads oldest first. */
 export function historyFromPages(pages: ThreadPage[] | undefined): UiMessage[] {
   if (!pages) return [];
   const out: UiMessage[] = [];
   for (let p = pages.length - 1; p >= 0; p--) {
     const data = pages[p]?.data ?? [];
-    for (let i = data.length - 1; i >= 0; i--) out.push(toUiMessage(data[i] as ApiMessage));
+    for (let i = data.length - 1; i >= 0; i--) out.push(uiMessageOf(data[i] as ApiMessage));
   }
   return out;
 }

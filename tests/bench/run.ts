@@ -25,12 +25,13 @@ import { prototypesBench } from "./prototypes";
 import { offersBench } from "./offers-bench";
 import { reportsBench } from "./reports-bench";
 import { uiBundleBench } from "./ui-bundle";
+import { uiBrowserBench } from "./ui-browser";
 import { loadBench } from "./load";
 import { socketsBench } from "./sockets";
 import { cleanupLoadData } from "./lib/load-world";
 import { summarizeRun, summaryMarkdown } from "./summary";
 
-const BENCHES: Bench[] = [servicesBench, explainBench, httpBench, webhookAckBench, webhookIngestBench, webhookSocketBench, loadBench, socketsBench, uiBundleBench, prototypesBench, offersBench, reportsBench];
+const BENCHES: Bench[] = [servicesBench, explainBench, httpBench, webhookAckBench, webhookIngestBench, webhookSocketBench, loadBench, socketsBench, uiBundleBench, uiBrowserBench, prototypesBench, offersBench, reportsBench];
 
 function parseOptions(argv: string[]): Options {
   const only = argv.find((a) => a.startsWith("--only="))?.slice("--only=".length);

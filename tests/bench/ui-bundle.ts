@@ -4,12 +4,12 @@ import { issueToken } from "@/server/auth/token";
 import { APP_URL } from "./lib/config";
 import type { Bench } from "./lib/context";
 
-// docs/PERFORMANCE.md: the /chats first load is at most 200 KB of gzip JavaScript. Chromium opens /chats on the
+// docs/PERFORMANCE.md: the /chats first load is at most 180 KB of gzip JavaScript. Chromium opens /chats on the
 // production build as the bench's signed-in staff user and waits until the inbox is idle; every script it
 // loaded counts at its gzip size (level 6, computed here, so the figure does not depend on whether a proxy
 // compresses). Then the emoji picker is opened: what that adds must come later, not in the first load.
 
-const TARGET_KB = 200;
+const TARGET_KB = 180;
 const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 
 type Script = { url: string; bytes: number; gzipBytes: number };
@@ -75,7 +75,7 @@ export const uiBundleBench: Bench = {
       ctx.log(`ui-bundle: /chats first load ${first.length} scripts, ${gzipKb} KB gzip (${kb(total(first, "bytes"))} KB raw); emoji picker and thread add ${kb(total(lazy, "gzipBytes"))} KB later`);
       return {
         method: "Chromium, production build, staff signed in: scripts loaded by /chats until network idle, gzip level 6 each",
-        firstLoad: { scripts: first.length, gzipKb, rawKb: kb(total(first, "bytes")), targetKb: TARGET_KB, withinTarget: gzipKb <= TARGET_KB, largest: first.slice(0, 8).map((s) => ({ ...s, gzipKb: kb(s.gzipBytes) })) },
+        firstLoad: { scripts: first.length, gzipKb, rawKb: kb(total(first, "bytes")), targetKb: TARGET_KB, withinTarget: gzipKb <= TARGET_KB, largest: first.map((s) => ({ ...s, gzipKb: kb(s.gzipBytes) })) },
         timeline,
         loadedLater: { scripts: lazy.length, gzipKb: kb(total(lazy, "gzipBytes")), largest: lazy.slice(0, 5).map((s) => ({ url: s.url, gzipKb: kb(s.gzipBytes) })) },
       };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { groupMessages } from "@/lib/inbox/group-messages";
+import { threadRows } from "@/lib/inbox/thread-rows";
 import { applyReceipts, historyFromPages, lastCustomerMessageAt, mergeThread, settleOptimistic, upsertIncoming, withoutRemoved } from "@/lib/inbox/thread-merge";
 import { optimisticMessage, toUiMessage, type UiMessage } from "@/lib/inbox/ui-message";
 import type { ApiMessage, ThreadPage } from "@/lib/inbox/types";
@@ -82,6 +83,28 @@ describe("the API message → UI message", () => {
     ] as unknown as ThreadPage[];
     expect(historyFromPages(pages).map((m) => m.id)).toEqual(["1", "2", "3"]);
     expect(historyFromPages(undefined)).toEqual([]);
+  });
+
+  it("keeps each fetched message's UI copy when more pages arrive (a long thread is not converted again)", () => {
+    const newest = { data: [api("3"), api("2")], paging: { cursors: { before: null, after: "c" }, next: "x" } } as unknown as ThreadPage;
+    const older = { data: [api("1")], paging: { cursors: { before: null, after: null }, next: null } } as unknown as ThreadPage;
+    const first = historyFromPages([newest]);
+    const second = historyFromPages([newest, older]);
+    expect(second.map((m) => m.id)).toEqual(["1", "2", "3"]);
+    expect(second[1]).toBe(first[0]);
+    expect(second[2]).toBe(first[1]);
+  });
+});
+
+describe("the thread as the virtualised list's rows", () => {
+  it("puts each day's separator before its sender groups, keyed so prepending older pages keeps the keys", () => {
+    const now = new Date(2026, 10, 19, 18, 0);
+    const messages = [msg("a", { timestamp: new Date(2026, 10, 18, 9).getTime() }), msg("b"), msg("c", { sender: "me", senderName: "Sara Staff" })];
+    const rows = threadRows(messages, now);
+    expect(rows.map((r) => (r.kind === "day" ? `day ${r.date}` : `group ${r.group.messages.map((m) => m.id).join("")}`))).toEqual(["day Yesterday", "group a", "day Today", "group b", "group c"]);
+    const withOlder = threadRows([msg("z", { timestamp: new Date(2026, 10, 17, 9).getTime() }), ...messages], now);
+    expect(withOlder.slice(2).map((r) => r.key)).toEqual(rows.map((r) => r.key));
+    expect(threadRows([], now)).toEqual([]);
   });
 });
 

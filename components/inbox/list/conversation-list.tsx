@@ -1,9 +1,9 @@
 "use client";
 
-import { useEffect, useMemo, useRef, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { cn } from "@/lib/cn";
 import { CONVERSATION_PAGE_SIZE, LOAD_MORE_THRESHOLD_PX, SCROLL_THROTTLE_MS, TEXTS } from "@/lib/inbox/constants";
-import { toConversationUi } from "@/lib/inbox/conversation-ui";
+import { toConversationUi, type ConversationUi } from "@/lib/inbox/conversation-ui";
 import type { ConversationListItem } from "@/lib/inbox/types";
 import { useVirtualRows } from "@/lib/hooks/use-virtual-rows";
 import { Button } from "@/components/ui/button";
@@ -30,6 +30,19 @@ type Props = {
 
 export type ListSelection = { ids: ReadonlySet<string>; onToggle: (id: string) => void };
 
+// A row's view model, kept per list item (the SWR data keeps its objects between renders) for the day it
+// was made ("09:05 PM" today is "Yesterday" tomorrow): scrolling re-renders the list, and the memoised rows
+// then skip their render unless their conversation or selection changed.
+const rowCache = new WeakMap<ConversationListItem, { row: ConversationUi; day: string }>();
+function rowUi(item: ConversationListItem, selectedId: string | null): ConversationUi {
+  const day = new Date().toDateString();
+  const cached = rowCache.get(item);
+  if (cached && cached.day === day && cached.row.isSelected === (item.id === selectedId)) return cached.row;
+  const row = toConversationUi(item, selectedId);
+  rowCache.set(item, { row, day });
+  return row;
+}
+
 /**
  * The virtualised, infinitely scrolling conversation list (PRODUCT §4, §9): the next page loads within 150 px of
  * the bottom, checked at most every 200 ms; 'No more conversations to load' at the end.
@@ -37,8 +50,11 @@ export type ListSelection = { ids: ReadonlySet<string>; onToggle: (id: string) =
 export function ConversationList(props: Props) {
   const { conversations, selectedId, search, isLoading, error, emptyText, hasNextPage, loadingMore, onLoadMore, onRetry, onOpen, cursorId = null, selection } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
+  // Only the rows in view (and a few either side) are in the DOM, whatever the number loaded. Rows have one
+  // height, so a few lines do it here; @tanstack/react-virtual (the thread's) would add ~10 KB of gzip
+  // JavaScript to the first load (docs/PERFORMANCE.md).
   const { start, end, totalHeight } = useVirtualRows(scrollRef, conversations.length, ROW_HEIGHT);
-  const rows = useMemo(() => conversations.slice(start, end).map((c) => toConversationUi(c, selectedId)), [conversations, start, end, selectedId]);
+  const rows = conversations.slice(start, end).map((c) => rowUi(c, selectedId));
 
   // Throttled bottom check; the latest props are read through a ref so the listener stays put.
   const latest = useRef({ hasNextPage, loadingMore, onLoadMore });
@@ -119,7 +135,7 @@ export function ConversationList(props: Props) {
         <>
           <ul aria-label="Conversations" className="relative" style={{ height: totalHeight }}>
             {rows.map((row, i) => (
-              <li key={row.id} className="group absolute inset-x-0" style={{ top: (start + i) * ROW_HEIGHT, height: ROW_HEIGHT }}>
+              <li key={row.id} aria-setsize={conversations.length} aria-posinset={start + i + 1} className="group absolute inset-x-0" style={{ top: (start + i) * ROW_HEIGHT, height: ROW_HEIGHT }}>
                 <ConversationRow row={row} search={search} onOpen={onOpen} cursor={row.id === cursorId} />
                 {selection && <SelectBox id={row.id} name={row.name} selection={selection} />}
               </li>

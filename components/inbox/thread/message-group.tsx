@@ -1,11 +1,15 @@
+import { memo } from "react";
 import { cn } from "@/lib/cn";
 import type { SenderGroup } from "@/lib/inbox/group-messages";
 import { ConversationAvatar } from "@/components/inbox/conversation-avatar";
 import { MessageBubble } from "@/components/inbox/thread/message-bubble";
 import { MessageStatus } from "@/components/inbox/thread/message-status";
 
-/** Consecutive messages of one sender within one minute, with the sender's name and time once. */
-export function MessageGroup({ group, customerAvatar, onMediaLoad }: { group: SenderGroup; customerAvatar: string | null; onMediaLoad: () => void }) {
+/**
+ * Consecutive messages of one sender within one minute, with the sender's name and time once. Memoised: the
+ * virtualised thread re-renders its rows on every scroll frame.
+ */
+export const MessageGroup = memo(function MessageGroup({ group, customerAvatar, onMediaLoad }: { group: SenderGroup; customerAvatar: string | null; onMediaLoad: () => void }) {
   if (group.system) return <SystemLine group={group} />;
   const mine = group.sender === "me";
   const last = group.messages.at(-1);
@@ -23,7 +27,7 @@ export function MessageGroup({ group, customerAvatar, onMediaLoad }: { group: Se
       </div>
     </div>
   );
-}
+});
 
 /** A customer's system event (opt-in, handover, feedback…): a quiet line, no bubble, no sender. */
 function SystemLine({ group }: { group: SenderGroup }) {

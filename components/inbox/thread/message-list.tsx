@@ -1,7 +1,8 @@
 "use client";
 
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from "react";
-import { groupMessages } from "@/lib/inbox/group-messages";
+import { useVirtualizer, type VirtualItem } from "@tanstack/react-virtual";
+import { threadRows, type ThreadRow } from "@/lib/inbox/thread-rows";
 import type { UiMessage } from "@/lib/inbox/ui-message";
 import { SpinnerIcon } from "@/components/ui/spinner";
 import { MessageGroup } from "@/components/inbox/thread/message-group";
@@ -26,9 +27,20 @@ const NEAR_BOTTOM_PX = 120;
  */
 export function MessageList({ messages, isLoading, error, hasOlder, loadingOlder, onLoadOlder, onRetry, customerAvatar }: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const groups = useMemo(() => groupMessages(messages), [messages]);
+  const rows = useMemo(() => threadRows(messages), [messages]);
+  // Only the rows in view (and a few either side) are in the DOM: a 10 000-message thread costs what a short
+  // one does. Each row is measured once drawn (bubbles vary); sizes are kept by row key, so prepending
+  // older pages keeps them.
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (index) => estimateRow(rows[index]),
+    getItemKey: (index) => rows[index]?.key ?? index,
+    overscan: 6,
+  });
   const atBottom = useRef(true);
-  const restore = useRef<{ height: number; top: number } | null>(null);
+  // The row the agent was reading when older messages were asked for, and how far above it the view began.
+  const restore = useRef<{ key: VirtualItem["key"]; offset: number } | null>(null);
   const first = messages[0];
   const last = messages.at(-1);
   const firstKey = first ? (first.clientId ?? first.id) : null;
@@ -39,14 +51,18 @@ export function MessageList({ messages, isLoading, error, hasOlder, loadingOlder
     if (el) el.scrollTop = el.scrollHeight;
   }, []);
 
-  // Older messages were prepended: keep what the agent was reading in place.
+  // Older messages were prepended: keep what the agent was reading in place. The row's new position comes
+  // from the virtualiser (measured sizes by key, estimates for the new rows, which it corrects as they are
+  // drawn above the view).
   useLayoutEffect(() => {
     const el = scrollRef.current;
     const saved = restore.current;
     if (!el || !saved) return;
-    el.scrollTop = el.scrollHeight - saved.height + saved.top;
     restore.current = null;
-  }, [firstKey]);
+    virtualizer.getVirtualItems(); // brings the measurements up to date with this render's rows
+    const anchor = virtualizer.measurementsCache.find((item) => item.key === saved.key);
+    if (anchor) el.scrollTop = anchor.start + saved.offset;
+  }, [firstKey, virtualizer]);
 
   // A failed or empty older page must not block the next attempt.
   useEffect(() => {
@@ -64,7 +80,8 @@ export function MessageList({ messages, isLoading, error, hasOlder, loadingOlder
     if (!el) return;
     atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX;
     if (el.scrollTop < NEAR_TOP_PX && hasOlder && !loadingOlder && !restore.current) {
-      restore.current = { height: el.scrollHeight, top: el.scrollTop };
+      const top = virtualizer.getVirtualItems().find((item) => item.end > el.scrollTop) ?? virtualizer.getVirtualItems()[0];
+      restore.current = top ? { key: top.key, offset: el.scrollTop - top.start } : null;
       onLoadOlder();
     }
   }
@@ -88,7 +105,7 @@ export function MessageList({ messages, isLoading, error, hasOlder, loadingOlder
   }, [toBottom]);
 
   return (
-    <div ref={scrollRef} onScroll={onScroll} className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-3 py-4 sm:px-5" data-testid="message-scroller">
+    <div ref={scrollRef} onScroll={onScroll} className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-3 py-4 sm:px-5" data-testid="message-scroller" data-messages={messages.length}>
       {loadingOlder && (
         <p className="flex items-center justify-center gap-2 pb-3 text-xs text-slate-500">
           <SpinnerIcon className="size-3.5" /> Loading older messages...
@@ -108,20 +125,33 @@ export function MessageList({ messages, isLoading, error, hasOlder, loadingOlder
         </div>
       )}
       {!messages.length && !isLoading && !error && <p className="flex h-full items-center justify-center text-sm text-slate-500">No messages yet</p>}
-      <div ref={contentRef} className="space-y-4">
-        {groups.map((day) => (
-          <section key={day.key} aria-label={day.date} className="space-y-3">
-            <div className="flex items-center gap-3 py-1" role="separator" aria-label={day.date}>
-              <span className="h-px flex-1 bg-slate-200" />
-              <span className="rounded-full bg-slate-200/70 px-3 py-0.5 text-[11px] font-medium text-slate-600">{day.date}</span>
-              <span className="h-px flex-1 bg-slate-200" />
+      <div ref={contentRef} className="relative" style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const row = rows[item.index]!;
+          return (
+            <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} className="absolute inset-x-0 top-0 pb-3" style={{ transform: `translateY(${item.start}px)` }}>
+              {row.kind === "day" ? <DaySeparator date={row.date} /> : <MessageGroup group={row.group} customerAvatar={customerAvatar} onMediaLoad={onMediaLoad} />}
             </div>
-            {day.senderGroups.map((group) => (
-              <MessageGroup key={group.key} group={group} customerAvatar={customerAvatar} onMediaLoad={onMediaLoad} />
-            ))}
-          </section>
-        ))}
+          );
+        })}
       </div>
     </div>
   );
+}
+
+function DaySeparator({ date }: { date: string }) {
+  return (
+    <div className="flex items-center gap-3 pt-1" role="separator" aria-label={date}>
+      <span className="h-px flex-1 bg-slate-200" />
+      <span className="rounded-full bg-slate-200/70 px-3 py-0.5 text-[11px] font-medium text-slate-600">{date}</span>
+      <span className="h-px flex-1 bg-slate-200" />
+    </div>
+  );
+}
+
+/** A first guess of a row's height before it is drawn and measured: a name line and ~44 px per bubble. */
+function estimateRow(row: ThreadRow | undefined): number {
+  if (!row) return 60;
+  if (row.kind === "day") return 36;
+  return row.group.system ? 28 : 32 + 44 * row.group.messages.length;
 }
