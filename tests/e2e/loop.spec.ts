@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
 import { ACCOUNTS, signIn } from "./support/auth";
 import { simPost, unique } from "./support/sim";
 
@@ -17,8 +18,15 @@ async function customerWrites(firstName: string, text: string, psid?: string): P
 const row = (page: Page, name: string): Locator => page.getByRole("list", { name: "Conversations" }).getByRole("listitem").filter({ hasText: name });
 const views = (page: Page) => page.getByRole("group", { name: "Conversation status" });
 
+/** axe-core on the screen as it stands: no serious or critical violation (issue 32 point 5). */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const bad = violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`);
+  expect(bad).toEqual([]);
+}
+
 test("done, reopen, snooze and bulk in the inbox; the Reports screen draws its charts", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000); // two sign-ins, two axe runs and a download, on a shared machine
   const ana = unique("Ana");
   const ben = unique("Ben");
   const cal = unique("Cal");
@@ -66,6 +74,7 @@ test("done, reopen, snooze and bulk in the inbox; the Reports screen draws its c
   const bar = page.getByRole("toolbar", { name: "Selected conversations" });
   await expect(bar).toContainText("2 selected");
   await page.screenshot({ path: `${SHOTS}/bulk-1440.png` });
+  await expectAccessible(page);
   await bar.getByRole("button", { name: "Mark done" }).click();
   await expect(row(page, ana)).toHaveCount(0);
   await expect(row(page, cal)).toHaveCount(0);
@@ -91,6 +100,7 @@ test("done, reopen, snooze and bulk in the inbox; the Reports screen draws its c
   await page.getByRole("button", { name: "Export CSV" }).click();
   expect((await download).suggestedFilename()).toMatch(/^responses-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
   await page.screenshot({ path: `${SHOTS}/reports-1440.png`, fullPage: true });
+  await expectAccessible(page);
   await page.setViewportSize({ width: 375, height: 812 });
   await expect(page.getByTestId("day-chart").first().locator("canvas")).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/reports-375.png`, fullPage: true });

@@ -61,7 +61,7 @@ export const ConversationRow = memo(function ConversationRow({ row, search, onOp
               <span className="sr-only">Snoozed</span>
             </span>
           )}
-          <time className={cn("shrink-0 text-[11px] tabular-nums", unread ? "font-semibold text-indigo-600" : "text-slate-400")}>{row.timestamp}</time>
+          <time className={cn("shrink-0 text-[11px] tabular-nums", unread ? "font-semibold text-indigo-600" : "text-slate-500")}>{row.timestamp}</time>
         </span>
         <span className="flex items-center gap-2">
           <span className={cn("flex min-w-0 flex-1 items-center gap-1 truncate text-[13px]", unread ? "text-slate-800" : "text-slate-500")}>

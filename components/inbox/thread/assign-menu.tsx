@@ -42,7 +42,7 @@ export function AssignMenu({ conversation, onChange }: Props) {
   return (
     <div className="flex shrink-0 items-center gap-1.5">
       {rights.takeForMe && (
-        <button type="button" data-shortcut="assign-me" disabled={busy} onClick={() => void assign(user.id)} title="Assign to me (a)" className={cn(BUTTON, "bg-sky-600 text-white ring-sky-600 hover:bg-sky-700 max-sm:px-2")}>
+        <button type="button" data-shortcut="assign-me" disabled={busy} onClick={() => void assign(user.id)} title="Assign to me (a)" className={cn(BUTTON, "bg-sky-700 text-white ring-sky-700 hover:bg-sky-800 max-sm:px-2")}>
           <span className="sm:hidden" aria-hidden="true">
             +Me
           </span>
