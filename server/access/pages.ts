@@ -1,13 +1,14 @@
 import type { Prisma } from "@/server/generated/prisma/client";
 import { db } from "@/server/db";
-import { directPool } from "@/server/db/direct";
+import { sql, type RawBuilder } from "kysely";
+import { firstRow } from "@/server/db/sql/run";
 import type { Actor } from "@/server/auth/actor";
 import { AppError } from "@/server/http/errors";
 import { isUuid } from "@/lib/ids";
 import { actorCompanyId } from "@/server/access/company";
 
-// Page access, both forms side by side: the Prisma `where` the services use and the SQL the plain-pg reads
-// use (server/db/direct.ts). tests/integration/realtime-lookups.test.ts holds the two to the same answers.
+// Page access, both forms side by side: the Prisma `where` the services use and the SQL fragments the
+// SQL layer's reads use (server/db/sql/). tests/integration/realtime-lookups.test.ts holds the two to the same answers.
 // Who may call which route is lib/access/permissions.ts; this is which rows they reach.
 
 // ── The inbox scope: which pages an actor may see ──
@@ -39,47 +40,43 @@ export async function findVisiblePage(actor: Actor, pageId: string) {
 
 // ── The same rule in SQL ──
 
-// visiblePagesWhere's rule (above) in SQL, for the reads that run through plain pg because they
-// run per request or per socket connect (server/db/direct.ts): the super admin every page, a company admin
+// visiblePagesWhere's rule (above) in SQL, for the reads that run through the SQL layer because they
+// run per request or per socket connect (server/db/sql/run.ts): the super admin every page, a company admin
 // their company's, admins and staff the pages assigned to them in their company.
 
 type Viewer = Pick<Actor, "id" | "role" | "companyId">;
 
-/** The condition on the pages row `alias`, with the viewer at $n (role), $n+1 (company), $n+2 (user). */
-export function visiblePageCondition(alias: string, n: number): string {
-  return `CASE $${n}::text
+/** The condition on the pages row `alias`, for `viewer`. */
+export function visiblePageSql(alias: string, viewer: Viewer): RawBuilder<boolean> {
+  const p = sql.raw(alias);
+  const companyId = sql`${viewer.companyId}::uuid`;
+  return sql<boolean>`CASE ${viewer.role}::text
             WHEN 'super_admin' THEN true
-            WHEN 'company_admin' THEN ${alias}.company_id = $${n + 1}::uuid
-            ELSE ($${n + 1}::uuid IS NULL OR ${alias}.company_id = $${n + 1}::uuid)
-                 AND EXISTS (SELECT 1 FROM page_assignments a WHERE a.page_id = ${alias}.id AND a.user_id = $${n + 2}::uuid)
+            WHEN 'company_admin' THEN ${p}.company_id = ${companyId}
+            ELSE (${companyId} IS NULL OR ${p}.company_id = ${companyId})
+                 AND EXISTS (SELECT 1 FROM page_assignments a WHERE a.page_id = ${p}.id AND a.user_id = ${viewer.id}::uuid)
           END`;
 }
 
-export function visiblePageValues(viewer: Viewer): [string, string | null, string] {
-  return [viewer.role, viewer.companyId, viewer.id];
+/** pageIdWhere's rule (our id or Facebook's) on the pages row `alias`. */
+export function pageIdSql(alias: string, pageId: string): RawBuilder<boolean> {
+  const p = sql.raw(alias);
+  return sql<boolean>`(${p}.facebook_page_id = ${pageId} OR ${p}.id = ${isUuid(pageId) ? pageId : null}::uuid)`;
 }
 
-/** pageIdWhere's rule (our id or Facebook's) on the pages row `alias`, with the id at $n (text) and $n+1 (uuid or null). */
-export function pageIdCondition(alias: string, n: number): string {
-  return `(${alias}.facebook_page_id = $${n} OR ${alias}.id = $${n + 1}::uuid)`;
-}
-
-export function pageIdValues(pageId: string): [string, string | null] {
-  return [pageId, isUuid(pageId) ? pageId : null];
+/** visiblePageSql, and pageIdSql when a page id is given. */
+export function visiblePageOnSql(alias: string, viewer: Viewer, pageId: string | undefined): RawBuilder<boolean> {
+  return pageId ? sql<boolean>`${visiblePageSql(alias, viewer)} AND ${pageIdSql(alias, pageId)}` : visiblePageSql(alias, viewer);
 }
 
 export type VisiblePage = { id: string; name: string; facebookPageId: string };
 
 /** The page `pageId` names (our id or Facebook's) if the viewer may see it, else null. */
-export async function visiblePageOf(viewer: Viewer, pageId: string): Promise<VisiblePage | null> {
-  const { rows } = await directPool().query<VisiblePage>({
-    name: "visible-page",
-    text: `SELECT p.id, p.name, p.facebook_page_id AS "facebookPageId" FROM pages p
-            WHERE ${pageIdCondition("p", 1)} AND ${visiblePageCondition("p", 3)}
-            LIMIT 1`,
-    values: [...pageIdValues(pageId), ...visiblePageValues(viewer)],
-  });
-  return rows[0] ?? null;
+export function visiblePageOf(viewer: Viewer, pageId: string): Promise<VisiblePage | null> {
+  const page = sql<VisiblePage>`SELECT p.id, p.name, p.facebook_page_id AS "facebookPageId" FROM pages p
+            WHERE ${pageIdSql("p", pageId)} AND ${visiblePageSql("p", viewer)}
+            LIMIT 1`;
+  return firstRow(page, { name: "visible-page" });
 }
 
 // ── The back-office scope: which pages an actor administers ──

@@ -1,6 +1,6 @@
 import { isUuid } from "@/lib/ids";
 import type { Role } from "@/lib/roles";
-import { directPool } from "@/server/db/direct";
+import { firstRow, sqlDb } from "@/server/db/sql/run";
 import { readToken } from "@/server/auth/token";
 import { AppError } from "@/server/http/errors";
 
@@ -12,22 +12,22 @@ type UserRow = { id: string; name: string; email: string; role: Role; company_id
 
 /**
  * The user a bearer token names, deactivated or not; null for a bad or expired token, a session that was
- * signed out, and an unknown user. Every API request and every socket connect reads it, so plain pg with a
- * prepared statement, as on the webhook hot path (server/db/direct.ts): the HTTP benchmark's list and
+ * signed out, and an unknown user. Every API request and every socket connect reads it, so a prepared
+ * statement of the SQL layer, as on the webhook hot path (server/db/sql/run.ts): the HTTP benchmark's list and
  * thread requests took 3.37 ms of the app's CPU on average against 3.50 through Prisma
  * (docs/performance/history-2026-11.md §6, morning of 2026-11-26). The session is a primary-key join in the same statement.
  */
 export async function userOfToken(token: string | null): Promise<UserRow | null> {
   const claims = token ? await readToken(token) : null;
   if (!claims || !isUuid(claims.userId) || !isUuid(claims.sessionId)) return null;
-  const { rows } = await directPool().query<UserRow>({
-    name: "actor-session-user",
-    text: `SELECT u.id, u.name, u.email, u.role, u.company_id, u.is_active
-           FROM sessions s JOIN users u ON u.id = s.user_id
-           WHERE s.id = $1 AND s.user_id = $2 AND s.expires_at > now()`,
-    values: [claims.sessionId, claims.userId],
-  });
-  return rows[0] ?? null;
+  const query = sqlDb()
+    .selectFrom("sessions as s")
+    .innerJoin("users as u", "u.id", "s.user_id")
+    .select(["u.id", "u.name", "u.email", "u.role", "u.company_id", "u.is_active"])
+    .where("s.id", "=", claims.sessionId)
+    .where("s.user_id", "=", claims.userId)
+    .where("s.expires_at", ">", (eb) => eb.fn<Date>("now"));
+  return firstRow(query, { name: "actor-session-user" });
 }
 
 /** The session a request's bearer token names (the route has authenticated it already), or null. */

@@ -1,11 +1,8 @@
-import { Prisma } from "@/server/generated/prisma/client";
+import { sql } from "kysely";
 
 /**
- * A UUIDv7 made in SQL, for rows inserted with raw SQL (Postgres 15 has no uuidv7()): the same kind of id
- * Prisma's `@default(uuid(7))` makes, so those rows keep the table's time-ordered ids.
+ * A UUIDv7 made by Postgres, for rows the SQL layer inserts (Postgres 15 has no uuidv7()): the same kind of
+ * id Prisma's `@default(uuid(7))` makes, so those rows keep the table's time-ordered ids.
  */
-export const UUID_V7_EXPRESSION = `encode(set_bit(set_bit(overlay(uuid_send(gen_random_uuid()) placing
+export const newId = sql<string>`encode(set_bit(set_bit(overlay(uuid_send(gen_random_uuid()) placing
   substring(int8send((extract(epoch from clock_timestamp()) * 1000)::bigint) from 3) from 1 for 6), 52, 1), 53, 1), 'hex')::uuid`;
-
-/** The same, as a fragment for Prisma's tagged templates. */
-export const UUID_V7_SQL = Prisma.raw(UUID_V7_EXPRESSION);

@@ -1,5 +1,5 @@
-import pg from "pg";
 import { Redis } from "ioredis";
+import { probeDatabase } from "@/server/db/probe";
 import type { AppEnv } from "@/server/env";
 import { exitWithError } from "@/server/lifecycle/exit";
 import { logger } from "@/server/observability/log";
@@ -15,17 +15,6 @@ function where(url: string): string {
     return `${u.hostname}:${u.port || (u.protocol.startsWith("redis") ? 6379 : 5432)}`;
   } catch {
     return "(unparsable URL)";
-  }
-}
-
-async function probeDatabase(url: string, timeoutMs: number): Promise<void> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs });
-  client.on("error", () => {});
-  try {
-    await client.connect();
-    await client.query("SELECT 1");
-  } finally {
-    await client.end().catch(() => {});
   }
 }
 

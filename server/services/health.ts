@@ -1,4 +1,4 @@
-import { db } from "@/server/db";
+import { rows, sqlDb } from "@/server/db/sql/run";
 import { redis } from "@/server/redis";
 import { env } from "@/server/env";
 import { isDraining } from "@/server/lifecycle/state";
@@ -32,7 +32,7 @@ async function check(name: string, probe: () => Promise<unknown>): Promise<Check
 
 /** Liveness of the two dependencies; "ok" only when both answer. */
 export async function health(): Promise<{ status: "ok" | "degraded"; db: Check; redis: Check }> {
-  const [dbState, redisState] = await Promise.all([check("database", () => db.$queryRaw`SELECT 1`), check("redis", () => redis().ping())]);
+  const [dbState, redisState] = await Promise.all([check("database", () => rows(sqlDb().selectNoFrom((eb) => eb.lit(1).as("ok")))), check("redis", () => redis().ping())]);
   return { status: dbState === "ok" && redisState === "ok" ? "ok" : "degraded", db: dbState, redis: redisState };
 }
 

@@ -1,7 +1,9 @@
 import { describe, expect, it, vi } from "vitest";
 import { db } from "@/server/db";
 import { directPool, ingestPool } from "@/server/db/direct";
-import { claimSql, storeWebhookEvent, withClaimedDeliveries } from "@/server/services/inbound/webhook-store";
+import { storeWebhookEvent, withClaimedDeliveries } from "@/server/services/inbound/webhook-store";
+import { claimSql } from "@/server/db/sql/webhook-events";
+import { sqlDb } from "@/server/db/sql/run";
 
 // The acknowledging INSERT's group commit (webhook-store.ts): deliveries that arrive while INSERTs are in
 // flight are stored together, each answered only once its row is committed, and one payload Postgres
@@ -47,7 +49,7 @@ describe("storing deliveries", () => {
     await db.$executeRaw`INSERT INTO webhook_events (payload, processed_at) SELECT '{}'::jsonb, now() FROM generate_series(1, 5000)`;
     const pending = await Promise.all([storeWebhookEvent(body(1)), storeWebhookEvent(body(2))]);
     await db.$executeRaw`ANALYZE webhook_events`;
-    const explained = await db.$queryRawUnsafe<{ "QUERY PLAN": unknown }[]>(`EXPLAIN (ANALYZE, FORMAT JSON) ${claimSql(50)}`);
+    const explained = await db.$queryRawUnsafe<{ "QUERY PLAN": unknown }[]>(`EXPLAIN (ANALYZE, FORMAT JSON) ${claimSql(50).compile(sqlDb()).sql}`);
     const nodes = JSON.stringify(explained[0]!["QUERY PLAN"]);
     expect(nodes).toContain('"Index Name":"webhook_events_pending_idx"');
     const removed = [...nodes.matchAll(/"Rows Removed by Filter":(\d+)/g)].reduce((sum, m) => sum + Number(m[1]), 0);

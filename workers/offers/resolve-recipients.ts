@@ -1,6 +1,6 @@
-import { db } from "@/server/db";
-import { UUID_V7_SQL } from "@/server/db/uuid";
-import { audienceWhere, insideWindowSql, type AudienceRule } from "@/server/services/offers/audience";
+import { affected, inTransaction, sqlDb } from "@/server/db/sql/run";
+import { insertRecipientsSql, type AudienceRule } from "@/server/db/sql/offers";
+import { windowStart } from "@/server/services/offers/audience";
 import { RECIPIENT_REASONS } from "@/server/services/offers/reasons";
 
 // When its job starts, an offer's audience becomes its ledger: later tag changes do not move it.
@@ -11,21 +11,13 @@ import { RECIPIENT_REASONS } from "@/server/services/offers/reasons";
  * and flips it to "running" in the same transaction; false when it was paused or cancelled meanwhile.
  */
 export async function resolveRecipients(offerId: string, rule: AudienceRule): Promise<boolean> {
-  return db.$transaction(async (tx) => {
-    const started = await tx.$executeRaw`UPDATE offers SET status = 'running', started_at = now(), status_reason = NULL, updated_at = now()
-      WHERE id = ${offerId}::uuid AND status = 'scheduled' AND started_at IS NULL`;
-    if (!started) return false;
-    await tx.$executeRaw`
-      INSERT INTO offer_recipients (id, offer_id, customer_id, status, reason, updated_at)
-      SELECT ${UUID_V7_SQL}, ${offerId}::uuid, c.id,
-        CASE WHEN ${insideWindowSql()} THEN 'pending'::"RecipientStatus" ELSE 'skipped'::"RecipientStatus" END,
-        CASE WHEN ${insideWindowSql()} THEN NULL ELSE ${RECIPIENT_REASONS.outsideWindow} END,
-        now()
-      FROM customers c LEFT JOIN conversations conv ON conv.customer_id = c.id
-      WHERE ${audienceWhere(rule)}
-      ON CONFLICT (offer_id, customer_id) DO NOTHING`;
-    await tx.$executeRaw`UPDATE offers SET target_count = (SELECT count(*) FROM offer_recipients WHERE offer_id = ${offerId}::uuid) WHERE id = ${offerId}::uuid`;
+  const offers = sqlDb().updateTable("offers").where("id", "=", offerId);
+  return inTransaction(async (client) => {
+    const start = offers.set((eb) => ({ status: "running", started_at: eb.fn("now"), status_reason: null, updated_at: eb.fn("now") })).where("status", "=", "scheduled").where("started_at", "is", null);
+    if (!(await affected(start, { on: client }))) return false;
+    await affected(insertRecipientsSql(offerId, rule, windowStart(), RECIPIENT_REASONS.outsideWindow), { on: client });
+    const count = offers.set((eb) => ({ target_count: eb.selectFrom("offer_recipients").select((r) => r.fn.countAll<number>().as("n")).where("offer_id", "=", offerId) }));
+    await affected(count, { on: client });
     return true;
   });
 }
-

@@ -1,6 +1,8 @@
 import { unlink } from "node:fs/promises";
 import path from "node:path";
-import { directPool } from "@/server/db/direct";
+import type { ExpressionBuilder } from "kysely";
+import type { DB } from "@/server/generated/kysely/types";
+import { rows as rowsOf, sqlDb } from "@/server/db/sql/run";
 import { logger } from "@/server/observability/log";
 import { uploadsDir } from "@/server/services/uploads/save-uploads";
 
@@ -17,12 +19,9 @@ export async function pruneUnusedUploads(cutoff: Date, batch = BATCH): Promise<n
   for (;;) {
     // The row goes first, in one statement that re-checks used_at: an upload claimed for a send meanwhile
     // is not taken, and a claim after this finds no row (refused, as for any unknown upload).
-    const { rows } = await directPool().query<{ name: string }>({
-      text: `DELETE FROM uploads WHERE name IN (
-               SELECT name FROM uploads WHERE used_at IS NULL AND created_at < $1 ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED)
-             AND used_at IS NULL RETURNING name`,
-      values: [cutoff, batch],
-    });
+    const unused = (eb: ExpressionBuilder<DB, "uploads">) => eb("used_at", "is", null);
+    const oldest = sqlDb().selectFrom("uploads").select("name").where(unused).where("created_at", "<", cutoff).orderBy("created_at").limit(batch).forUpdate().skipLocked();
+    const rows = await rowsOf(sqlDb().deleteFrom("uploads").where("name", "in", oldest).where(unused).returning("name"));
     for (const { name } of rows) {
       await unlink(path.join(dir, path.basename(name))).catch((error: NodeJS.ErrnoException) => {
         if (error.code !== "ENOENT") logger().warn({ upload: name, err: error.message }, "upload retention: the file could not be deleted");

@@ -1,4 +1,4 @@
-import { directPool } from "@/server/db/direct";
+import { affected, sqlDb } from "@/server/db/sql/run";
 
 // Retention of webhook_events, the queue between a delivery's acknowledgement and its processing
 // (webhook-store.ts). A processed row has done its job; kept a few days, it still answers "what did Meta
@@ -14,12 +14,9 @@ export async function pruneWebhookEvents(cutoff: Date, batch = BATCH): Promise<n
   let total = 0;
   for (;;) {
     // The BRIN index on received_at reads only the old block ranges.
-    const { rowCount } = await directPool().query({
-      text: `DELETE FROM webhook_events WHERE id IN (
-               SELECT id FROM webhook_events WHERE received_at < $1 AND processed_at IS NOT NULL LIMIT $2)`,
-      values: [cutoff, batch],
-    });
-    total += rowCount ?? 0;
-    if ((rowCount ?? 0) < batch) return total;
+    const old = sqlDb().selectFrom("webhook_events").select("id").where("received_at", "<", cutoff).where("processed_at", "is not", null).limit(batch);
+    const deleted = await affected(sqlDb().deleteFrom("webhook_events").where("id", "in", old));
+    total += deleted;
+    if (deleted < batch) return total;
   }
 }

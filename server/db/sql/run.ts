@@ -1,7 +1,7 @@
 import "server-only";
 import { Kysely, PostgresDialect, type Compilable, type RawBuilder } from "kysely";
 import type pg from "pg";
-import { directPool } from "@/server/db/direct";
+import { directPool, ingestPool } from "@/server/db/direct";
 import type { DB } from "@/server/generated/kysely/types";
 
 // The one way to write the SQL that Prisma's client does not cover (docs/ARCHITECTURE.md, "SQL"): Kysely,
@@ -33,15 +33,16 @@ export type Statement<O> = Compilable<O> | RawBuilder<O>;
 export type RunOptions = {
   /** Prepared once per connection under this name: a fixed statement on a hot path (one name, one text). */
   name?: string;
-  /** A pool or a transaction's client; the app's pool by default. */
-  on?: Runner;
+  /** A pool or a transaction's client; the app's pool by default, "ingest" for the worker's ingest pool (server/db/direct.ts). */
+  on?: Runner | "ingest";
 };
 
 async function run<O>(query: Statement<O>, { name, on = directPool() }: RunOptions): Promise<pg.QueryResult<O & pg.QueryResultRow>> {
+  const runner = on === "ingest" ? ingestPool() : on;
   const compiled = "isRawBuilder" in query ? query.compile(sqlDb()) : query.compile();
   const config: pg.QueryConfig = { text: compiled.sql, values: compiled.parameters as unknown[] };
   if (name) config.name = name;
-  return on.query<O & pg.QueryResultRow>(config);
+  return runner.query<O & pg.QueryResultRow>(config);
 }
 
 /** The statement's rows, typed by the query. */

@@ -1,5 +1,8 @@
 import type { TVerifyOtp, VerifyOtpResponse } from "@/lib/schemas/auth";
 import { db } from "@/server/db";
+import type { ExpressionBuilder } from "kysely";
+import type { DB } from "@/server/generated/kysely/types";
+import { firstRow, sqlDb } from "@/server/db/sql/run";
 import { env } from "@/server/env";
 import { AppError } from "@/server/http/errors";
 import { enforceRateLimits } from "@/server/auth/rate-limit";
@@ -19,14 +22,15 @@ type ClaimedTry = { id: string; code_hash: string; attempts: number };
  * ever get a hash to compare against (the 6th and later find no row).
  */
 async function claimTry(email: string, max: number): Promise<ClaimedTry | null> {
-  const rows = await db.$queryRaw<ClaimedTry[]>`
-    UPDATE one_time_codes SET attempts = attempts + 1
-    WHERE id = (SELECT id FROM one_time_codes
-                WHERE email = ${email} AND consumed_at IS NULL AND expires_at > now()
-                ORDER BY created_at DESC LIMIT 1)
-      AND attempts < ${max} AND consumed_at IS NULL AND expires_at > now()
-    RETURNING id, code_hash, attempts`;
-  return rows[0] ?? null;
+  const live = (eb: ExpressionBuilder<DB, "one_time_codes">) => eb.and([eb("consumed_at", "is", null), eb("expires_at", ">", eb.fn<Date>("now"))]);
+  const claim = sqlDb()
+    .updateTable("one_time_codes")
+    .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
+    .where("id", "=", (eb) => eb.selectFrom("one_time_codes").select("id").where("email", "=", email).where(live).orderBy("created_at", "desc").limit(1))
+    .where("attempts", "<", max)
+    .where(live)
+    .returning(["id", "code_hash", "attempts"]);
+  return firstRow(claim);
 }
 
 /** Why no try was left: a live code whose tries are used up, or no live code at all. */

@@ -1,9 +1,8 @@
-import { directPool, ingestPool } from "@/server/db/direct";
-import { UUID_V7_EXPRESSION } from "@/server/db/uuid";
+import { firstRow } from "@/server/db/sql/run";
+import { recordMessageSql } from "@/server/db/sql/messages";
+import type { SummaryColumns } from "@/server/db/sql/conversations";
 import type { MessageRow } from "@/server/services/conversations/serialize";
-import { messageColumnsSql } from "@/server/services/conversations/message-columns-sql";
 import type { StoredAttachment } from "@/lib/inbox/message-kinds";
-import { SUMMARY_RETURNING_SQL, SUMMARY_SET_SQL, summaryParams, type SummaryColumns } from "@/server/services/conversations/conversation-summary";
 
 export type NewMessage = {
   conversationId: string;
@@ -38,28 +37,8 @@ export type NewMessage = {
 
 export type Recorded = { message: MessageRow; summary: SummaryColumns };
 
-type Row = Omit<MessageRow, "author"> & SummaryColumns;
-
-// $1–$6: the summary change (conversation-summary.ts); $1 is also the message's time.
-const RECORD_MESSAGE_SQL = `
-    WITH inserted AS (
-      INSERT INTO messages (id, conversation_id, mid, direction, sender_id, text, sticker_url, attachments, is_image, is_echo, send_status, created_time,
-                            kind, payload, reply_to_mid, referral, deleted_at, author_id)
-      VALUES (${UUID_V7_EXPRESSION}, $7::uuid, $8, $9::"MessageDirection", $10, $11, $12, $13::jsonb, $14, $15, $16::"SendStatus", $1::timestamptz,
-              $17, $18, $19, $20::jsonb, $21::timestamptz, $22::uuid)
-      ON CONFLICT (mid) DO NOTHING
-      RETURNING *
-    ), summary AS (
-      UPDATE conversations SET ${SUMMARY_SET_SQL}
-      FROM inserted WHERE conversations.id = inserted.conversation_id
-      RETURNING ${SUMMARY_RETURNING_SQL}
-    )
-    SELECT ${messageColumnsSql("i")},
-           s.channel, s.is_important, s.is_spam, s.unread_count, s.last_message_text, s.last_message_is_image, s.last_message_at, s.last_inbound_at, s.status, s.snoozed_until, s.tags, s.assignee
-      FROM inserted i JOIN summary s ON s.id = i.conversation_id`;
-
 /**
- * Stores a webhook message and folds it into its conversation in ONE statement:
+ * Stores a webhook message and folds it into its conversation in ONE statement (server/db/sql/messages.ts):
  *  - the mid is the dedupe (`ON CONFLICT (mid) DO NOTHING`): a replay inserts nothing and changes nothing;
  *  - the summary UPDATE runs only for a row that was inserted, in the same statement, so the message and its
  *    unread count commit together — a delivery processed again after a crash can never count twice;
@@ -67,8 +46,8 @@ const RECORD_MESSAGE_SQL = `
  * null when the mid was already stored.
  */
 export async function recordMessage(m: NewMessage): Promise<Recorded | null> {
-  const { rows } = await ingestPool().query<Row>({ name: "webhook-record-message", text: RECORD_MESSAGE_SQL, values: recordMessageValues(m) });
-  return rows[0] ? splitRecorded(rows[0]) : null;
+  const row = await firstRow(recordMessageStatement(m), { name: "webhook-record-message", on: "ingest" });
+  return row ? splitRecorded(row) : null;
 }
 
 /**
@@ -76,13 +55,12 @@ export async function recordMessage(m: NewMessage): Promise<Recorded | null> {
  * agent's reply, stored as pending (no mid yet) before the Send API call (send-message.ts).
  */
 export async function recordOwnMessage(m: NewMessage): Promise<Recorded> {
-  const { rows } = await directPool().query<Row>({ name: "own-message", text: RECORD_MESSAGE_SQL, values: recordMessageValues(m) });
-  const row = rows[0];
+  const row = await firstRow(recordMessageStatement(m), { name: "own-message" });
   if (!row) throw new Error(`conversation ${m.conversationId} is gone`);
   return splitRecorded(row);
 }
 
-function recordMessageValues(m: NewMessage): unknown[] {
+function recordMessageStatement(m: NewMessage) {
   const change = {
     at: m.createdTime,
     text: m.preview ?? m.text ?? (m.isImage ? "" : null),
@@ -91,11 +69,31 @@ function recordMessageValues(m: NewMessage): unknown[] {
     answers: m.answersCustomer ?? Boolean(m.authorId),
     authorId: m.authorId ?? null,
   };
-  return [...summaryParams(change), m.conversationId, m.mid, m.direction, m.senderId, m.text, m.stickerUrl, JSON.stringify(m.attachments), m.isImage, m.isEcho, m.sendStatus,
-    m.kind, m.payload, m.replyToMid, m.referral && JSON.stringify(m.referral), m.deletedAt, m.authorId ?? null];
+  return recordMessageSql<Omit<MessageRow, "author">>(
+    {
+      conversationId: m.conversationId,
+      mid: m.mid,
+      direction: m.direction,
+      senderId: m.senderId,
+      text: m.text,
+      stickerUrl: m.stickerUrl,
+      attachmentsJson: JSON.stringify(m.attachments),
+      isImage: m.isImage,
+      isEcho: m.isEcho,
+      sendStatus: m.sendStatus,
+      createdTime: m.createdTime,
+      kind: m.kind,
+      payload: m.payload,
+      replyToMid: m.replyToMid,
+      referralJson: m.referral && JSON.stringify(m.referral),
+      deletedAt: m.deletedAt,
+      authorId: m.authorId ?? null,
+    },
+    change,
+  );
 }
 
-function splitRecorded(row: Row): Recorded {
+function splitRecorded(row: Omit<MessageRow, "author"> & SummaryColumns): Recorded {
   const { channel, is_important, is_spam, unread_count, last_message_text, last_message_is_image, last_message_at, last_inbound_at, status, snoozed_until, tags, assignee, ...message } = row;
   return {
     message: { ...message, author: null },

@@ -1,7 +1,7 @@
-import { allCandidates, probe, seesAll, stretchHits, walk, type Key, type SearchCtx, type SearchInput } from "@/server/services/conversations/search-queries";
+import { allCandidates, probe, seesAll, stretchHits, walk, type Key, type SearchCtx, type SearchInput } from "@/server/db/sql/search";
 import { knownMisses, rememberMisses } from "@/server/services/conversations/search-misses";
 
-export type { SearchInput } from "@/server/services/conversations/search-queries";
+export type { SearchInput } from "@/server/db/sql/search";
 
 /**
  * Conversation search: the ids of one page of conversations whose customer name, list preview or any

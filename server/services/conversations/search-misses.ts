@@ -18,7 +18,7 @@ export const SEARCH_MISSES = { perTerm: 1_024, terms: 64 };
 const byTerm = new Map<string, Map<string, number>>();
 const keyOf = (pageId: string, term: string) => `${pageId}\n${term}`;
 
-/** The remembered misses of a term, as `id:version` strings (the form search-queries.ts compares). */
+/** The remembered misses of a term, as `id:version` strings (the form server/db/sql/search.ts compares). */
 export function knownMisses(pageId: string, term: string): string[] {
   const key = keyOf(pageId, term);
   const misses = byTerm.get(key);

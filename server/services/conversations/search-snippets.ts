@@ -1,4 +1,5 @@
-import { directPool } from "@/server/db/direct";
+import { inTransaction, rows as rowsOf } from "@/server/db/sql/run";
+import { newestMatchSql } from "@/server/db/sql/messages";
 import { containsPattern } from "@/server/services/conversations/search-conversations";
 
 /** Characters of context kept before the match; the row's line clamps the rest. */
@@ -29,27 +30,8 @@ export async function searchSnippets(rows: { id: string; name: string; preview: 
   // Postgres guesses ~10 messages a conversation and so reads all of each one's messages (bitmap) and sorts
   // them; the busy conversations at the top of an inbox hold hundreds, and the newest match is usually
   // among the first few. Without bitmap scans it walks the index newest first and stops at the first hit:
-  // 0.3 ms instead of 10–160 ms for 15 long threads (docs/performance/history-2026-11.md §3). Plain pg, as the search's
-  // own statements (search-queries.ts).
-  const client = await directPool().connect();
-  let broken = false;
-  try {
-    await client.query("BEGIN; SET LOCAL enable_bitmapscan = off");
-    const { rows: hits } = await client.query<{ id: string; text: string }>(
-      `SELECT c.id, s.text FROM unnest($1::uuid[]) AS c(id)
-       CROSS JOIN LATERAL (
-         SELECT m.text FROM messages m WHERE m.conversation_id = c.id AND m.text ILIKE $2
-         ORDER BY m.created_time DESC, m.id DESC LIMIT 1
-       ) s`,
-      [ids, containsPattern(term)],
-    );
-    await client.query("COMMIT");
-    return new Map(hits.map((h) => [h.id, snippetAround(h.text, term)]));
-  } catch (error) {
-    // A connection whose transaction could not be rolled back is not given back to the pool.
-    broken = await client.query("ROLLBACK").then(() => false, () => true);
-    throw error;
-  } finally {
-    client.release(broken);
-  }
+  // 0.3 ms instead of 10–160 ms for 15 long threads (docs/performance/history-2026-11.md §3). Unnamed, as the
+  // search's own statements (server/db/sql/search.ts).
+  const hits = await inTransaction((client) => rowsOf(newestMatchSql(ids, containsPattern(term)), { on: client }), { begin: "SET LOCAL enable_bitmapscan = off" });
+  return new Map(hits.map((h) => [h.id, snippetAround(h.text, term)]));
 }

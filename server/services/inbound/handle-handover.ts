@@ -6,7 +6,9 @@ import type { ThreadOwner } from "@/server/generated/prisma/enums";
 import { emitToRooms } from "@/server/realtime/emit";
 import { conversationRoom, pageRoom } from "@/server/realtime/room-names";
 import { toConversationListItem } from "@/server/services/conversations/serialize";
-import { SUMMARY_RETURNING_SQL, toListRow, type SummaryColumns } from "@/server/services/conversations/conversation-summary";
+import { toListRow } from "@/server/services/conversations/conversation-summary";
+import { firstRow } from "@/server/db/sql/run";
+import { waitingForAgentSql } from "@/server/db/sql/conversations";
 import { customerKey, type KnownCustomer } from "@/server/services/inbound/customers";
 import { channelOf } from "@/server/services/inbound/ingest-context";
 import type { IngestPage } from "@/server/services/inbound/ingest-context";
@@ -75,18 +77,7 @@ function detailOf(event: HandoverEvent): Record<string, unknown> {
  * message never moves the list.
  */
 async function waitForAgent(page: IngestPage, customer: KnownCustomer & { conversationId: string }, at: Date): Promise<void> {
-  const [summary] = await db.$queryRawUnsafe<SummaryColumns[]>(
-    `UPDATE conversations SET
-       last_message_text     = CASE WHEN $1::timestamptz >= last_message_at THEN $2::text ELSE last_message_text END,
-       last_message_is_image = CASE WHEN $1::timestamptz >= last_message_at THEN false ELSE last_message_is_image END,
-       last_message_at       = GREATEST(last_message_at, $1::timestamptz),
-       unread_count          = unread_count + CASE WHEN $1::timestamptz >= last_message_at THEN 1 ELSE 0 END,
-       updated_at            = now()
-     WHERE id = $3::uuid RETURNING ${SUMMARY_RETURNING_SQL}`,
-    at,
-    PASSED_TO_US_PREVIEW,
-    customer.conversationId,
-  );
+  const summary = await firstRow(waitingForAgentSql(customer.conversationId, at, PASSED_TO_US_PREVIEW));
   const row = await db.conversation.findUnique({ where: { id: customer.conversationId }, select: { ...threadControlSelect, page: { select: pageHandoverSelect } } });
   if (!summary || !row) return;
   const item = toConversationListItem(toListRow(customer.conversationId, summary, { id: customer.id, psid: customer.psid, name: customer.name, avatarUrl: customer.avatarUrl }, page));

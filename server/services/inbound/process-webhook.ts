@@ -13,7 +13,8 @@ import { handleAppRolesEvent } from "@/server/services/inbound/handle-app-roles"
 import { observeThreadChannel } from "@/server/services/inbound/handle-standby";
 import { quarantine, type QuarantineEntry } from "@/server/services/webhook-quarantine/quarantine-store";
 import { customerOrder, customerOrderKey } from "@/server/concurrency/in-order";
-import { loadIngestContext, type ContextRow, type IngestContext, type IngestPage } from "@/server/services/inbound/ingest-context";
+import type { ContextRow } from "@/server/db/sql/customers";
+import { loadIngestContext, type IngestContext, type IngestPage } from "@/server/services/inbound/ingest-context";
 import { withClaimedDeliveries, type DeliveryOutcome, type StoredDelivery } from "@/server/services/inbound/webhook-store";
 import { logger } from "@/server/observability/log";
 

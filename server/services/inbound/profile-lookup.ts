@@ -1,10 +1,11 @@
-import { ingestPool } from "@/server/db/direct";
+import { firstRow, sqlDb } from "@/server/db/sql/run";
+import { profileUpdateSql } from "@/server/db/sql/customers";
 import { fetchProfile } from "@/server/integrations/meta/graph-client";
 import { emitToRooms } from "@/server/realtime/emit";
 import { SERVER_EVENTS } from "@/lib/contract/socket-events";
 import { conversationRoom, pageRoom } from "@/server/realtime/room-names";
 import { toConversationListItem } from "@/server/services/conversations/serialize";
-import { SUMMARY_RETURNING_SQL, toListRow, type SummaryColumns } from "@/server/services/conversations/conversation-summary";
+import { toListRow } from "@/server/services/conversations/conversation-summary";
 import { accountOf, channelOf, type IngestPage } from "@/server/services/inbound/ingest-context";
 import { fetchInstagramProfile, instagramDisplayName } from "@/server/integrations/meta/graph-instagram";
 import { customerOrder, customerOrderKey } from "@/server/concurrency/in-order";
@@ -75,9 +76,9 @@ async function lookUp(target: ProfileTarget): Promise<void> {
   let found: { name: string | null; avatarUrl: string | null } = { name: null, avatarUrl: null };
   try {
     // Read here rather than kept with the page: an updated token applies at once.
-    const { rows } = await ingestPool().query<{ access_token_enc: string }>({ name: "profile-page-token", text: "SELECT access_token_enc FROM pages WHERE id = $1::uuid", values: [target.page.id] });
-    if (!rows[0]) throw new Error("the page is gone");
-    found = await profileOf(target, decryptSecret(rows[0].access_token_enc));
+    const page = await firstRow(sqlDb().selectFrom("pages").select("access_token_enc").where("id", "=", target.page.id), { name: "profile-page-token", on: "ingest" });
+    if (!page) throw new Error("the page is gone");
+    found = await profileOf(target, decryptSecret(page.access_token_enc));
   } catch (error) {
     // The fallback name stays; the attempt is recorded below so it is not retried on every message.
     logger().warn(`profile lookup failed for ${target.psid}: ${(error as Error).message}`);
@@ -87,16 +88,7 @@ async function lookUp(target: ProfileTarget): Promise<void> {
     // Only the first lookup writes (another worker may have done it); the attempt is recorded either way. The
     // conversation's list item comes back from the same statement: a burst of first contacts is a burst of
     // these, each one round trip (docs/performance/history-2026-11.md §6).
-    const { rows } = await ingestPool().query<SummaryColumns & { name: string; avatar_url: string | null }>({
-      name: "profile-update",
-      text: `WITH updated AS (
-               UPDATE customers SET name = coalesce($2, name), avatar_url = coalesce($3, avatar_url), profile_fetched_at = now()
-                WHERE id = $1::uuid AND profile_fetched_at IS NULL RETURNING name, avatar_url)
-             SELECT updated.name, updated.avatar_url, ${SUMMARY_RETURNING_SQL}
-               FROM updated LEFT JOIN conversations ON conversations.id = $4::uuid`,
-      values: [target.customerId, found.name, found.avatarUrl, target.conversationId],
-    });
-    const row = rows[0];
+    const row = await firstRow(profileUpdateSql(target.customerId, target.conversationId, found), { name: "profile-update", on: "ingest" });
     if (!row || (!found.name && !found.avatarUrl)) return;
     recent.set(target.customerId, { name: row.name, avatarUrl: row.avatar_url });
     setTimeout(() => recent.delete(target.customerId), REMEMBER_MS).unref();

@@ -1,5 +1,5 @@
-import { ingestPool } from "@/server/db/direct";
-import { UUID_V7_EXPRESSION } from "@/server/db/uuid";
+import { firstRow, affected, sqlDb } from "@/server/db/sql/run";
+import { insertSystemEventSql, type InsertedSystemEvent } from "@/server/db/sql/system-events";
 import { sanitizeJson, sanitizeText } from "@/server/integrations/meta/sanitize-json";
 import { emitToRooms } from "@/server/realtime/emit";
 import { SERVER_EVENTS } from "@/lib/contract/socket-events";
@@ -30,21 +30,6 @@ export type SystemEventInput = {
 };
 
 export type RecordedSystemEvent = { id: string; conversationId: string | null };
-
-type Inserted = { id: string; occurred_at: Date; conversation_id: string | null; customer_name: string | null };
-
-// The event and, in the same statement, the conversation it belongs to (if any) for the socket.
-const INSERT_SQL = `
-    WITH inserted AS (
-      INSERT INTO system_events (id, page_id, psid, user_ref, event, summary, detail, occurred_at, dedupe_key)
-      VALUES (${UUID_V7_EXPRESSION}, $1::uuid, $2, $3, $4, $5, $6::jsonb, $7::timestamptz, $8)
-      ON CONFLICT (dedupe_key) DO NOTHING
-      RETURNING id, page_id, psid, occurred_at
-    )
-    SELECT i.id, i.occurred_at, c.id AS conversation_id, cu.name AS customer_name
-      FROM inserted i
-      LEFT JOIN customers cu ON cu.page_id = i.page_id AND cu.psid = i.psid
-      LEFT JOIN conversations c ON c.customer_id = cu.id`;
 
 /**
  * Stores one system event of a customer exactly once (by its key) and shows it in their open thread.
@@ -90,26 +75,20 @@ export async function recordGuestEvent(input: { page: IngestPage; userRef: strin
 
 /** A message that names a guest's user_ref (prior_message): their guest events join their thread. */
 export async function claimGuestEvents(pageId: string, userRef: string, psid: string): Promise<number> {
-  const { rowCount } = await ingestPool().query({
-    name: "system-events-claim-guest",
-    text: "UPDATE system_events SET psid = $3 WHERE page_id = $1::uuid AND user_ref = $2 AND psid IS NULL",
-    values: [pageId, userRef, psid],
-  });
-  return rowCount ?? 0;
+  const claim = sqlDb().updateTable("system_events").set({ psid }).where("page_id", "=", pageId).where("user_ref", "=", userRef).where("psid", "is", null);
+  return affected(claim, { name: "system-events-claim-guest", on: "ingest" });
 }
 
 const defaultKey = (pageId: string, psid: string, event: string, timestamp: number) => `${pageId}:${psid}:${event}:${timestamp}`;
 
 type NewEvent = { pageId: string; psid: string | null; userRef: string | null; event: string; summary: string; detail: Record<string, unknown>; at: Date; key: string };
 
-async function insertEvent(e: NewEvent): Promise<Inserted | null> {
+/** The event and, in the same statement, the conversation it belongs to (if any) for the socket; null for a replay. */
+async function insertEvent(e: NewEvent): Promise<InsertedSystemEvent | null> {
   const detail = sanitizeJson(e.detail);
-  const { rows } = await ingestPool().query<Inserted>({
-    name: "system-event-insert",
-    text: INSERT_SQL,
-    values: [e.pageId, e.psid, e.userRef, e.event, e.summary, JSON.stringify(detail.ok ? detail.value : {}), e.at, e.key.slice(0, 500)],
-  });
-  return rows[0] ?? null;
+  const { pageId, psid, userRef, event, summary, at } = e;
+  const statement = insertSystemEventSql({ pageId, psid, userRef, event, summary, at, detailJson: JSON.stringify(detail.ok ? detail.value : {}), key: e.key.slice(0, 500) });
+  return firstRow(statement, { name: "system-event-insert", on: "ingest" });
 }
 
 /** A system event as a thread row (the shape thread-rows.ts reads them in): kind "system", the event in payload. */

@@ -1,4 +1,4 @@
-import { db } from "@/server/db";
+import { firstRow, sqlDb } from "@/server/db/sql/run";
 import { isUuid } from "@/lib/ids";
 import { RECIPIENT_REASONS } from "@/server/services/offers/reasons";
 import { recountOffer } from "@/server/services/offers/recount-offer";
@@ -28,12 +28,13 @@ export async function confirmOfferEcho(metadata: string | undefined | null, mid:
   if (!metadata || !isOfferMetadata(metadata)) return false;
   const id = metadata.slice(PREFIX.length);
   if (!isUuid(id)) return false;
-  const rows = await db.$queryRaw<{ offerId: string }[]>`
-    UPDATE offer_recipients SET status = 'sent', message_id = ${mid}, reason = NULL, updated_at = now()
-    WHERE id = ${id}::uuid
-      AND (status = 'claimed' OR (status = 'failed' AND reason IN (${RECIPIENT_REASONS.interrupted}, ${RECIPIENT_REASONS.noAnswer})))
-    RETURNING offer_id AS "offerId"`;
-  const offerId = rows[0]?.offerId;
+  const settle = sqlDb()
+    .updateTable("offer_recipients")
+    .set((eb) => ({ status: "sent", message_id: mid, reason: null, updated_at: eb.fn("now") }))
+    .where("id", "=", id)
+    .where((eb) => eb.or([eb("status", "=", "claimed"), eb.and([eb("status", "=", "failed"), eb("reason", "in", [RECIPIENT_REASONS.interrupted, RECIPIENT_REASONS.noAnswer])])]))
+    .returning("offer_id as offerId");
+  const offerId = (await firstRow(settle))?.offerId;
   if (!offerId) return false;
   const counted = await recountOffer(offerId);
   if (counted) emitOfferProgress(counted);

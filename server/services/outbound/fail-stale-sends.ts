@@ -1,4 +1,4 @@
-import { db } from "@/server/db";
+import { rows as rowsOf, sqlDb } from "@/server/db/sql/run";
 import { announceUpdate } from "@/server/services/conversations/message-update";
 
 /** What the thread says under a reply nobody heard back about (its status shows "Failed"). */
@@ -19,10 +19,15 @@ export const STALE_SEND_MS = 180_000;
  */
 export async function failStaleSends(now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - STALE_SEND_MS);
-  const rows = await db.$queryRaw<{ id: string }[]>`
-    UPDATE messages SET send_status = 'failed', error_message = ${STALE_SEND_TEXT}
-     WHERE mid IS NULL AND send_status = 'pending' AND direction = 'outbound' AND created_at < ${cutoff}
-    RETURNING id`;
+  const stale = sqlDb()
+    .updateTable("messages")
+    .set({ send_status: "failed", error_message: STALE_SEND_TEXT })
+    .where("mid", "is", null)
+    .where("send_status", "=", "pending")
+    .where("direction", "=", "outbound")
+    .where("created_at", "<", cutoff)
+    .returning("id");
+  const rows = await rowsOf(stale);
   for (const row of rows) await announceUpdate(row.id);
   return rows.length;
 }

@@ -1,11 +1,12 @@
 import { isUuid } from "@/lib/ids";
 import type { Channel } from "@/lib/inbox/channels";
 import type { Actor } from "@/server/auth/actor";
-import { directPool } from "@/server/db/direct";
+import { firstRow } from "@/server/db/sql/run";
+import { sendTargetSql } from "@/server/db/sql/conversations";
 import { AppError } from "@/server/http/errors";
-import { pageIdCondition, pageIdValues, visiblePageCondition, visiblePageValues } from "@/server/access/pages";
+import { visiblePageOnSql } from "@/server/access/pages";
 
-// What an agent's reply needs of its conversation, its customer and its page, in one plain-pg read: the
+// What an agent's reply needs of its conversation, its customer and its page, in one read through the SQL layer: the
 // reply is on the path the load benchmark times (reply → another agent's socket, docs/performance/history-2026-11.md §6),
 // and findVisibleConversation's Prisma query cost the app's event loop 1.5–3 ms of CPU on every send. Same
 // visibility rule (server/access/pages.ts) and the same 404 for anything the actor may not see.
@@ -47,24 +48,10 @@ type Row = Omit<SendTarget, "customer" | "page"> &
     pageName: string;
   };
 
-const COLUMNS = `c.id, c.last_inbound_at AS "lastInboundAt", c.last_message_text AS "lastMessageText",
-       c.last_message_is_image AS "lastMessageIsImage", c.last_message_at AS "lastMessageAt", c.assignee_id AS "assigneeId", c.thread_owner::text AS "threadOwner",
-       u.id AS "customerId", u.psid, u.channel::text AS channel, u.name AS "customerName", u.avatar_url AS "avatarUrl",
-       p.id AS "pageId", p.company_id AS "companyId", p.name AS "pageName", p.facebook_page_id AS "facebookPageId",
-       p.access_token_enc AS "accessTokenEnc", p.token_status::text AS "tokenStatus", p.auto_assign AS "autoAssign",
-       p.policy_state::text AS "policyState", p.policy_reason AS "policyReason"`;
-
 /** The conversation on a page the actor may see (our page id or Facebook's, when given), or 404. */
 export async function findSendTarget(actor: Pick<Actor, "id" | "role" | "companyId">, conversationId: string, pageId?: string): Promise<SendTarget> {
   if (!isUuid(conversationId)) throw new AppError("not_found", "Conversation not found");
-  const { rows } = await directPool().query<Row>({
-    name: pageId ? "send-target-on-page" : "send-target",
-    text: `SELECT ${COLUMNS}
-             FROM conversations c JOIN customers u ON u.id = c.customer_id JOIN pages p ON p.id = c.page_id
-            WHERE c.id = $1::uuid AND ${visiblePageCondition("p", 2)}${pageId ? ` AND ${pageIdCondition("p", 5)}` : ""}`,
-    values: [conversationId, ...visiblePageValues(actor), ...(pageId ? pageIdValues(pageId) : [])],
-  });
-  const row = rows[0];
+  const row = await firstRow(sendTargetSql<Row>(conversationId, visiblePageOnSql("p", actor, pageId)), { name: pageId ? "send-target-on-page" : "send-target" });
   if (!row) throw new AppError("not_found", "Conversation not found");
   return {
     id: row.id,

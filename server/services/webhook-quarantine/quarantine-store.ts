@@ -1,4 +1,5 @@
-import { directPool } from "@/server/db/direct";
+import { affected } from "@/server/db/sql/run";
+import { quarantineSql } from "@/server/db/sql/webhook-events";
 import { storableRaw } from "@/server/integrations/meta/sanitize-json";
 
 // Writes to webhook_quarantine: what was signed by Meta but could not be stored (a body) or processed (one
@@ -14,15 +15,12 @@ export function isDataError(error: unknown): boolean {
 
 export async function quarantine(entries: QuarantineEntry[]): Promise<void> {
   if (!entries.length) return;
-  await directPool().query(
-    `INSERT INTO webhook_quarantine (scope, raw, reason, facebook_page_id, webhook_event_id)
-     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[])`,
-    [
-      entries.map((e) => e.scope),
-      entries.map((e) => storableRaw(e.raw)),
-      entries.map((e) => storableRaw(e.reason).slice(0, 2000)),
-      entries.map((e) => e.facebookPageId),
-      entries.map((e) => e.webhookEventId?.toString() ?? null),
-    ],
-  );
+  const rows = entries.map((e) => ({
+    scope: e.scope,
+    raw: storableRaw(e.raw),
+    reason: storableRaw(e.reason).slice(0, 2000),
+    facebookPageId: e.facebookPageId,
+    webhookEventId: e.webhookEventId?.toString() ?? null,
+  }));
+  await affected(quarantineSql(rows));
 }

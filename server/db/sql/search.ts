@@ -1,19 +1,16 @@
-import { directPool } from "@/server/db/direct";
-import type { Channel } from "@/lib/inbox/channels";
-import { Prisma } from "@/server/generated/prisma/client";
-import type { Cursor } from "@/server/services/conversations/cursor";
+import { sql, type RawBuilder } from "kysely";
+import type { Channel } from "@/server/generated/kysely/enums";
+import { rows } from "@/server/db/sql/run";
 
 // The SQL of conversation search (search-conversations.ts says when each runs). Every statement keeps to
 // the page and the list's filters through filtersSql, and orders by (last_message_at, id) desc.
 
 /**
- * A search statement, composed with Prisma.sql, run through plain pg (server/db/direct.ts): through Prisma's
- * client each cost 1.5–3 ms of the app's CPU, more than most of them take in Postgres (docs/PERFORMANCE.md
- * §6). Unnamed, so Postgres still plans each for its own term, as the strategies expect.
+ * A search statement, run unnamed on the app's pool, so Postgres plans each for its own term, as the
+ * strategies expect. Not through Prisma's client: each cost 1.5–3 ms of the app's CPU there, more than most
+ * of them take in Postgres (docs/performance/history-2026-11.md §6).
  */
-async function query<T>(sql: Prisma.Sql): Promise<T[]> {
-  return (await directPool().query(sql.text, sql.values)).rows as T[];
-}
+const query = <T>(statement: RawBuilder<unknown>): Promise<T[]> => rows(statement as RawBuilder<T>);
 
 export type SearchInput = {
   pageId: string;
@@ -21,11 +18,11 @@ export type SearchInput = {
   isSpam: boolean;
   isImportant: boolean;
   tags: string[];
-  /** Ownership filter: a user id, null for unassigned, undefined for everyone. */
-  assigneeId?: string | null;
   /** One channel of the page only; undefined for both. */
   channel?: Channel;
-  cursor: Cursor | null;
+  /** Ownership filter: a user id, null for unassigned, undefined for everyone. */
+  assigneeId?: string | null;
+  cursor: Key | null;
   offset: number;
   /** Rows wanted: the page size + 1, to tell whether there is a next page. */
   take: number;
@@ -40,13 +37,13 @@ export type Key = { at: Date; id: string };
 /** The list's other filters and the keyset bounds, on `conversations c` (the tags unless `tags` is false). */
 function filtersSql({ input }: SearchCtx, after: Key | null, tags = true) {
   const bound = (k: Key | null) =>
-    k ? Prisma.sql`AND c.last_message_at <= ${k.at.toISOString()}::timestamptz AND (c.last_message_at, c.id) < (${k.at.toISOString()}::timestamptz, ${k.id}::uuid)` : Prisma.empty;
+    k ? sql`AND c.last_message_at <= ${k.at.toISOString()}::timestamptz AND (c.last_message_at, c.id) < (${k.at.toISOString()}::timestamptz, ${k.id}::uuid)` : sql``;
   // Not yet listed: a conversation without its first message (list-rows.ts, NOT_YET).
-  return Prisma.sql`c.page_id = ${input.pageId}::uuid AND c.is_spam = ${input.isSpam} AND c.last_message_at > 'epoch'::timestamptz
-    ${input.isImportant ? Prisma.sql`AND c.is_important` : Prisma.empty}
-    ${input.assigneeId === null ? Prisma.sql`AND c.assignee_id IS NULL` : input.assigneeId ? Prisma.sql`AND c.assignee_id = ${input.assigneeId}::uuid` : Prisma.empty}
-    ${input.channel ? Prisma.sql`AND c.channel = ${input.channel}::"Channel"` : Prisma.empty}
-    ${tags && input.tags.length ? Prisma.sql`AND EXISTS (SELECT 1 FROM customer_tags t WHERE t.conversation_id = c.id AND t.name = ANY(${input.tags}::text[]))` : Prisma.empty}
+  return sql`c.page_id = ${input.pageId}::uuid AND c.is_spam = ${input.isSpam} AND c.last_message_at > 'epoch'::timestamptz
+    ${input.isImportant ? sql`AND c.is_important` : sql``}
+    ${input.assigneeId === null ? sql`AND c.assignee_id IS NULL` : input.assigneeId ? sql`AND c.assignee_id = ${input.assigneeId}::uuid` : sql``}
+    ${input.channel ? sql`AND c.channel = ${input.channel}::"Channel"` : sql``}
+    ${tags && input.tags.length ? sql`AND EXISTS (SELECT 1 FROM customer_tags t WHERE t.conversation_id = c.id AND t.name = ANY(${input.tags}::text[]))` : sql``}
     ${bound(input.cursor)} ${bound(after)}`;
 }
 
@@ -56,10 +53,10 @@ function filtersSql({ input }: SearchCtx, after: Key | null, tags = true) {
  * messages, which one company could then measure by timing its searches (docs/SECURITY.md).
  */
 function pageMessagesSql({ input, pattern }: SearchCtx) {
-  return Prisma.sql`messages m JOIN conversations pc ON pc.id = m.conversation_id AND pc.page_id = ${input.pageId}::uuid WHERE m.text ILIKE ${pattern}`;
+  return sql`messages m JOIN conversations pc ON pc.id = m.conversation_id AND pc.page_id = ${input.pageId}::uuid WHERE m.text ILIKE ${pattern}`;
 }
 
-const pageSql = (skip: number, take: number) => Prisma.sql`ORDER BY x.last_message_at DESC, x.id DESC OFFSET ${skip} LIMIT ${take}`;
+const pageSql = (skip: number, take: number) => sql`ORDER BY x.last_message_at DESC, x.id DESC OFFSET ${skip} LIMIT ${take}`;
 
 /**
  * Steps 1 and 2 in one statement: the capped counts, then (each only in its case; Postgres evaluates an
@@ -71,13 +68,13 @@ export async function probe(ctx: SearchCtx, L: { names: number; previews: number
   const { input, pattern } = ctx;
   const f = filtersSql(ctx, null);
   const page = pageSql(input.offset, input.take);
-  const hit = Prisma.sql`(x.name ILIKE ${pattern} OR x.last_message_text ILIKE ${pattern} OR x.id IN (SELECT id FROM m))`;
-  const rare = Prisma.sql`(k.names <= ${L.names} AND k.previews <= ${L.previews} AND k.messages <= ${L.messages})`;
+  const hit = sql`(x.name ILIKE ${pattern} OR x.last_message_text ILIKE ${pattern} OR x.id IN (SELECT id FROM m))`;
+  const rare = sql`(k.names <= ${L.names} AND k.previews <= ${L.previews} AND k.messages <= ${L.messages})`;
   const tagged = input.tags.length
-    ? Prisma.sql`(SELECT count(*) FROM (SELECT 1 FROM customer_tags t WHERE t.page_id = ${input.pageId}::uuid AND t.name = ANY(${input.tags}::text[]) LIMIT ${L.tagged + 1}) s)`
-    : Prisma.sql`NULL::bigint`;
-  const fewTagged = input.tags.length ? Prisma.sql`k.tagged <= ${L.tagged}` : Prisma.sql`false`;
-  const [row] = await query<{ names: number; messages: number; candidates: string[] | null; tagged: string[] | null; walked: string[] | null }>(Prisma.sql`
+    ? sql`(SELECT count(*) FROM (SELECT 1 FROM customer_tags t WHERE t.page_id = ${input.pageId}::uuid AND t.name = ANY(${input.tags}::text[]) LIMIT ${L.tagged + 1}) s)`
+    : sql`NULL::bigint`;
+  const fewTagged = input.tags.length ? sql`k.tagged <= ${L.tagged}` : sql`false`;
+  const [row] = await query<{ names: number; messages: number; candidates: string[] | null; tagged: string[] | null; walked: string[] | null }>(sql`
     WITH n AS (SELECT u.id FROM customers u WHERE u.page_id = ${input.pageId}::uuid AND u.name ILIKE ${pattern} LIMIT ${L.names + 1}),
          v AS (SELECT c.id FROM conversations c WHERE c.page_id = ${input.pageId}::uuid AND c.last_message_text ILIKE ${pattern} LIMIT ${L.previews + 1}),
          m AS (SELECT m.conversation_id AS id FROM ${pageMessagesSql(ctx)} LIMIT ${L.messages + 1}),
@@ -104,35 +101,35 @@ export async function probe(ctx: SearchCtx, L: { names: number; previews: number
  */
 function taggedSql(ctx: SearchCtx) {
   const { input } = ctx;
-  return Prisma.sql`SELECT c.id, c.last_message_at, c.last_message_text, u.name FROM conversations c JOIN customers u ON u.id = c.customer_id
+  return sql`SELECT c.id, c.last_message_at, c.last_message_text, u.name FROM conversations c JOIN customers u ON u.id = c.customer_id
      WHERE c.id IN (SELECT t.conversation_id FROM customer_tags t WHERE t.page_id = ${input.pageId}::uuid AND t.name = ANY(${input.tags}::text[]))
        AND ${filtersSql(ctx, null, false)} OFFSET 0`;
 }
 
 /** The inbox newest first (after `after`) with the customer's name: the rows every walk checks. */
 function walkedSql(ctx: SearchCtx, after: Key | null, rows: number) {
-  return Prisma.sql`SELECT c.id, c.last_message_at, c.last_message_text, c.messages_version, u.name FROM conversations c JOIN customers u ON u.id = c.customer_id
+  return sql`SELECT c.id, c.last_message_at, c.last_message_text, c.messages_version, u.name FROM conversations c JOIN customers u ON u.id = c.customer_id
      WHERE ${filtersSql(ctx, after)} ORDER BY c.last_message_at DESC, c.id DESC LIMIT ${rows}`;
 }
 
 function hitSql({ input, pattern, misses }: SearchCtx, messages: "own" | "set") {
   // `text || ''` keeps this on the conversation's own messages (not the trigram index); OFFSET 0 stops
   // Postgres from turning it into a hashed set of every matching message.
-  const own = Prisma.sql`EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = x.id AND (m.text || '') ILIKE ${pattern} OFFSET 0)`;
+  const own = sql`EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = x.id AND (m.text || '') ILIKE ${pattern} OFFSET 0)`;
   const inMessages =
     messages === "set"
-      ? Prisma.sql`x.id IN (SELECT m.conversation_id FROM ${pageMessagesSql({ input, pattern })})`
+      ? sql`x.id IN (SELECT m.conversation_id FROM ${pageMessagesSql({ input, pattern })})`
       : misses?.length
         ? // A CASE, so that a remembered miss never reads the messages (an OR may run in any order). The
           // array is a constant of the statement's plan, so Postgres looks rows up in it by hash.
-          Prisma.sql`CASE WHEN x.id::text || ':' || x.messages_version = ANY(${misses}::text[]) THEN false ELSE ${own} END`
+          sql`CASE WHEN x.id::text || ':' || x.messages_version = ANY(${misses}::text[]) THEN false ELSE ${own} END`
         : own;
-  return Prisma.sql`(x.name ILIKE ${pattern} OR x.last_message_text ILIKE ${pattern} OR ${inMessages})`;
+  return sql`(x.name ILIKE ${pattern} OR x.last_message_text ILIKE ${pattern} OR ${inMessages})`;
 }
 
 /** The page of matches among the first `rows` rows of the inbox after `after`. */
 export async function walk(ctx: SearchCtx, w: { after: Key | null; messages: "own" | "set"; skip: number; take: number; rows: number }) {
-  const found = await query<{ id: string }>(Prisma.sql`
+  const found = await query<{ id: string }>(sql`
     SELECT x.id::text AS id FROM (${walkedSql(ctx, w.after, w.rows)}) x WHERE ${hitSql(ctx, w.messages)} ${pageSql(w.skip, w.take)}`);
   return found.map((r) => r.id);
 }
@@ -144,7 +141,7 @@ export async function walk(ctx: SearchCtx, w: { after: Key | null; messages: "ow
  * hit, or all of them), with the version of their messages read in the same statement.
  */
 export async function stretchHits(ctx: SearchCtx, want: number, stretch: number, after: Key | null = null) {
-  const [row] = await query<{ hits: string[]; seen: string[] | null; last_at: Date | null }>(Prisma.sql`
+  const [row] = await query<{ hits: string[]; seen: string[] | null; last_at: Date | null }>(sql`
     SELECT ARRAY(SELECT x.id::text FROM (${walkedSql(ctx, after, stretch)}) x
                   WHERE ${hitSql(ctx, "own")} ORDER BY x.last_message_at DESC, x.id DESC LIMIT ${want}) AS hits,
            s.seen, s.last_at
@@ -167,7 +164,7 @@ export async function stretchHits(ctx: SearchCtx, want: number, stretch: number,
 
 /** Whether a walk of `rows` rows after `after` saw every conversation the filters allow. */
 export async function seesAll(ctx: SearchCtx, after: Key | null, rows: number) {
-  const [row] = await query<{ n: number }>(Prisma.sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM conversations c WHERE ${filtersSql(ctx, after)} LIMIT ${rows}) s`);
+  const [row] = await query<{ n: number }>(sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM conversations c WHERE ${filtersSql(ctx, after)} LIMIT ${rows}) s`);
   return row!.n < rows;
 }
 
@@ -175,7 +172,7 @@ export async function seesAll(ctx: SearchCtx, after: Key | null, rows: number) {
 export async function allCandidates(ctx: SearchCtx): Promise<string[]> {
   const { input, pattern } = ctx;
   const f = filtersSql(ctx, null);
-  const found = await query<{ id: string }>(Prisma.sql`
+  const found = await query<{ id: string }>(sql`
     SELECT x.id::text AS id FROM (
             SELECT c.id, c.last_message_at FROM customers u JOIN conversations c ON c.customer_id = u.id
              WHERE u.page_id = ${input.pageId}::uuid AND u.name ILIKE ${pattern} AND ${f}

@@ -1,0 +1,85 @@
+import { sql, type RawBuilder } from "kysely";
+import type { Channel, ConversationStatus } from "@/server/generated/kysely/enums";
+import { NOT_YET, summaryColumns, type SummaryColumns } from "@/server/db/sql/conversations";
+
+// The conversation list's rows (server/services/conversations/list-rows.ts maps them): every agent's inbox
+// reads them every few seconds while the webhook load runs, so one statement per read, prepared per shape
+// (the name says the shape). The columns are the socket payload's (summaryColumns), so a list read and a
+// live update cannot disagree on tags or assignee.
+
+export type ListRow = SummaryColumns & { id: string; customer_id: string; customer_psid: string; customer_name: string; customer_avatar_url: string | null };
+
+const ROW_COLUMNS = sql`${summaryColumns},
+  cu.id AS customer_id, cu.psid AS customer_psid, cu.name AS customer_name, cu.avatar_url AS customer_avatar_url`;
+const FROM_CONVERSATIONS = sql`FROM conversations JOIN customers cu ON cu.id = conversations.customer_id`;
+
+export type ListFilter = {
+  isSpam: boolean;
+  isImportant: boolean;
+  /** Any of these tags. */
+  tags: string[];
+  /** One channel of the page only (the index on (page_id, channel, last_message_at, id)); undefined for both. */
+  channel?: Channel;
+  /** The Open / Done / Snoozed view; undefined for every status. */
+  status?: ConversationStatus;
+  /** An agent's id, null for unassigned, undefined for anyone's. */
+  assigneeId: string | null | undefined;
+  cursor: { at: Date; id: string } | null;
+  offset: number;
+  take: number;
+};
+
+/** A page of the list, newest first, on the (page_id, last_message_at, id) order the indexes hold; `shape` names its statement. */
+export function listRowsSql(pageId: string, filter: ListFilter): { statement: RawBuilder<ListRow>; shape: string } {
+  // A first contact's conversation is created one statement before its first message (customers.ts, then
+  // record-message.ts), with last_message_at 'epoch': until the message is in, it is not listed, so a read
+  // of the list never shows it without its message and unread count.
+  const conditions = [sql`conversations.page_id = ${pageId}::uuid`, sql`conversations.is_spam = ${filter.isSpam}`, sql`conversations.last_message_at > ${NOT_YET}`];
+  let shape = "";
+  if (filter.assigneeId === null) {
+    conditions.push(sql`conversations.assignee_id IS NULL`);
+    shape += "u";
+  } else if (filter.assigneeId !== undefined) {
+    conditions.push(sql`conversations.assignee_id = ${filter.assigneeId}::uuid`);
+    shape += "a";
+  }
+  if (filter.channel) {
+    conditions.push(sql`conversations.channel = ${filter.channel}::"Channel"`);
+    shape += "h";
+  }
+  if (filter.status) {
+    conditions.push(sql`conversations.status = ${filter.status}::"ConversationStatus"`);
+    shape += "s";
+  }
+  if (filter.isImportant) {
+    conditions.push(sql`conversations.is_important`);
+    shape += "i";
+  }
+  if (filter.tags.length) {
+    conditions.push(sql`EXISTS (SELECT 1 FROM customer_tags t WHERE t.conversation_id = conversations.id AND t.name = ANY(${filter.tags}::text[]))`);
+    shape += "t";
+  }
+  if (filter.cursor) {
+    // The redundant `<=` is what the index can range-scan on; Postgres cannot use the OR as an index bound
+    // and would walk every newer row (docs/PERFORMANCE.md).
+    const at = sql`${filter.cursor.at}::timestamptz`;
+    conditions.push(sql`conversations.last_message_at <= ${at}`);
+    conditions.push(sql`(conversations.last_message_at < ${at} OR (conversations.last_message_at = ${at} AND conversations.id < ${filter.cursor.id}::uuid))`);
+    shape += "c";
+  }
+  const statement = sql<ListRow>`SELECT ${ROW_COLUMNS} ${FROM_CONVERSATIONS}
+                 WHERE ${sql.join(conditions, sql` AND `)}
+                 ORDER BY conversations.last_message_at DESC, conversations.id DESC
+                 OFFSET ${filter.offset} LIMIT ${filter.take}`;
+  return { statement, shape };
+}
+
+/** These conversations of the page, in no order. */
+export const listRowsByIdsSql = (pageId: string, ids: string[]) =>
+  sql<ListRow>`SELECT ${ROW_COLUMNS} ${FROM_CONVERSATIONS} WHERE conversations.id = ANY(${ids}::uuid[]) AND conversations.page_id = ${pageId}::uuid`;
+
+/** One conversation's row with its page, where `pageCondition` (on the pages row `p`) holds. */
+export const listRowWithPageSql = (conversationId: string, pageCondition: RawBuilder<boolean>) =>
+  sql<ListRow & { page_id: string; page_name: string; facebook_page_id: string }>`SELECT ${ROW_COLUMNS}, p.id AS page_id, p.name AS page_name, p.facebook_page_id
+             ${FROM_CONVERSATIONS} JOIN pages p ON p.id = conversations.page_id
+            WHERE conversations.id = ${conversationId}::uuid AND ${pageCondition}`;
