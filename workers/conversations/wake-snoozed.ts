@@ -1,4 +1,5 @@
 import { db } from "@/server/db";
+import { rows as rowsOf, sqlDb } from "@/server/db/sql/run";
 import { conversationListSelect } from "@/server/services/conversations/serialize";
 import { announceConversation } from "@/server/services/conversations/update-flags";
 
@@ -13,12 +14,22 @@ const BATCH = 500;
 export async function wakeSnoozed(now = new Date()): Promise<number> {
   let woken = 0;
   for (;;) {
-    const ids = await db.$queryRaw<{ id: string }[]>`
-      UPDATE conversations SET status = 'open', snoozed_until = NULL, status_at = ${now}, updated_at = now()
-       WHERE id IN (SELECT id FROM conversations
-                     WHERE status = 'snoozed' AND snoozed_until IS NOT NULL AND snoozed_until <= ${now}
-                     ORDER BY snoozed_until LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
-      RETURNING id`;
+    const due = sqlDb()
+      .selectFrom("conversations")
+      .select("id")
+      .where("status", "=", "snoozed")
+      .where("snoozed_until", "is not", null)
+      .where("snoozed_until", "<=", now)
+      .orderBy("snoozed_until")
+      .limit(BATCH)
+      .forUpdate()
+      .skipLocked();
+    const wake = sqlDb()
+      .updateTable("conversations")
+      .set((eb) => ({ status: "open", snoozed_until: null, status_at: now, updated_at: eb.fn("now") }))
+      .where("id", "in", due)
+      .returning("id");
+    const ids = await rowsOf(wake);
     if (!ids.length) return woken;
     woken += ids.length;
     const rows = await db.conversation.findMany({ where: { id: { in: ids.map((r) => r.id) } }, select: conversationListSelect });
