@@ -221,7 +221,11 @@ export function InboxScreen() {
               senderName={user.name}
               sinkRef={sinkRef}
               onConversation={onConversation}
-              onBack={() => setSelected(null)}
+              onBack={() => {
+                // Phones: the list comes back in place of the thread; focus returns to the row that was open.
+                setSelected(null);
+                requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-row-id="${CSS.escape(selected.id)}"]`)?.focus());
+              }}
               onOpenDetails={isWide ? null : () => setDetailsOpen(true)}
               others={presence.others}
               onTyping={presence.setTyping}

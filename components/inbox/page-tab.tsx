@@ -3,16 +3,25 @@ import { cn } from "@/lib/cn";
 import type { InboxPage } from "@/lib/inbox/types";
 import type { PageAvatar } from "@/lib/inbox/initials";
 
-type Props = { page: InboxPage; avatar: PageAvatar; selected: boolean; onSelect: (id: string) => void; count: number };
+type Props = {
+  page: InboxPage;
+  avatar: PageAvatar;
+  selected: boolean;
+  /** The strip's one tab stop (the others are reached with the arrow keys). */
+  focusable: boolean;
+  onSelect: (id: string) => void;
+  count: number;
+};
 
 /** One page tab: initials avatar (distinct per page, lib/inbox/initials.ts), truncated name, conversation count and unread count (PRODUCT §2). */
-export const PageTab = forwardRef<HTMLButtonElement, Props>(function PageTab({ page, avatar, selected, onSelect, count }, ref) {
+export const PageTab = forwardRef<HTMLButtonElement, Props>(function PageTab({ page, avatar, selected, focusable, onSelect, count }, ref) {
   return (
     <button
       ref={ref}
       type="button"
       role="tab"
       aria-selected={selected}
+      tabIndex={focusable ? 0 : -1}
       title={page.name}
       onClick={() => onSelect(page.id)}
       className={cn(

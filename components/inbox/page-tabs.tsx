@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { cn } from "@/lib/cn";
 import { PAGE_STRIP_ARROWS_ABOVE, PAGE_STRIP_SCROLL_RESET_MS, PAGE_STRIP_SCROLL_STEP, SCROLL_INTO_VIEW_DELAY_MS } from "@/lib/inbox/constants";
 import type { ConversationStatus, InboxPage } from "@/lib/inbox/types";
@@ -60,6 +60,19 @@ export function PageTabs({ pages, selectedId, onSelect, loading, view }: Props) 
     resetTimer.current = window.setTimeout(() => setScrolling(false), PAGE_STRIP_SCROLL_RESET_MS);
   }
 
+  // The tab pattern: one tab stop (the selected tab); ←/→, Home and End move focus along the strip, and
+  // Enter or Space opens the focused page (a page switch clears the list, so focus alone does not switch).
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const ids = pages.map((p) => p.id);
+    const current = ids.findIndex((id) => tabRefs.current.get(id) === document.activeElement);
+    if (current < 0) return;
+    const last = ids.length - 1;
+    const next = { ArrowRight: Math.min(last, current + 1), ArrowLeft: Math.max(0, current - 1), Home: 0, End: last }[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    tabRefs.current.get(ids[next]!)?.focus();
+  }
+
   function scrollBy(direction: -1 | 1) {
     const el = stripRef.current;
     if (el) el.scrollBy({ left: direction * el.clientWidth * PAGE_STRIP_SCROLL_STEP, behavior: "smooth" });
@@ -87,6 +100,7 @@ export function PageTabs({ pages, selectedId, onSelect, loading, view }: Props) 
         role="tablist"
         aria-label="Pages"
         onScroll={onScroll}
+        onKeyDown={onKeyDown}
         className={cn("relative flex min-w-0 flex-1 gap-1.5 overflow-x-auto py-1 [scrollbar-width:none] [&::-webkit-scrollbar]:hidden", scrolling && "cursor-grabbing")}
       >
         {pages.map((page) => (
@@ -99,6 +113,7 @@ export function PageTabs({ pages, selectedId, onSelect, loading, view }: Props) 
             page={page}
             avatar={avatars.get(page.id)!}
             selected={page.id === selectedId}
+            focusable={page.id === selectedId || (!selectedId && page === pages[0])}
             onSelect={onSelect}
             count={view ? page.statusCounts[view] : page.conversationCount}
           />

@@ -3,6 +3,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { OTHER_KEYS, SHORTCUTS } from "@/lib/inbox/shortcuts";
 import { XIcon } from "@/components/ui/icons";
+import { useReturnFocus } from "@/components/ui/use-return-focus";
 
 function Keys({ keys }: { keys: string[] }) {
   return (
@@ -18,11 +19,15 @@ function Keys({ keys }: { keys: string[] }) {
 
 /** The '?' sheet: every inbox shortcut. */
 export function ShortcutsSheet({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const returnFocus = useReturnFocus();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40 data-[state=open]:animate-fade-in" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[85dvh] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-5 shadow-xl focus:outline-none data-[state=open]:animate-pop-in">
+        <Dialog.Content
+          {...returnFocus}
+          className="fixed top-1/2 left-1/2 z-50 max-h-[85dvh] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-5 shadow-xl focus:outline-none data-[state=open]:animate-pop-in"
+        >
           <div className="flex items-center justify-between">
             <Dialog.Title className="text-base font-semibold text-slate-900">Keyboard shortcuts</Dialog.Title>
             <Dialog.Close aria-label="Close" className="flex size-8 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100">

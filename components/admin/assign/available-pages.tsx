@@ -52,7 +52,7 @@ export function AvailablePages({
                   type="button"
                   disabled={disabled}
                   onClick={() => onAdd(page._id)}
-                  aria-label={`Add ${page.name}`}
+                  aria-label={`Add ${page.name}${page.page_id ? ` ID ${page.page_id}` : ""}`}
                   className="flex w-full items-center gap-3 px-3 py-2.5 text-left text-sm hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-none disabled:opacity-50"
                 >
                   <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-blue-50 text-blue-600">

@@ -4,6 +4,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import type { ReactNode } from "react";
 import { XIcon } from "@/components/ui/icons";
 import { cn } from "@/lib/cn";
+import { useReturnFocus } from "@/components/ui/use-return-focus";
 
 /**
  * A centred dialog with a title, an optional description, a close icon and the body. Esc, the overlay and
@@ -26,11 +27,13 @@ export function Modal({
   size?: "md" | "lg";
   children: ReactNode;
 }) {
+  const returnFocus = useReturnFocus();
   return (
     <Dialog.Root open={open} onOpenChange={(next) => (!locked || next) && onOpenChange(next)}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50 data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in" />
         <Dialog.Content
+          {...returnFocus}
           className={cn(
             "fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl bg-white shadow-xl focus:outline-none data-[state=open]:animate-pop-in",
             size === "lg" ? "max-w-xl" : "max-w-md",

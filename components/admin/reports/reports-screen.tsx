@@ -155,7 +155,7 @@ export function ReportsScreen() {
               {data && <DayChart label="Median first response and reply time per day" days={days} series={speed} format={durationFormat} />}
             </section>
           </div>
-          <section aria-labelledby={`${id}-people`} className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+          <section aria-labelledby={`${id}-people`} tabIndex={0} className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
             <h2 id={`${id}-people`} className="px-4 pt-4 text-base font-semibold text-slate-900">
               By person
             </h2>

@@ -20,6 +20,7 @@ export const ConversationRow = memo(function ConversationRow({ row, search, onOp
     <button
       type="button"
       onClick={() => onOpen(row.id)}
+      data-row-id={row.id}
       aria-current={row.isSelected ? "true" : undefined}
       data-new={row.isNewMessage || undefined}
       data-cursor={cursor || undefined}

@@ -4,6 +4,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import type { ReactNode } from "react";
 import { XIcon } from "@/components/ui/icons";
 import { cn } from "@/lib/cn";
+import { useReturnFocus } from "@/components/ui/use-return-focus";
 
 /** The modal frame of the right panel's dialogs: overlay, centred card, title, optional description, ✕. */
 export function PanelDialog({
@@ -27,11 +28,13 @@ export function PanelDialog({
   className?: string;
   children: ReactNode;
 }) {
+  const returnFocus = useReturnFocus();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50 data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in" />
         <Dialog.Content
+          {...returnFocus}
           // Without a description, say so explicitly (Radix warns otherwise).
           {...(description ? {} : { "aria-describedby": undefined })}
           className={cn(

@@ -51,7 +51,7 @@ export function StatusControls({ conversation, onChange }: Props) {
           <span className="max-sm:sr-only">Reopen</span>
         </button>
       ) : (
-        <button type="button" data-shortcut="done" disabled={busy} onClick={() => void change("done")} title="Mark done (e)" className={cn(BUTTON, "bg-emerald-600 text-white ring-emerald-600 hover:bg-emerald-700")}>
+        <button type="button" data-shortcut="done" disabled={busy} onClick={() => void change("done")} title="Mark done (e)" className={cn(BUTTON, "bg-emerald-700 text-white ring-emerald-700 hover:bg-emerald-800")}>
           <DoneIcon aria-hidden="true" className="size-4" />
           <span className="max-sm:sr-only">Done</span>
         </button>

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { cn } from "@/lib/cn";
 import type { ConversationListItem } from "@/lib/inbox/types";
 import { ArrowLeftIcon } from "@/components/ui/icons";
@@ -23,24 +23,32 @@ const TOGGLE = "flex size-9 items-center justify-center rounded-lg ring-1 ring-i
 
 /** The thread header (PRODUCT §2): avatar, name, status, importance and spam toggles. */
 export function ThreadHeader({ conversation, activity, busy, onToggleImportant, onToggleSpam, onBack, onOpenDetails, extra }: Props) {
+  // On a phone the list is hidden when a conversation opens, taking the focused row with it: focus goes
+  // to the back button, so the keyboard carries on inside the thread instead of at the top of the page.
+  const backRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const focused = document.activeElement;
+    if (!focused || focused === document.body || (focused instanceof HTMLElement && !focused.checkVisibility())) backRef.current?.focus();
+  }, []);
   return (
     // On a phone the team controls take a second line under the name: on one line with the flags they
     // left the customer's name a letter or two.
     <div className="flex min-h-16 shrink-0 flex-wrap items-center gap-x-2 gap-y-1.5 border-b border-slate-200 bg-white px-2 py-2 sm:h-16 sm:flex-nowrap sm:px-4 sm:py-0">
-      <button type="button" onClick={onBack} aria-label="Back to conversations" className="flex size-9 shrink-0 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 md:hidden">
+      <button ref={backRef} type="button" onClick={onBack} aria-label="Back to conversations" className="flex size-9 shrink-0 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 md:hidden">
         <ArrowLeftIcon className="size-5" />
       </button>
       {conversation ? (
         <>
           <ConversationAvatar name={conversation.from_name} avatar={conversation.avatar} />
           <div className="min-w-0 flex-1">
-            <h2 className="truncate text-sm font-semibold text-slate-900 sm:text-base">{conversation.from_name}</h2>
+            <h2 className="flex min-w-0 items-center gap-1.5 text-sm font-semibold text-slate-900 sm:text-base">
+              <span className="truncate">{conversation.from_name}</span>
+              <ChannelBadge channel={conversation.channel} />
+            </h2>
             {activity ? (
               <p className="flex items-center gap-1.5 text-xs text-slate-500">
                 <span aria-hidden="true" className={cn("size-2 rounded-full", activity === "Active now" ? "bg-emerald-500" : "bg-slate-300")} />
                 {activity}
-                {/* On the status line, not beside the name: the team controls leave the name little room. */}
-                <ChannelBadge channel={conversation.channel} />
               </p>
             ) : (
               <span className="mt-1 block h-3 w-20 animate-pulse rounded bg-slate-100" aria-hidden="true" />

@@ -4,14 +4,19 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { TEXTS } from "@/lib/inbox/constants";
 import { Button } from "@/components/ui/button";
 import { ShieldAlertIcon } from "@/components/ui/icons";
+import { useReturnFocus } from "@/components/ui/use-return-focus";
 
 /** The link-violation dialog (PRODUCT §8): the blocked urls and Acknowledge. */
 export function ViolationDialog({ urls, onClose }: { urls: string[] | null; onClose: () => void }) {
+  const returnFocus = useReturnFocus();
   return (
     <Dialog.Root open={urls !== null} onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 animate-fade-in bg-slate-900/40" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 animate-pop-in rounded-2xl bg-white p-5 shadow-xl">
+        <Dialog.Content
+          {...returnFocus}
+          className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 animate-pop-in rounded-2xl bg-white p-5 shadow-xl"
+        >
           <div className="flex gap-3">
             <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-red-100 text-red-600">
               <ShieldAlertIcon className="size-5" />
