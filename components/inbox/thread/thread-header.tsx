@@ -41,14 +41,13 @@ export function ThreadHeader({ conversation, activity, busy, onToggleImportant, 
         <>
           <ConversationAvatar name={conversation.from_name} avatar={conversation.avatar} />
           <div className="min-w-0 flex-1">
-            <h2 className="flex min-w-0 items-center gap-1.5 text-sm font-semibold text-slate-900 sm:text-base">
-              <span className="truncate">{conversation.from_name}</span>
-              <ChannelBadge channel={conversation.channel} />
-            </h2>
+            <h2 className="truncate text-sm font-semibold text-slate-900 sm:text-base">{conversation.from_name}</h2>
             {activity ? (
               <p className="flex items-center gap-1.5 text-xs text-slate-500">
                 <span aria-hidden="true" className={cn("size-2 rounded-full", activity === "Active now" ? "bg-emerald-500" : "bg-slate-300")} />
                 {activity}
+                {/* On the status line, not beside the name: the team controls leave the name little room. */}
+                <ChannelBadge channel={conversation.channel} />
               </p>
             ) : (
               <span className="mt-1 block h-3 w-20 animate-pulse rounded bg-slate-100" aria-hidden="true" />
