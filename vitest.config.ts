@@ -26,6 +26,8 @@ const integrationEnv = {
   // The simulator also plays Facebook's Login dialog.
   META_DIALOG_URL: `http://127.0.0.1:${ports.TEST_SIMULATOR_PORT}`,
   META_VERIFY_TOKEN: "integration-verify-token",
+  // A Send API call the simulator holds (a timeout after Meta took the message) gives up within seconds.
+  GRAPH_TIMEOUT_MS: "5000",
   UPLOAD_DIR: ".data/test-uploads",
 };
 

@@ -58,6 +58,8 @@ const Env = z
     META_VERIFY_TOKEN: z.string().min(1).optional(),
     GRAPH_API_URL: z.url().default("https://graph.facebook.com"),
     GRAPH_API_VERSION: z.string().regex(/^v\d+\.\d+$/, "must look like v25.0").default("v25.0"),
+    // A Graph call without an answer by then counts as unanswered: a send is then not repeated but settled by its echo.
+    GRAPH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
     // Bulk offers per page: above ~40 msg/s a page stops showing messages in its inbox (docs/META.md).
     OFFER_RATE_PER_SECOND: z.coerce.number().positive().max(300).default(40),
     // The webhook drain's safety-net poll (a wake-up lost while Redis was down); deliveries normally wake

@@ -14,7 +14,7 @@ const WINDOW_CLOSED_MESSAGE =
   "You can't reply to this conversation: Messenger allows replies only within 7 days of the customer's last message.";
 
 /** The server's decision for one send: how to send it, or why not. */
-type MessagingWindow =
+export type MessagingWindow =
   | { state: "open"; messagingType: "RESPONSE"; closesAt: Date }
   | { state: "human_agent"; messagingType: "MESSAGE_TAG"; tag: "HUMAN_AGENT"; closesAt: Date }
   | { state: "closed"; reason: string };

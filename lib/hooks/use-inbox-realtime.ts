@@ -31,6 +31,8 @@ export type ThreadSink = {
   revise: (m: UiMessage) => void;
   remove: (messageId: string) => void;
   receipt: (status: "delivered" | "read", watermark: string, mids?: string[]) => void;
+  /** Refetches the thread (after the socket reconnected: it may have missed messages). */
+  refresh: () => void;
 };
 
 type Options = {
@@ -185,11 +187,22 @@ export function useInboxRealtime(options: Options) {
     void mutate<PagesResponse>(PAGES_KEY, (data) => data && { pages: data.pages.map((p) => (p.id === event.pageId ? { ...p, health: event.health, policy: event.policy } : p)) }, { revalidate: false });
   }
 
+  /**
+   * The socket is back after a loss (the app restarted, the network dropped, Redis restarted under the app):
+   * messages stored meanwhile never reached it, so the list, the open thread and the tab counts are fetched
+   * again rather than trusted.
+   */
+  function onReconnect() {
+    void latest.current.mutateList();
+    latest.current.sinkRef.current?.refresh();
+    void mutate(PAGES_KEY);
+  }
+
   return useSocket({
     token: options.token,
     pageIds: options.pageIds,
     conversationId: options.selectedId,
-    handlers: { onNewMessage, onConversationUpdated, onMessageStatus, onMessageUpdated, onMessageRemoved, onSystemEvent, onThreadControl, onPageUpdated },
+    handlers: { onNewMessage, onConversationUpdated, onMessageStatus, onMessageUpdated, onMessageRemoved, onSystemEvent, onThreadControl, onPageUpdated, onReconnect },
     onSocket: options.onSocket,
   });
 }

@@ -6,6 +6,7 @@ import { api, errorMessage } from "@/lib/api/client";
 import { TEXTS } from "@/lib/inbox/constants";
 import type { ApiMessage, ConversationListItem } from "@/lib/inbox/types";
 import { optimisticMessage, toUiMessage, type UiMessage } from "@/lib/inbox/ui-message";
+import { keptReply } from "@/lib/hooks/use-resend-message";
 
 // Voice notes, videos and documents from the composer: upload (POST /api/uploads, field "files"), then one
 // Send API attachment each (message_type audio/video/file). Shown at once as a pending file bubble; a
@@ -49,8 +50,14 @@ export function useSendFile({ conversation, senderName, sink }: { conversation: 
           const sent = await api<ApiMessage>("/api/send-message", { method: "POST", body: { ...target, message_type: file.type, fileUrl: file.fileUrl, fileName: file.name, text: "" } });
           settle(previews[i]!.clientId!, toUiMessage(sent));
         } catch (error) {
-          previews.slice(i).forEach((m) => settle(m.clientId!, null));
+          const kept = keptReply(error);
           toast.error(TEXTS.sendFailed, { description: errorMessage(error, "") || undefined });
+          // Refused by Meta: kept in the thread, failed, with a Retry; the next files still go.
+          if (kept) {
+            settle(previews[i]!.clientId!, kept);
+            continue;
+          }
+          previews.slice(i).forEach((m) => settle(m.clientId!, null));
           return;
         }
       }

@@ -3,14 +3,17 @@
 import { useCallback } from "react";
 import { toast } from "@/lib/toast";
 import { api, errorMessage } from "@/lib/api/client";
+import { keptReply } from "@/lib/hooks/use-resend-message";
 import { TEXTS } from "@/lib/inbox/constants";
 import type { ApiMessage, ConversationListItem, SendMessageResult } from "@/lib/inbox/types";
 import { optimisticMessage, toUiMessage, type UiMessage } from "@/lib/inbox/ui-message";
 import { uploadFailure } from "@/lib/inbox/upload-failure";
 
 // Sending from the composer (PRODUCT §4 Message send, §7): optimistic append; images are uploaded
-// (POST /api/uploads) and sent one per call, then the text. A failure removes the optimistic message and
-// hands the text (and unsent images) back; a link violation marks the message red and opens the dialog.
+// (POST /api/uploads) and sent one per call, then the text. A reply Meta refused stays in the thread, failed
+// with the reason and a Retry (the server kept it: sentReply below); a failure before the server stored it
+// removes the optimistic message and hands the text (and unsent images) back; a link violation marks the
+// message red and opens the dialog.
 
 type Sink = { addOptimistic: (m: UiMessage) => void; settle: (clientId: string, result: UiMessage | null) => void };
 
@@ -60,6 +63,12 @@ export function useSendMessage({ conversation, senderName, sink, onViolation, on
             const sent = await api<ApiMessage>("/api/send-message", { method: "POST", body: { ...target, message_type: "image", imageUrl: urls[i], text: "" } });
             settle(preview.clientId!, toUiMessage(sent));
           } catch (error) {
+            const kept = keptReply(error);
+            if (kept) {
+              settle(preview.clientId!, kept);
+              toast.error(TEXTS.sendFailed, { description: failureDescription(error) });
+              continue;
+            }
             previews.slice(i).forEach((m) => settle(m.clientId!, null));
             release();
             toast.error(TEXTS.sendFailed, { description: failureDescription(error) });
@@ -82,8 +91,10 @@ export function useSendMessage({ conversation, senderName, sink, onViolation, on
             settle(optimistic.clientId!, toUiMessage(result as ApiMessage));
           }
         } catch (error) {
-          settle(optimistic.clientId!, null);
+          const kept = keptReply(error);
+          settle(optimistic.clientId!, kept);
           toast.error(TEXTS.sendFailed, { description: failureDescription(error) });
+          if (kept) return true; // in the thread, failed, with a Retry: the composer stays empty
           onRestore(text, []);
           return false;
         }

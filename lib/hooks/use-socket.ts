@@ -8,8 +8,9 @@ import type { ThreadControlEvent } from "@/lib/inbox/thread-control";
 import type { PageStatus } from "@/lib/schemas/pages";
 
 // The inbox's realtime connection (PRODUCT §4, §7, §9): same origin, the session token in the auth data,
-// WebSocket only (no sticky sessions needed behind a balancer; docs/DECISIONS.md), 5 reconnection attempts 1 s apart, 20 s connect timeout. On every
-// (re)connect it joins a room per page and the open conversation's room.
+// WebSocket only (no sticky sessions needed behind a balancer; docs/DECISIONS.md), reconnecting without end
+// (1 s, growing to 5 s, between attempts), 20 s connect timeout. On every (re)connect it joins a room per page
+// and the open conversation's room; on a reconnect, onReconnect refetches what it missed.
 
 export type SocketStatus = "connecting" | "connected" | "disconnected";
 
@@ -24,6 +25,8 @@ export type SocketHandlers = {
   onThreadControl?: (event: ThreadControlEvent) => void;
   /** A page's health changed: Meta blocked, warned or unblocked it, or its handover role changed. */
   onPageUpdated?: (event: PageStatus) => void;
+  /** Connected again after a loss: events sent meanwhile never reached this socket, so what it shows is refetched. */
+  onReconnect?: () => void;
 };
 
 type Options = {
@@ -61,10 +64,13 @@ export function useSocket({ token, pageIds, conversationId, handlers, onSocket }
       socket = s;
       socketRef.current = s;
       onSocketRef.current?.(s);
+      let connectedBefore = false;
       s.on("connect", () => {
         setStatus("connected");
         for (const pageId of pagesRef.current) s.emit(CLIENT_EVENTS.joinPage, { pageId });
         if (conversationRef.current) s.emit(CLIENT_EVENTS.joinConversation, { room: conversationRef.current });
+        if (connectedBefore) handlersRef.current.onReconnect?.();
+        connectedBefore = true;
       });
       s.on("disconnect", () => setStatus(s.active ? "connecting" : "disconnected"));
       s.on("connect_error", () => setStatus("disconnected"));

@@ -35,8 +35,12 @@ export const EMOJI_PICKER_SIZE = { width: 300, height: 400 } as const;
  */
 export const SOCKET_OPTIONS = {
   transports: ["websocket"],
-  reconnectionAttempts: 5,
+  // Without end, 1 s growing to 5 s between attempts: an app restarted or replaced after a crash comes back
+  // in seconds, and a socket that gave up would leave the agent without live messages (issue 30). Each
+  // reconnect refetches what the socket missed meanwhile (use-inbox-realtime.ts, onReconnect).
+  reconnectionAttempts: Number.POSITIVE_INFINITY,
   reconnectionDelay: 1000,
+  reconnectionDelayMax: 5000,
   timeout: 20_000,
 };
 

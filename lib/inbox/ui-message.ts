@@ -20,6 +20,8 @@ export type UiMessage = {
   isVoilation: boolean;
   timestamp: number;
   status: MessageStatus;
+  /** Why a reply failed (Meta's refusal in words), or that Meta's answer has not come yet (still pending). */
+  errorMessage: string | null;
   kind: string;
   /** Every attachment but images (those stay in `attachments`, PRODUCT §3) and stickers. */
   media: ApiMedia[];
@@ -48,6 +50,7 @@ export function toUiMessage(message: ApiMessage): UiMessage {
     isVoilation: message.isVoilation,
     timestamp: message.timestamp ?? new Date(message.created_time).getTime(),
     status: message.status,
+    errorMessage: message.error_message ?? null,
     kind: message.kind ?? "text",
     media: (message.media ?? []).filter((m) => m.type !== "image"),
     payload: message.payload ?? null,
@@ -80,6 +83,7 @@ export function optimisticMessage(input: { text?: string; imageUrl?: string; sen
     isVoilation: false,
     timestamp: input.now ?? Date.now(),
     status: "pending",
+    errorMessage: null,
     kind: input.imageUrl ? "image" : "text",
     media: [],
     payload: null,

@@ -28,6 +28,14 @@ export const ZSendMessage = z
 
 export type TSendMessage = z.infer<typeof ZSendMessage>;
 
+// POST /api/send-message/retry: a reply that failed, sent again (the same message, the same row).
+export const ZRetryMessage = z.object({
+  conversationId: z.string({ error: "conversationId is required" }).trim().min(1, "conversationId is required").max(100),
+  pageId: z.string({ error: "pageId is required" }).trim().min(1, "pageId is required").max(100),
+  messageId: z.string({ error: "messageId is required" }).trim().min(1, "messageId is required").max(100),
+});
+export type TRetryMessage = z.infer<typeof ZRetryMessage>;
+
 // POST /api/conversations/sender-action: what the customer's Messenger shows while an agent works.
 export const ZSenderAction = z.object({
   conversationId: z.string({ error: "conversationId is required" }).trim().min(1, "conversationId is required").max(100),

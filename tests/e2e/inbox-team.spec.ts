@@ -110,15 +110,24 @@ test.describe("a team inbox agents prefer", () => {
       await expect(thread.getByText("Sent", { exact: true }).or(thread.getByText("Delivered", { exact: true }))).toBeVisible({ timeout: 10_000 });
       await expect(thread.getByText("Sending", { exact: true })).toHaveCount(0);
 
-      // A reply Meta refuses: shown as sending, then gone from Tom's thread and list; Sara gets her text back.
-      // The composer's typing indicators are Send API calls too (sender actions): the rule covers a few calls.
+      // A reply Meta refuses stays in both threads, "Not sent" with Meta's reason and a Retry (issue 30); the
+      // composer stays empty: Retry sends the same message, once. The composer's typing indicators are Send
+      // API calls too (sender actions): the rule covers a few calls.
       await box.fill("Let me also check green");
       await simPost("/sim/errors", { pageId: SUPPORT, code: 551, count: 3 });
       await box.press("Enter");
       await expect(thread.getByText("Let me also check green")).toBeVisible({ timeout: 2000 });
-      await expect(thread.getByText("Let me also check green")).toHaveCount(0, { timeout: 10_000 });
-      await expect(row(b.page, name)).toContainText("Yes, blue is in stock");
-      await expect(box).toHaveValue("Let me also check green");
+      const mine = a.page.getByRole("region", { name: `Conversation with ${name} Lima` });
+      await expect(mine.getByTestId("failed-reply")).toContainText("This person isn't available to receive messages right now.", { timeout: 10_000 });
+      await expect(thread.getByTestId("failed-reply")).toContainText("Not sent", { timeout: 10_000 });
+      await expect(box).toHaveValue("");
+      await a.page.screenshot({ path: "screenshots/team-1440-reply-failed.png" });
+      await simClearErrors();
+      await mine.getByTestId("failed-reply").getByRole("button", { name: "Retry" }).click();
+      await expect(mine.getByTestId("failed-reply")).toHaveCount(0, { timeout: 10_000 });
+      await expect(thread.getByTestId("failed-reply")).toHaveCount(0, { timeout: 10_000 });
+      await expect(thread.getByText("Let me also check green")).toHaveCount(1);
+      await expect(row(b.page, name)).toContainText("Let me also check green");
     } finally {
       await simClearErrors();
       await simConfig({ sendDelayMs: 0 });

@@ -5,6 +5,7 @@ import { signatureFor } from "@/server/integrations/meta/webhook-signature";
 import { sendMessage } from "@/server/integrations/meta/graph-client";
 import { offerMetadata } from "@/server/services/offers/confirm-echo";
 import * as sendRoute from "@/app/api/send-message/route";
+import * as retryRoute from "@/app/api/send-message/retry/route";
 import * as threadRoute from "@/app/api/conversation/[conversationId]/[pageId]/route";
 import { call } from "./support/http";
 import { makeCompany, makeUser, tokenFor } from "./support/factory";
@@ -227,7 +228,7 @@ describe("replies through the Send API", () => {
     socket.close();
   });
 
-  it("withdraws a reply Meta refused: the row goes, the preview it replaced comes back, sockets get message-removed", async () => {
+  it("keeps a reply Meta refused in the thread, failed with the reason; Retry sends the same row again, once (issue 30)", async () => {
     const { psid } = await customer();
     await simPost(channel.sim, "/sim/messages", { pageId: PAGE_ID, psid, text: "Can I return these?" });
     const conversation = await repliable(psid);
@@ -237,14 +238,23 @@ describe("replies through the Send API", () => {
     const res = await send({ conversationId: conversation!.id, text: "Of course, within 30 days" });
     await fetch(`${channel.sim.url}/sim/errors`, { method: "DELETE" });
     expect(res.status).toBe(422);
+    // The agent's error carries the reply as it now stands, so the composer shows it failed, not gone.
+    expect(res.body.message).toMatchObject({ message: "Of course, within 30 days", status: "failed", error_message: "This person isn't available to receive messages right now." });
 
-    const removed = await eventually(() => socket.events.find((e) => e.name === "message-removed"), Boolean);
-    const shown = socket.events.find((e) => e.name === "new-message" && /within 30 days/.test(JSON.stringify(e.payload)));
-    expect(shown?.payload).toMatchObject({ message: { status: "pending" }, conversation: { last_message: "Of course, within 30 days" } });
-    const shownId = (shown!.payload as { message: { id: string } }).message.id;
-    expect(removed?.payload).toMatchObject({ pageId: page.id, conversationId: conversation!.id, messageId: shownId, conversation: { last_message: "Can I return these?" } });
-    expect((await messagesOf(psid)).map((m) => m.text)).toEqual(["Can I return these?"]);
-    expect((await conversationOf(psid)).lastMessageText).toBe("Can I return these?");
+    const failed = await eventually(() => socket.events.find((e) => e.name === "message-updated" && /"status":"failed"/.test(JSON.stringify(e.payload))), Boolean);
+    expect(failed?.payload).toMatchObject({ message: { id: res.body.message.id, status: "failed" } });
+    expect(socket.events.some((e) => e.name === "message-removed")).toBe(false);
+    expect((await messagesOf(psid)).map((m) => m.text)).toEqual(["Can I return these?", "Of course, within 30 days"]);
+    expect(await sent(psid)).toEqual([]);
+
+    const retried = await call(retryRoute.POST, "POST", "/api/send-message/retry", { token: staffToken, body: { conversationId: conversation!.id, pageId: page.id, messageId: res.body.message.id } });
+    expect(retried.status, JSON.stringify(retried.body)).toBe(200);
+    expect(retried.body).toMatchObject({ id: res.body.message.id, status: "sent", error_message: null });
+    expect((await sent(psid)).map((s) => s.message.text)).toEqual(["Of course, within 30 days"]);
+    expect((await messagesOf(psid)).map((m) => m.text)).toEqual(["Can I return these?", "Of course, within 30 days"]);
+    // Sent: nothing left to retry.
+    const again = await call(retryRoute.POST, "POST", "/api/send-message/retry", { token: staffToken, body: { conversationId: conversation!.id, pageId: page.id, messageId: res.body.message.id } });
+    expect(again.status).toBe(409);
     socket.close();
   });
 
@@ -299,8 +309,8 @@ describe("replies through the Send API", () => {
     expect(await attempt({ code: 100 })).toMatchObject({ status: 502, body: { graph: { kind: "invalid_parameter" } } });
     // Transient errors are retried: one failure, then the retry goes through.
     expect((await attempt({ code: 2, count: 1 })).status).toBe(200);
-    // A failed message leaves nothing behind; the successful retry is stored once.
-    expect((await messagesOf(psid)).filter((m) => m.direction === "outbound")).toHaveLength(1);
+    // Each refused reply stays in the thread, failed with its reason (issue 30); the retried one is stored once.
+    expect((await messagesOf(psid)).filter((m) => m.direction === "outbound").map((m) => m.sendStatus)).toEqual(["failed", "failed", "failed", "failed", expect.stringMatching(/^(sent|delivered)$/)]);
 
     const token = await attempt({ code: 190 });
     expect(token).toMatchObject({ status: 502, body: { graph: { kind: "token_invalid" } } });

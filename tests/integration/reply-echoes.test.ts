@@ -5,6 +5,8 @@ import { sendMessage } from "@/server/integrations/meta/graph-client";
 import { replyMetadata, settleReplyEcho } from "@/server/services/outbound/reply-echo";
 import { failStaleSends, STALE_SEND_MS } from "@/server/services/outbound/fail-stale-sends";
 import * as sendRoute from "@/app/api/send-message/route";
+import * as retryRoute from "@/app/api/send-message/retry/route";
+import { UNCONFIRMED_SEND_TEXT } from "@/server/services/outbound/failed-send";
 import { call } from "./support/http";
 import { makeCompany, makeUser, tokenFor } from "./support/factory";
 import { eventually, simGet, simPost, startChannel, type Channel } from "./support/channel";
@@ -210,5 +212,69 @@ describe("an echo after the stale-send sweep", () => {
     expect(await db.message.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ mid: "m_late_echo", sendStatus: "sent", errorMessage: null });
     expect(await settleReplyEcho(conversationId, replyMetadata(row.id, conversationId), "m_other_echo")).toBe(false);
     expect(await settleReplyEcho(conversationId, replyMetadata(row.id, conversationId), "m_late_echo")).toBe(true);
+  });
+});
+
+/** Sent, and maybe already delivered (the simulator's receipt follows the echo). */
+const sentOrDelivered = expect.stringMatching(/^(sent|delivered)$/);
+
+describe("a Send API that fails (issue 30): a reply reaches the customer once, and stays in the thread", () => {
+  it("an answer lost after Meta took the reply: not sent again; it waits, unconfirmed, and its echo makes it sent", async () => {
+    const { psid, conversationId } = await conversationWithCustomer();
+    await simPost(channel.sim, "/sim/lose-answers", { pageId: PAGE_ID, psid, when: "after-send" });
+    const answer = await reply(agents.sara, conversationId);
+    expect([answer.status, answer.body.status, answer.body.error_message]).toEqual([200, "pending", UNCONFIRMED_SEND_TEXT]);
+    await allEchoesHandled();
+    const mids = await sentMids(psid);
+    expect(mids).toHaveLength(1); // the retry that used to follow a lost answer sent it twice
+    expect(await outbound(conversationId)).toEqual([expect.objectContaining({ mid: mids[0], authorId: agents.sara.id, sendStatus: sentOrDelivered })]);
+  });
+
+  it("a call that times out after Meta took it: not sent again; its echo settles it, and the agent sees it sent", { timeout: 40_000 }, async () => {
+    const { psid, conversationId } = await conversationWithCustomer();
+    await simPost(channel.sim, "/sim/hold-answers", { pageId: PAGE_ID, psid }); // answered only on release: past GRAPH_TIMEOUT_MS
+    const answer = await reply(agents.sara, conversationId);
+    const mids = await sentMids(psid);
+    expect(mids).toHaveLength(1);
+    expect([answer.status, answer.body.status, answer.body.mid]).toEqual([200, "sent", mids[0]]);
+    await simPost(channel.sim, "/sim/release-answers", {});
+    await allEchoesHandled();
+    expect(await outbound(conversationId)).toEqual([expect.objectContaining({ mid: mids[0], sendStatus: sentOrDelivered })]);
+  });
+
+  it("a call lost before Meta took it: unconfirmed, no echo comes, the sweep fails it with the reason; Retry then sends it once", async () => {
+    const { psid, conversationId } = await conversationWithCustomer();
+    await simPost(channel.sim, "/sim/lose-answers", { pageId: PAGE_ID, psid, when: "before-send" });
+    const answer = await reply(agents.sara, conversationId);
+    expect([answer.status, answer.body.status, answer.body.error_message]).toEqual([200, "pending", UNCONFIRMED_SEND_TEXT]);
+    expect(await sentMids(psid)).toEqual([]);
+    expect(await failStaleSends(new Date(Date.now() + STALE_SEND_MS + 1_000))).toBe(1);
+    const [row] = await outbound(conversationId);
+    expect(row).toMatchObject({ sendStatus: "failed", mid: null });
+
+    const retried = await call(retryRoute.POST, "POST", "/api/send-message/retry", { token: agents.sara.token, body: { pageId: page.id, conversationId, messageId: row!.id } });
+    expect([retried.status, retried.body.status]).toEqual([200, "sent"]);
+    await allEchoesHandled();
+    const mids = await sentMids(psid);
+    expect(mids).toHaveLength(1);
+    expect(await outbound(conversationId)).toEqual([expect.objectContaining({ id: row!.id, mid: mids[0], sendStatus: sentOrDelivered })]);
+  });
+
+  it("a 500 and then a 613 from the Send API are refusals: retried once, then failed with the reason — never removed", async () => {
+    const { psid, conversationId } = await conversationWithCustomer();
+    await simPost(channel.sim, "/sim/errors", { pageId: PAGE_ID, code: 2, httpStatus: 500 });
+    const afterOne = await reply(agents.sara, conversationId, "after a 500");
+    expect([afterOne.status, afterOne.body.status]).toEqual([200, "sent"]);
+
+    await simPost(channel.sim, "/sim/errors", { pageId: PAGE_ID, code: 613, count: 2 });
+    const limited = await reply(agents.sara, conversationId, "rate limited");
+    expect(limited.status).toBe(429);
+    expect(limited.body.message).toMatchObject({ status: "failed", message: "rate limited" });
+    await allEchoesHandled();
+    expect((await outbound(conversationId)).map((r) => [r.text, r.sendStatus])).toEqual([
+      ["after a 500", sentOrDelivered],
+      ["rate limited", "failed"],
+    ]);
+    expect(await sentMids(psid)).toHaveLength(1);
   });
 });

@@ -11,7 +11,7 @@ import type { UiMessage } from "@/lib/inbox/ui-message";
 // Team features beyond the spec: collision texts and the composer's warning, ownership filters and rights.
 
 const msg = (over: Partial<UiMessage>): UiMessage => ({
-  id: Math.random().toString(36), mid: null, text: "hi", sender: "me", senderName: "Tom", attachments: [], isSticker: false, sticker: null, isImage: false, isVoilation: false, timestamp: 0, status: "sent",
+  id: Math.random().toString(36), mid: null, text: "hi", sender: "me", senderName: "Tom", attachments: [], isSticker: false, sticker: null, isImage: false, isVoilation: false, timestamp: 0, status: "sent", errorMessage: null,
   kind: "text", media: [], payload: null, referralLine: null, reactions: [], edited: false, deleted: false, unsupported: false, replyTo: null, ...over,
 });
 

@@ -8,7 +8,7 @@ import type { ApiMessage, ThreadPage } from "@/lib/inbox/types";
 const T0 = new Date(2026, 10, 19, 10, 0, 5).getTime();
 
 function msg(id: string, over: Partial<UiMessage> = {}): UiMessage {
-  return { id, mid: `m_${id}`, text: id, sender: "other", senderName: "Ana Lima", attachments: [], isSticker: false, sticker: null, isImage: false, isVoilation: false, timestamp: T0, status: "received",
+  return { id, mid: `m_${id}`, text: id, sender: "other", senderName: "Ana Lima", attachments: [], isSticker: false, sticker: null, isImage: false, isVoilation: false, timestamp: T0, status: "received", errorMessage: null,
     kind: "text", media: [], payload: null, referralLine: null, reactions: [], edited: false, deleted: false, unsupported: false, replyTo: null, ...over };
 }
 

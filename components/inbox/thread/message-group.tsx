@@ -1,15 +1,17 @@
-import { memo } from "react";
+import { Fragment, memo } from "react";
 import { cn } from "@/lib/cn";
 import type { SenderGroup } from "@/lib/inbox/group-messages";
 import { ConversationAvatar } from "@/components/inbox/conversation-avatar";
 import { MessageBubble } from "@/components/inbox/thread/message-bubble";
 import { MessageStatus } from "@/components/inbox/thread/message-status";
+import { FailedReply } from "@/components/inbox/thread/failed-reply";
+import type { UiMessage } from "@/lib/inbox/ui-message";
 
 /**
  * Consecutive messages of one sender within one minute, with the sender's name and time once. Memoised: the
  * virtualised thread re-renders its rows on every scroll frame.
  */
-export const MessageGroup = memo(function MessageGroup({ group, customerAvatar, onMediaLoad }: { group: SenderGroup; customerAvatar: string | null; onMediaLoad: () => void }) {
+export const MessageGroup = memo(function MessageGroup({ group, customerAvatar, onMediaLoad, onResend }: { group: SenderGroup; customerAvatar: string | null; onMediaLoad: () => void; onResend?: (message: UiMessage) => void }) {
   if (group.system) return <SystemLine group={group} />;
   const mine = group.sender === "me";
   const last = group.messages.at(-1);
@@ -21,13 +23,19 @@ export const MessageGroup = memo(function MessageGroup({ group, customerAvatar, 
           <span className="font-medium text-slate-600">{group.senderName}</span> · {group.time}
         </span>
         {group.messages.map((message) => (
-          <MessageBubble key={message.clientId ?? message.id} message={message} onMediaLoad={onMediaLoad} />
+          <Fragment key={message.clientId ?? message.id}>
+            <MessageBubble message={message} onMediaLoad={onMediaLoad} />
+            {mine && failed(message) && <FailedReply message={message} onResend={message.clientId ? undefined : onResend} />}
+          </Fragment>
         ))}
-        {mine && last && !last.isVoilation && <MessageStatus status={last.status} />}
+        {mine && last && !last.isVoilation && !failed(last) && <MessageStatus status={last.status} unconfirmed={last.status === "pending" && last.errorMessage !== null} />}
       </div>
     </div>
   );
 });
+
+/** A reply of ours that did not go out (a blocked one has its own red mark and dialog). */
+const failed = (message: UiMessage) => message.status === "failed" && !message.isVoilation;
 
 /** A customer's system event (opt-in, handover, feedback…): a quiet line, no bubble, no sender. */
 function SystemLine({ group }: { group: SenderGroup }) {

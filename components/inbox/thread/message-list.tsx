@@ -15,6 +15,8 @@ type Props = {
   loadingOlder: boolean;
   onLoadOlder: () => void;
   onRetry: () => void;
+  /** Retry under a reply that failed. */
+  onResend?: (message: UiMessage) => void;
   customerAvatar: string | null;
 };
 
@@ -25,7 +27,7 @@ const NEAR_BOTTOM_PX = 120;
  * The scrollable thread (PRODUCT §2): date separators, sender groups, older pages when scrolled to the top
  * (keeping the reading position), and new messages followed while the agent is at the bottom.
  */
-export function MessageList({ messages, isLoading, error, hasOlder, loadingOlder, onLoadOlder, onRetry, customerAvatar }: Props) {
+export function MessageList({ messages, isLoading, error, hasOlder, loadingOlder, onLoadOlder, onRetry, onResend, customerAvatar }: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const rows = useMemo(() => threadRows(messages), [messages]);
   // Only the rows in view (and a few either side) are in the DOM: a 10 000-message thread costs what a short
@@ -130,7 +132,7 @@ export function MessageList({ messages, isLoading, error, hasOlder, loadingOlder
           const row = rows[item.index]!;
           return (
             <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} className="absolute inset-x-0 top-0 pb-3" style={{ transform: `translateY(${item.start}px)` }}>
-              {row.kind === "day" ? <DaySeparator date={row.date} /> : <MessageGroup group={row.group} customerAvatar={customerAvatar} onMediaLoad={onMediaLoad} />}
+              {row.kind === "day" ? <DaySeparator date={row.date} /> : <MessageGroup group={row.group} customerAvatar={customerAvatar} onMediaLoad={onMediaLoad} onResend={onResend} />}
             </div>
           );
         })}

@@ -5,9 +5,12 @@ import type { MessageStatus as Status } from "@/lib/inbox/ui-message";
 
 const TEXT: Partial<Record<Status, string>> = { pending: "Sending", sent: "Sent", delivered: "Delivered", read: "Seen", blocked: "Blocked", failed: "Failed" };
 
-/** Delivery state of one of our messages: sending, sent, delivered, seen. */
-export function MessageStatus({ status }: { status: Status }) {
-  const label = TEXT[status];
+/**
+ * Delivery state of one of our messages: sending, sent, delivered, seen. `unconfirmed`: still pending after
+ * the Send API's answer was lost — Meta may have it; its echo (or, failing that, the sweep) decides.
+ */
+export function MessageStatus({ status, unconfirmed = false }: { status: Status; unconfirmed?: boolean }) {
+  const label = unconfirmed ? "Waiting for Facebook" : TEXT[status];
   if (!label) return null;
   return (
     <span className="inline-flex items-center gap-0.5 text-[11px] text-slate-400" title={label}>

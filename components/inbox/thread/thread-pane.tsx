@@ -1,6 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from "react";
+import type { UiMessage } from "@/lib/inbox/ui-message";
 import { loadToasts, toast } from "@/lib/toast";
 import { api } from "@/lib/api/client";
 import { activityLabel } from "@/lib/inbox/activity";
@@ -12,6 +13,7 @@ import type { ThreadSink } from "@/lib/hooks/use-inbox-realtime";
 import { useFileDrop } from "@/lib/hooks/use-file-drop";
 import { useNow } from "@/lib/hooks/use-now";
 import { useSendMessage } from "@/lib/hooks/use-send-message";
+import { useResendMessage } from "@/lib/hooks/use-resend-message";
 import { useSendFile } from "@/lib/hooks/use-send-file";
 import { useTypingSignal } from "@/lib/hooks/use-typing-signal";
 import { SendFileButton } from "@/components/inbox/thread/send-file-button";
@@ -71,13 +73,13 @@ export function ThreadPane({ conversation, senderName, sinkRef, onConversation, 
     loadToasts().catch(() => {});
   }, []);
 
-  const { receive, revise, remove, receipt, addOptimistic, settle } = thread;
+  const { receive, revise, remove, receipt, addOptimistic, settle, refresh } = thread;
   useEffect(() => {
-    sinkRef.current = { conversationId: conversation.id, receive, revise, remove, receipt };
+    sinkRef.current = { conversationId: conversation.id, receive, revise, remove, receipt, refresh: () => void refresh() };
     return () => {
       if (sinkRef.current?.conversationId === conversation.id) sinkRef.current = null;
     };
-  }, [sinkRef, conversation.id, receive, revise, remove, receipt]);
+  }, [sinkRef, conversation.id, receive, revise, remove, receipt, refresh]);
 
   // The thread's copy of the conversation is the freshest when it arrives (only then: later changes come
   // from toggles and socket events, and must not be overwritten by this older copy).
@@ -111,6 +113,9 @@ export function ThreadPane({ conversation, senderName, sinkRef, onConversation, 
   const sink = useMemo(() => ({ addOptimistic, settle }), [addOptimistic, settle]);
   const send = useSendMessage({ conversation, senderName, sink, onViolation: setViolation, onRestore });
   const sendFiles = useSendFile({ conversation, senderName, sink });
+  const resend = useResendMessage(conversation, revise);
+  // Stable, so the memoised message rows do not re-render on every keystroke.
+  const onResend = useCallback((message: UiMessage) => void resend(message), [resend]);
   const typing = useTypingSignal({ conversationId: conversation.id, pageId: conversation.page_id });
   function onText(next: string) {
     setText(next);
@@ -187,6 +192,7 @@ export function ThreadPane({ conversation, senderName, sinkRef, onConversation, 
         loadingOlder={thread.loadingOlder}
         onLoadOlder={thread.loadOlder}
         onRetry={() => void thread.refresh()}
+        onResend={onResend}
         customerAvatar={conversation.avatar}
       />
       <TypingLine viewers={others} />

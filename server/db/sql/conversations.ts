@@ -86,14 +86,6 @@ export const applySummarySql = (conversationId: string, change: SummaryChange) =
 /** The list item's columns as they stand now. */
 export const summarySql = (conversationId: string) => sql<SummaryColumns>`SELECT ${summaryColumns} FROM conversations WHERE id = ${conversationId}::uuid`;
 
-export type SummaryPreview = { lastMessageText: string | null; lastMessageIsImage: boolean; lastMessageAt: Date };
-
-/** Puts `before` back as the preview, unless a newer message than the one at `replacedAt` has taken its place. */
-export const restorePreviewSql = (conversationId: string, replacedAt: Date, before: SummaryPreview) =>
-  sql`UPDATE conversations SET last_message_text = ${before.lastMessageText}, last_message_is_image = ${before.lastMessageIsImage},
-        last_message_at = ${before.lastMessageAt}::timestamptz, updated_at = now()
-      WHERE id = ${conversationId}::uuid AND last_message_at = ${replacedAt}::timestamptz`;
-
 /**
  * A thread handed to this app comes up waiting: one unread, `preview` as its preview, at the top by the
  * event's time `at` — unless the conversation has a newer message (then only updated_at moves).

@@ -17,7 +17,14 @@ export type OutgoingMessage = ({ text: string } | { attachment: { type: Outgoing
 };
 export type Profile = { firstName?: string; lastName?: string; profilePic?: string };
 
-type RequestOptions = { method?: "GET" | "POST" | "DELETE"; token: string; body?: unknown; query?: Record<string, string>; retries?: number };
+/**
+ * `repeatable: false`: a request that must not be made twice (a message to a person). It is retried only
+ * after a refusal — Meta did not carry it out — never after a request that went out unanswered.
+ */
+type RequestOptions = { method?: "GET" | "POST" | "DELETE"; token: string; body?: unknown; query?: Record<string, string>; retries?: number; repeatable?: boolean };
+
+/** How long a Graph call may take before it counts as unanswered (GRAPH_TIMEOUT_MS). */
+const timeoutMs = () => env().GRAPH_TIMEOUT_MS;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -47,22 +54,44 @@ export async function graphRequest<T>(path: GraphPath, options: RequestOptions):
       return await countGraphCall(graphRequestOnce<T>(path, options));
     } catch (error) {
       const graphError = error instanceof GraphError ? error : new GraphError("transient", (error as Error).message);
-      if (!graphError.retryable || attempt >= attempts) throw graphError;
+      if (!graphError.retryable || attempt >= attempts || (graphError.unanswered && options.repeatable === false)) throw graphError;
       await sleep((graphError.kind === "rate_limited" ? 1000 : 200) * 2 ** (attempt - 1));
     }
   }
 }
 
 async function graphRequestOnce<T>(path: GraphPath, { method = "GET", token, body, query }: RequestOptions): Promise<T> {
-  const response = await fetch(graphUrl(path, { ...query, appsecret_proof: appSecretProof(token) }), {
-    method,
-    headers: { Authorization: `Bearer ${token}`, ...(body ? { "Content-Type": "application/json" } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-    signal: AbortSignal.timeout(15_000),
-  });
+  const signal = AbortSignal.timeout(timeoutMs());
+  let response: Response;
+  try {
+    response = await fetch(graphUrl(path, { ...query, appsecret_proof: appSecretProof(token) }), {
+      method,
+      headers: { Authorization: `Bearer ${token}`, ...(body ? { "Content-Type": "application/json" } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+      signal,
+    });
+  } catch (error) {
+    throw new GraphError("transient", `Graph API did not answer: ${describeFetchError(error)}`, undefined, undefined, undefined, !neverConnected(error));
+  }
   const data: unknown = await response.json().catch(() => undefined);
   if (!response.ok || (data as { error?: unknown } | undefined)?.error) throw graphErrorFrom(data, response.status);
+  // Accepted, but the body was cut (or timed out) on its way back: what Meta did is not known.
+  if (data === undefined) throw new GraphError("transient", `Graph API answered ${response.status} without a readable body`, undefined, undefined, response.status, true);
   return data as T;
+}
+
+// Failures before the request could reach Meta: no connection was made, so nothing was carried out.
+const NOT_CONNECTED = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
+
+function neverConnected(error: unknown): boolean {
+  const code = (error as { cause?: { code?: unknown } }).cause?.code;
+  return typeof code === "string" && NOT_CONNECTED.has(code);
+}
+
+function describeFetchError(error: unknown): string {
+  const e = error as Error & { cause?: { code?: string; message?: string } };
+  if (e.name === "TimeoutError" || e.name === "AbortError") return `no answer within ${timeoutMs()} ms`;
+  return e.cause?.code ?? e.cause?.message ?? e.message;
 }
 
 export async function sendMessage(
@@ -74,6 +103,8 @@ export async function sendMessage(
     method: "POST",
     token,
     retries: input.retries,
+    // Sent twice, it reaches the person twice (issue 30): an unanswered send is reconciled by its echo instead.
+    repeatable: false,
     body: { recipient: { id: input.recipientId }, messaging_type: input.messagingType, ...(input.tag ? { tag: input.tag } : {}), message: input.message },
   });
   return { recipientId: result.recipient_id, messageId: result.message_id };

@@ -18,6 +18,11 @@ export class GraphError extends Error {
     readonly code?: number,
     readonly subcode?: number,
     readonly httpStatus?: number,
+    /**
+     * The request went out and no answer came back (a timeout, the connection cut, a 200 without its body):
+     * Meta may have carried it out. A refusal, of any status, is an answer; so is a connection never made.
+     */
+    readonly unanswered = false,
   ) {
     super(message);
     this.name = "GraphError";

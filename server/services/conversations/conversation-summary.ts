@@ -1,6 +1,6 @@
 import type { ConversationListRow } from "@/server/services/conversations/serialize";
-import { affected, firstRow } from "@/server/db/sql/run";
-import { applySummarySql, restorePreviewSql, summarySql, type SummaryChange, type SummaryColumns, type SummaryPreview } from "@/server/db/sql/conversations";
+import { firstRow } from "@/server/db/sql/run";
+import { applySummarySql, summarySql, type SummaryChange, type SummaryColumns } from "@/server/db/sql/conversations";
 
 // A conversation's summary (preview, order, unread, window) as messages fold into it, and its list item.
 // The SQL, shared by the agent's send and the webhook ingest so both fold the same way, is
@@ -21,15 +21,6 @@ export async function currentListRow(conversationId: string, customer: Conversat
   const summary = await firstRow(summarySql(conversationId));
   if (!summary) throw new Error(`conversation ${conversationId} is gone`);
   return toListRow(conversationId, summary, customer, page);
-}
-
-/**
- * Undoes one message's fold into the preview (an agent's reply that Meta refused): the preview it replaced
- * comes back, unless a newer message has taken its place since. Then the list item as it stands.
- */
-export async function restorePreview(conversationId: string, replacedAt: Date, before: SummaryPreview, customer: ConversationListRow["customer"], page: ConversationListRow["page"]) {
-  await affected(restorePreviewSql(conversationId, replacedAt, before));
-  return currentListRow(conversationId, customer, page);
 }
 
 /** A list row from the summary's columns (server/db/sql/conversations.ts, summaryColumns) plus the customer and page the caller already holds. */

@@ -5,12 +5,15 @@ import { announceUpdate } from "@/server/services/conversations/message-update";
 export const STALE_SEND_TEXT = "Facebook never answered this send, so it may not have reached the customer.";
 
 /**
- * A reply is pending only while its Send API call runs (send-message.ts): the call answers within seconds,
- * and its echo settles it as soon as it comes (reply-echo.ts). A pending reply older than this was left by a
- * process that stopped mid-call; without this it would say "Sending" forever, to every agent. An echo that
- * comes later still turns it into sent.
+ * A reply is pending while its Send API call runs (deliver-reply.ts: at most GRAPH_TIMEOUT_MS, 15 s, and one
+ * retry after a refusal), or after a call that got no answer until its echo settles it (reply-echo.ts;
+ * Meta echoes within seconds). A pending reply older than this was left by a process killed mid-call, or
+ * Meta never took it: without this it would say "Sending" forever, to every agent. It was 3 minutes, which
+ * an agent sees as a reply stuck "Sending" after an app crash (issue 30); the sweep runs every 10 s
+ * (workers/schedules/stale-sends.ts), so a stale reply shows as failed, with Retry, within 30–40 s. A call
+ * still running past this gets its answer anyway, and an echo that comes later still makes it sent.
  */
-export const STALE_SEND_MS = 180_000;
+export const STALE_SEND_MS = 30_000;
 
 /**
  * Marks stale pending replies failed and tells the agents' screens (message-updated). The `mid IS NULL`

@@ -2,7 +2,6 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { db } from "@/server/db";
 import { env } from "@/server/env";
 import { isUuid } from "@/lib/ids";
-import { STALE_SEND_TEXT } from "@/server/services/outbound/fail-stale-sends";
 import { announceUpdate } from "@/server/services/conversations/message-update";
 
 // An agent's reply is stored (pending) before its Send API call, and the call carries that row's id in the
@@ -54,9 +53,10 @@ export async function settleReplyEcho(conversationId: string, metadata: string |
       conversationId,
       direction: "outbound",
       mid: null,
-      OR: [{ sendStatus: "pending" }, { sendStatus: "failed", errorMessage: STALE_SEND_TEXT }],
+      // Failed too: the echo proves Meta took it (a refusal that was not one, or the sweep gave up early).
+      sendStatus: { in: ["pending", "failed"] },
     },
-    data: { mid, sendStatus: "sent", errorMessage: null },
+    data: { mid, sendStatus: "sent", errorMessage: null, errorCode: null },
   });
   if (settled.count === 1) {
     await announceUpdate(id);

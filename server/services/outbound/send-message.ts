@@ -1,35 +1,30 @@
-import { markNeedsToken } from "@/server/services/pages/connection/mark-needs-token";
 import { db } from "@/server/db";
 import type { Actor } from "@/server/auth/actor";
 import type { TSendMessage } from "@/lib/schemas/messages";
 import { AppError } from "@/server/http/errors";
-import { sendMessage as graphSend, type OutgoingMessage } from "@/server/integrations/meta/graph-client";
+import type { OutgoingMessage } from "@/server/integrations/meta/graph-client";
 import { agentMessageFor, GraphError } from "@/server/integrations/meta/graph-errors";
 import { messagingWindow } from "@/lib/contract/messaging-window";
-import { decryptSecret } from "@/server/security/secret-box";
 import { emitToPageAndConversation } from "@/server/realtime/emit";
 import { SERVER_EVENTS } from "@/lib/contract/socket-events";
-import { findSendTarget, type SendTarget } from "@/server/services/outbound/send-target";
-import { messageSelect, toApiMessage, toConversationListItem, type ConversationListRow, type MessageRow } from "@/server/services/conversations/serialize";
-import { currentListRow, restorePreview, toListRow } from "@/server/services/conversations/conversation-summary";
+import { findSendTarget } from "@/server/services/outbound/send-target";
+import { messageSelect, toApiMessage, toConversationListItem } from "@/server/services/conversations/serialize";
+import { toListRow } from "@/server/services/conversations/conversation-summary";
 import { recordOwnMessage } from "@/server/services/conversations/record-message";
 import { checkOutgoingLinks } from "@/server/services/outbound/record-violation";
 import { assertSendableFileUrl, assertSendableImageUrl } from "@/server/services/uploads/sendable-image";
 import { attachmentPreview, type StoredAttachment } from "@/lib/inbox/message-kinds";
-import { assignToFirstReplier } from "@/server/services/ownership/auto-assign";
-import { attachMid } from "@/server/services/outbound/attach-mid";
 import { assertMaySend } from "@/server/services/outbound/send-pause";
-import { changeThreadOwner } from "@/server/services/handover/record-thread-owner";
-import { logger } from "@/server/observability/log";
-import { replyMetadata } from "@/server/services/outbound/reply-echo";
+import { deliverReply } from "@/server/services/outbound/deliver-reply";
 import { fitsInstagram, INSTAGRAM_TEXT_TOO_LONG } from "@/lib/inbox/channels";
 
 export const VIOLATION_ERROR = "Security Violation Alert: Unauthorized content detected in your message";
 
 /**
  * POST /api/send-message: whitelist, window policy, then the Send API; the message appears exactly once.
- * Sockets get `new-message` (pending) before the Send API call, then `message-updated` (sent, with Meta's id)
- * or `message-removed` when Meta refused it.
+ * Sockets get `new-message` (pending) before the Send API call, then `message-updated`: sent with Meta's id,
+ * failed with Meta's reason (kept in the thread, with a Retry), or still pending, unconfirmed, when Meta's
+ * answer was lost (deliver-reply.ts, failed-send.ts).
  */
 export async function sendAgentMessage(actor: Actor, input: TSendMessage) {
   const conversation = await findSendTarget(actor, input.conversationId, input.pageId);
@@ -88,68 +83,12 @@ export async function sendAgentMessage(actor: Actor, input: TSendMessage) {
     countsAsInbound: false,
   });
   const author = { id: actor.id, name: actor.name };
-  const announce = (event: typeof SERVER_EVENTS.newMessage | typeof SERVER_EVENTS.messageUpdated, message: MessageRow, item: ConversationListRow) =>
-    emitToPageAndConversation(page.id, conversation.id, event, { message: toApiMessage(message, names), conversation: toConversationListItem(item), pageId: page.id, conversationId: conversation.id });
-  announce(SERVER_EVENTS.newMessage, { ...pending.message, author }, toListRow(conversation.id, pending.summary, customer, page));
+  emitToPageAndConversation(page.id, conversation.id, SERVER_EVENTS.newMessage, {
+    message: toApiMessage({ ...pending.message, author }, names),
+    conversation: toConversationListItem(toListRow(conversation.id, pending.summary, customer, page)),
+    pageId: page.id,
+    conversationId: conversation.id,
+  });
 
-  let mid: string;
-  try {
-    const result = await graphSend(page.facebookPageId, decryptSecret(page.accessTokenEnc), {
-      recipientId: customer.psid,
-      messagingType: window.messagingType,
-      tag: window.state === "human_agent" ? window.tag : undefined,
-      // The echo names this row, so it is matched to this reply and no other (reply-echo.ts).
-      message: { ...message, metadata: replyMetadata(pending.message.id, conversation.id) },
-      retries: 1,
-    });
-    mid = result.messageId;
-  } catch (error) {
-    const settled = await withdraw(pending.message, conversation, page).catch((e: Error) => {
-      logger().error({ messageId: pending.message.id, err: e.message }, "failed reply not withdrawn");
-      return null;
-    });
-    if (!settled) throw await sendFailure(page.id, conversation.id, error);
-    mid = settled;
-  }
-
-  // Meta's id on the message row; the owner (auto-assign) and the list item as they now stand, side by side.
-  const [row, item] = await Promise.all([
-    attachMid(pending.message.id, mid, author),
-    assignToFirstReplier(page, conversation, actor.id).then(() => currentListRow(conversation.id, customer, page)),
-  ]);
-  announce(SERVER_EVENTS.messageUpdated, row, item);
-  return toApiMessage(row, names);
-}
-
-/**
- * Meta refused the reply, or its answer was lost: its row goes, the preview it replaced comes back, and the
- * other agents' screens drop it. Unless its echo already settled it — then Meta took it and it stays: the
- * row's mid is returned.
- */
-async function withdraw(message: MessageRow, conversation: SendTarget, page: { id: string }): Promise<string | null> {
-  const { count } = await db.message.deleteMany({ where: { id: message.id, mid: null } });
-  if (count === 0) return (await db.message.findUnique({ where: { id: message.id }, select: { mid: true } }))?.mid ?? null;
-  const item = await restorePreview(conversation.id, message.createdTime, conversation, conversation.customer, conversation.page);
-  emitToPageAndConversation(page.id, conversation.id, SERVER_EVENTS.messageRemoved, { messageId: message.id, conversation: toConversationListItem(item), pageId: page.id, conversationId: conversation.id });
-  return null;
-}
-
-async function sendFailure(pageId: string, conversationId: string, error: unknown): Promise<AppError> {
-  if (!(error instanceof GraphError)) return new AppError("bad_gateway", "Facebook did not answer. Please try again.");
-  if (error.kind === "token_invalid") {
-    await markNeedsToken(pageId, "POST /messages");
-  }
-  if (error.kind === "not_thread_owner") {
-    // Meta knows better than our record: another app holds the thread. Which one, the next open asks Graph.
-    await changeThreadOwner({ conversationId, owner: "other_app", appId: null, at: new Date(), recheck: true });
-  }
-  const code =
-    error.kind === "person_unavailable" || error.kind === "outside_window"
-      ? "unprocessable"
-      : error.kind === "rate_limited"
-        ? "rate_limited"
-        : error.kind === "not_thread_owner"
-          ? "conflict"
-          : "bad_gateway";
-  return new AppError(code, agentMessageFor(error), { graph: { kind: error.kind, code: error.code ?? null, subcode: error.subcode ?? null } });
+  return deliverReply(actor, conversation, window, { ...pending.message, author }, message);
 }

@@ -116,6 +116,7 @@ export const TARGETS: Record<string, Target> = {
   "DELETE /api/replies/[id]": { scope: "page", request: (o) => ({ params: { id: o.replyId } }) },
   "POST /api/replies": { scope: "page", request: (o) => ({ body: { shortcut: "planted", message: "x", page_id: o.pageId } }) },
   "POST /api/send-message": { scope: "page", request: (o) => ({ body: { ...ref(o), text: "hello from elsewhere" } }) },
+  "POST /api/send-message/retry": { scope: "page", request: (o) => ({ body: { ...ref(o), messageId: "00000000-0000-4000-8000-000000000000" } }) },
   "POST /api/sheets/create": { scope: "page", request: (o) => ({ body: { ...ref(o), deposit: 1, redeem: 0 } }) },
   "GET /api/sheets/export": { scope: "none", request: () => ({}) },
   "GET /api/uploads/[name]": { scope: "none", request: () => ({ params: { name: "0123456789abcdef0123456789abcdef.png" } }) },
