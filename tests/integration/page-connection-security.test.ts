@@ -170,7 +170,7 @@ describe("Graph-calling endpoints have a budget (point 7)", () => {
     expect(refused[0]!.body.message).toBe(userBudgetExceeded(PER_USER, 60, retryAfter));
   });
 
-  it("20 parallel reconnects: 10 go to Graph (GET /me, subscribed_apps and the handover role check each, debug_token once), 10 are refused", async () => {
+  it("20 parallel reconnects: 10 go to Graph (GET /me, subscribed_apps, the handover role and the linked Instagram account each, debug_token once), 10 are refused", async () => {
     const page = await makePage(w.acme.id, [], "Reconnect Shoes");
     simulateStoredPage(sim, page);
     sim.state.graphRequests.length = 0;
@@ -178,8 +178,8 @@ describe("Graph-calling endpoints have a budget (point 7)", () => {
     expect(answers.filter((a) => a.status === 200)).toHaveLength(PER_USER);
     expect(answers.filter((a) => a.status === 429)).toHaveLength(20 - PER_USER);
     // A reconnect that went through: GET /me, POST subscribed_apps, then (after-connect.ts) GET
-    // secondary_receivers for the handover role. The refused ones call nothing.
-    expect(graphCalls()).toBeLessThanOrEqual(3 * PER_USER + 1);
+    // secondary_receivers for the handover role and the Page's linked Instagram account. The refused ones call nothing.
+    expect(graphCalls()).toBeLessThanOrEqual(4 * PER_USER + 1);
     expect(debugCalls()).toBe(1);
   });
 
