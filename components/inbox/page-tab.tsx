@@ -42,7 +42,7 @@ export const PageTab = forwardRef<HTMLButtonElement, Props>(function PageTab({ p
         {count}
       </span>
       {page.unreadCount > 0 && (
-        <span className="rounded-full bg-red-500 px-1.5 text-xs font-semibold text-white tabular-nums">
+        <span className="rounded-full bg-red-600 px-1.5 text-xs font-semibold text-white tabular-nums">
           <span className="sr-only">, unread: </span>
           {page.unreadCount}
         </span>

@@ -5,6 +5,7 @@ import { usePathname } from "next/navigation";
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { useMediaQuery } from "@/lib/hooks/use-media-query";
 import { subscribeToastsWanted, toastsWanted } from "@/lib/toast";
+import { THREAD_HEADER_HEIGHT_VAR } from "@/lib/inbox/constants";
 
 // The one Toaster (PRODUCT §9: top-right; the whitelist screens ask for top-center per toast). At most three
 // show at once, so a burst of actions cannot build a wall that pauses while hovered. In the inbox the
@@ -19,16 +20,16 @@ const Toaster = dynamic(() => import("sonner").then((m) => m.Toaster), { ssr: fa
 
 export const VISIBLE_TOASTS = 3;
 const GAP = 8;
-const THREAD_HEADER = 64;
 const RIGHT_PANEL = 320;
 
-function useInboxTop(active: boolean): number {
-  const [top, setTop] = useState(136);
+/** Where the stack starts: below the inbox header (measured) and the thread header (a CSS variable). */
+function useInboxTop(active: boolean): string {
+  const [headerBottom, setHeaderBottom] = useState(64);
   useEffect(() => {
     if (!active) return;
     const measure = () => {
       const header = document.querySelector("[data-inbox-header]");
-      if (header) setTop(Math.round(header.getBoundingClientRect().bottom) + THREAD_HEADER + GAP);
+      if (header) setHeaderBottom(Math.round(header.getBoundingClientRect().bottom));
     };
     measure();
     const observer = new ResizeObserver(measure);
@@ -40,7 +41,7 @@ function useInboxTop(active: boolean): number {
       window.removeEventListener("resize", measure);
     };
   }, [active]);
-  return top;
+  return `calc(${headerBottom}px + var(${THREAD_HEADER_HEIGHT_VAR}, 64px) + ${GAP}px)`;
 }
 
 export function AppToaster() {

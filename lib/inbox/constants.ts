@@ -60,3 +60,6 @@ export const TEXTS = {
   violationTitle: "Security Violation Alert: Unauthorized content detected in your message",
   success: "Success",
 } as const;
+
+/** The thread header's height (px), set while it is on screen: one or two lines of controls, by pane width. */
+export const THREAD_HEADER_HEIGHT_VAR = "--thread-header-height";

@@ -66,6 +66,14 @@ export function toUiMessage(message: ApiMessage): UiMessage {
 let counter = 0;
 
 /** An optimistic message of ours, shown at once and replaced by the server's answer. */
+/**
+ * An optimistic message the server has not answered yet (it has no row to retry). A settled one keeps its
+ * clientId as its React key but takes the server's id.
+ */
+export function awaitingServer(message: UiMessage): boolean {
+  return message.clientId !== undefined && message.id === message.clientId;
+}
+
 export function optimisticMessage(input: { text?: string; imageUrl?: string; senderName: string; now?: number }): UiMessage {
   counter += 1;
   const clientId = `tmp-${Date.now().toString(36)}-${counter}-${Math.random().toString(36).slice(2, 8)}`;

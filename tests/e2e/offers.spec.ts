@@ -325,7 +325,9 @@ test.describe("bulk offers end to end", () => {
     await page.goto("/chats");
     await page.getByRole("tab", { name: /Acme Shoes/ }).click();
     await page.getByRole("button", { name: new RegExp(ana.name) }).click();
-    await expect(page.getByRole("region", { name: "Today" }).getByText(text)).toBeVisible();
+    const anaThread = page.getByRole("region", { name: `Conversation with ${ana.name}` });
+    await expect(anaThread.getByRole("separator", { name: "Today" })).toBeVisible();
+    await expect(anaThread.getByText(text)).toBeVisible();
 
     // The same screens with data at phone width.
     await page.setViewportSize({ width: 375, height: 812 });

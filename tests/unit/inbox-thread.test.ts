@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { groupMessages } from "@/lib/inbox/group-messages";
 import { threadRows } from "@/lib/inbox/thread-rows";
 import { applyReceipts, historyFromPages, lastCustomerMessageAt, mergeThread, settleOptimistic, upsertIncoming, withoutRemoved } from "@/lib/inbox/thread-merge";
-import { optimisticMessage, toUiMessage, type UiMessage } from "@/lib/inbox/ui-message";
+import { awaitingServer, optimisticMessage, toUiMessage, type UiMessage } from "@/lib/inbox/ui-message";
 import type { ApiMessage, ThreadPage } from "@/lib/inbox/types";
 
 const T0 = new Date(2026, 10, 19, 10, 0, 5).getTime();
@@ -133,6 +133,15 @@ describe("merging live and optimistic messages", () => {
     const pending = optimisticMessage({ text: "Hi", senderName: "Sara", now: T0 });
     expect(settleOptimistic([pending], pending.clientId!, msg("srv", { sender: "me", text: "Hi", isVoilation: true }))[0]).toMatchObject({ id: "srv", isVoilation: true });
     expect(settleOptimistic([pending], pending.clientId!, null)).toEqual([]);
+  });
+
+  it("a reply the server kept as failed can be retried; one still waiting for the server cannot", () => {
+    const pending = optimisticMessage({ text: "Hi", senderName: "Sara", now: T0 });
+    expect(awaitingServer(pending)).toBe(true);
+    const [kept] = settleOptimistic([pending], pending.clientId!, msg("srv", { sender: "me", text: "Hi", status: "failed" }));
+    expect(kept!.clientId).toBe(pending.clientId);
+    expect(awaitingServer(kept!)).toBe(false);
+    expect(awaitingServer(msg("other"))).toBe(false);
   });
 
   it("does not take an inbound message with the same text for our pending one", () => {

@@ -85,7 +85,7 @@ export const ConversationRow = memo(function ConversationRow({ row, search, onOp
             </span>
           </span>
           {unread && (
-            <span className="flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-red-500 px-1.5 text-[11px] font-semibold text-white tabular-nums">
+            <span className="flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-red-600 px-1.5 text-[11px] font-semibold text-white tabular-nums">
               {row.unread > 99 ? "99+" : row.unread}
               <span className="sr-only"> unread</span>
             </span>

@@ -5,7 +5,7 @@ import { ConversationAvatar } from "@/components/inbox/conversation-avatar";
 import { MessageBubble } from "@/components/inbox/thread/message-bubble";
 import { MessageStatus } from "@/components/inbox/thread/message-status";
 import { FailedReply } from "@/components/inbox/thread/failed-reply";
-import type { UiMessage } from "@/lib/inbox/ui-message";
+import { awaitingServer, type UiMessage } from "@/lib/inbox/ui-message";
 
 /**
  * Consecutive messages of one sender within one minute, with the sender's name and time once. Memoised: the
@@ -25,7 +25,7 @@ export const MessageGroup = memo(function MessageGroup({ group, customerAvatar, 
         {group.messages.map((message) => (
           <Fragment key={message.clientId ?? message.id}>
             <MessageBubble message={message} onMediaLoad={onMediaLoad} />
-            {mine && failed(message) && <FailedReply message={message} onResend={message.clientId ? undefined : onResend} />}
+            {mine && failed(message) && <FailedReply message={message} onResend={awaitingServer(message) ? undefined : onResend} />}
           </Fragment>
         ))}
         {mine && last && !last.isVoilation && !failed(last) && <MessageStatus status={last.status} unconfirmed={last.status === "pending" && last.errorMessage !== null} />}

@@ -5,6 +5,8 @@ import { ArrowLeftIcon } from "@/components/ui/icons";
 import { ConversationAvatar } from "@/components/inbox/conversation-avatar";
 import { PanelRightIcon, SpamIcon, StarIcon } from "@/components/inbox/inbox-icons";
 import { ChannelBadge } from "@/components/inbox/channel-badge";
+import { THREAD_HEADER_HEIGHT_VAR } from "@/lib/inbox/constants";
+import { useHeightVariable } from "@/lib/hooks/use-height-variable";
 
 type Props = {
   conversation: ConversationListItem | null;
@@ -30,68 +32,72 @@ export function ThreadHeader({ conversation, activity, busy, onToggleImportant, 
     const focused = document.activeElement;
     if (!focused || focused === document.body || (focused instanceof HTMLElement && !focused.checkVisibility())) backRef.current?.focus();
   }, []);
+  const rootRef = useHeightVariable(THREAD_HEADER_HEIGHT_VAR);
   return (
-    // On a phone the team controls take a second line under the name: on one line with the flags they
-    // left the customer's name a letter or two.
-    <div className="flex min-h-16 shrink-0 flex-wrap items-center gap-x-2 gap-y-1.5 border-b border-slate-200 bg-white px-2 py-2 sm:h-16 sm:flex-nowrap sm:px-4 sm:py-0">
-      <button ref={backRef} type="button" onClick={onBack} aria-label="Back to conversations" className="flex size-9 shrink-0 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 md:hidden">
-        <ArrowLeftIcon className="size-5" />
-      </button>
-      {conversation ? (
-        <>
-          <ConversationAvatar name={conversation.from_name} avatar={conversation.avatar} />
-          <div className="min-w-0 flex-1">
-            <h2 className="truncate text-sm font-semibold text-slate-900 sm:text-base">{conversation.from_name}</h2>
-            {activity ? (
-              <p className="flex items-center gap-1.5 text-xs text-slate-500">
-                <span aria-hidden="true" className={cn("size-2 rounded-full", activity === "Active now" ? "bg-emerald-500" : "bg-slate-300")} />
-                {activity}
-                {/* On the status line, not beside the name: the team controls leave the name little room. */}
-                <ChannelBadge channel={conversation.channel} />
-              </p>
-            ) : (
-              <span className="mt-1 block h-3 w-20 animate-pulse rounded bg-slate-100" aria-hidden="true" />
-            )}
-          </div>
-          {extra && <div className="order-last flex basis-full items-center gap-2 pl-[5.75rem] sm:order-none sm:basis-auto sm:pl-0">{extra}</div>}
-          <button
-            type="button"
-            data-shortcut="important"
-            aria-pressed={conversation.is_important}
-            aria-label="Important"
-            title={conversation.is_important ? "Unmark important" : "Mark important"}
-            disabled={busy !== null}
-            onClick={onToggleImportant}
-            className={cn(TOGGLE, conversation.is_important ? "bg-amber-50 text-amber-500 ring-amber-200" : "text-slate-400 ring-slate-200 hover:bg-slate-50 hover:text-slate-600")}
-          >
-            <StarIcon className={cn("size-4", conversation.is_important && "fill-amber-400")} />
-          </button>
-          <button
-            type="button"
-            aria-pressed={conversation.is_spam}
-            aria-label="Spam"
-            title={conversation.is_spam ? "Not spam" : "Mark as spam"}
-            disabled={busy !== null}
-            onClick={onToggleSpam}
-            className={cn(TOGGLE, conversation.is_spam ? "bg-red-50 text-red-600 ring-red-200" : "text-slate-400 ring-slate-200 hover:bg-slate-50 hover:text-slate-600")}
-          >
-            <SpamIcon className="size-4" />
-          </button>
-          {onOpenDetails && (
-            <button type="button" onClick={onOpenDetails} aria-label="Labels and notes" title="Labels and notes" className={cn(TOGGLE, "text-slate-500 ring-slate-200 hover:bg-slate-50")}>
-              <PanelRightIcon className="size-4" />
+    // The team controls (viewers, thread control, owner, Done, Snooze) need ~40rem: they share the line with
+    // the name only when the pane is wide enough (a container query, since the pane's width depends on the
+    // panels beside it, not on the window); otherwise they take a second line, and the name keeps its room.
+    <div ref={rootRef} className="@container shrink-0 border-b border-slate-200 bg-white">
+      <div className="flex min-h-16 flex-wrap items-center gap-x-2 gap-y-1.5 px-2 py-2 sm:px-4 @min-[60rem]:h-16 @min-[60rem]:flex-nowrap @min-[60rem]:py-0">
+        <button ref={backRef} type="button" onClick={onBack} aria-label="Back to conversations" className="flex size-9 shrink-0 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 md:hidden">
+          <ArrowLeftIcon className="size-5" />
+        </button>
+        {conversation ? (
+          <>
+            <ConversationAvatar name={conversation.from_name} avatar={conversation.avatar} />
+            <div className="min-w-0 flex-1 basis-24">
+              <h2 className="truncate text-sm font-semibold text-slate-900 sm:text-base">{conversation.from_name}</h2>
+              {activity ? (
+                <p className="flex items-center gap-1.5 text-xs text-slate-500">
+                  <span aria-hidden="true" className={cn("size-2 rounded-full", activity === "Active now" ? "bg-emerald-500" : "bg-slate-300")} />
+                  {activity}
+                  {/* On the status line, not beside the name: the team controls leave the name little room. */}
+                  <ChannelBadge channel={conversation.channel} />
+                </p>
+              ) : (
+                <span className="mt-1 block h-3 w-20 animate-pulse rounded bg-slate-100" aria-hidden="true" />
+              )}
+            </div>
+            {extra && <div className="order-last flex basis-full flex-wrap items-center gap-2 max-md:pl-[5.75rem] @min-[60rem]:order-none @min-[60rem]:basis-auto">{extra}</div>}
+            <button
+              type="button"
+              data-shortcut="important"
+              aria-pressed={conversation.is_important}
+              aria-label="Important"
+              title={conversation.is_important ? "Unmark important" : "Mark important"}
+              disabled={busy !== null}
+              onClick={onToggleImportant}
+              className={cn(TOGGLE, conversation.is_important ? "bg-amber-50 text-amber-500 ring-amber-200" : "text-slate-400 ring-slate-200 hover:bg-slate-50 hover:text-slate-600")}
+            >
+              <StarIcon className={cn("size-4", conversation.is_important && "fill-amber-400")} />
             </button>
-          )}
-        </>
-      ) : (
-        <div className="flex flex-1 items-center gap-3" aria-hidden="true">
-          <span className="size-10 animate-pulse rounded-full bg-slate-100" />
-          <span className="flex flex-col gap-1.5">
-            <span className="h-3.5 w-32 animate-pulse rounded bg-slate-100" />
-            <span className="h-3 w-20 animate-pulse rounded bg-slate-100" />
-          </span>
-        </div>
-      )}
+            <button
+              type="button"
+              aria-pressed={conversation.is_spam}
+              aria-label="Spam"
+              title={conversation.is_spam ? "Not spam" : "Mark as spam"}
+              disabled={busy !== null}
+              onClick={onToggleSpam}
+              className={cn(TOGGLE, conversation.is_spam ? "bg-red-50 text-red-600 ring-red-200" : "text-slate-400 ring-slate-200 hover:bg-slate-50 hover:text-slate-600")}
+            >
+              <SpamIcon className="size-4" />
+            </button>
+            {onOpenDetails && (
+              <button type="button" onClick={onOpenDetails} aria-label="Labels and notes" title="Labels and notes" className={cn(TOGGLE, "text-slate-500 ring-slate-200 hover:bg-slate-50")}>
+                <PanelRightIcon className="size-4" />
+              </button>
+            )}
+          </>
+        ) : (
+          <div className="flex flex-1 items-center gap-3" aria-hidden="true">
+            <span className="size-10 animate-pulse rounded-full bg-slate-100" />
+            <span className="flex flex-col gap-1.5">
+              <span className="h-3.5 w-32 animate-pulse rounded bg-slate-100" />
+              <span className="h-3 w-20 animate-pulse rounded bg-slate-100" />
+            </span>
+          </div>
+        )}
+      </div>
     </div>
   );
 }
