@@ -3,7 +3,8 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
-import { useReturnFocus } from "@/components/ui/use-return-focus";
+import { CENTRED_CARD, DialogShell } from "@/components/ui/dialog-shell";
+import { cn } from "@/lib/cn";
 
 /**
  * The frame of every destructive confirmation (an alertdialog): icon, title, text, a way back and the red
@@ -32,35 +33,25 @@ export function ConfirmDialog({
   busy: boolean;
   onConfirm(): void;
 }) {
-  const returnFocus = useReturnFocus();
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50 data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in" />
-        <Dialog.Content
-          {...returnFocus}
-          role="alertdialog"
-          className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl focus:outline-none data-[state=open]:animate-pop-in"
-        >
-          <div className="flex items-start gap-4">
-            <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-red-50 text-red-600">{icon}</span>
-            <div className="min-w-0">
-              <Dialog.Title className="text-base font-semibold text-slate-900">{title}</Dialog.Title>
-              <Dialog.Description className="mt-1.5 text-sm break-words text-slate-600">{children}</Dialog.Description>
-            </div>
-          </div>
-          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Dialog.Close asChild>
-              <Button variant="secondary" disabled={busy}>
-                {cancelLabel}
-              </Button>
-            </Dialog.Close>
-            <Button variant="danger" pending={busy} pendingText={pendingText} onClick={onConfirm}>
-              {confirmLabel}
-            </Button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <DialogShell alert open={open} onOpenChange={(next) => !busy && onOpenChange(next)} className={cn(CENTRED_CARD, "max-w-md p-6")}>
+      <div className="flex items-start gap-4">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-red-50 text-red-600">{icon}</span>
+        <div className="min-w-0">
+          <Dialog.Title className="text-base font-semibold text-slate-900">{title}</Dialog.Title>
+          <Dialog.Description className="mt-1.5 text-sm break-words text-slate-600">{children}</Dialog.Description>
+        </div>
+      </div>
+      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Dialog.Close asChild>
+          <Button variant="secondary" disabled={busy}>
+            {cancelLabel}
+          </Button>
+        </Dialog.Close>
+        <Button variant="danger" pending={busy} pendingText={pendingText} onClick={onConfirm}>
+          {confirmLabel}
+        </Button>
+      </div>
+    </DialogShell>
   );
 }

@@ -10,20 +10,24 @@ import { Button } from "@/components/ui/button";
 import { SpinnerIcon } from "@/components/ui/spinner";
 import { ConversationRow, ROW_HEIGHT } from "@/components/inbox/list/conversation-row";
 
-type Props = {
+/** What the list shows, as the inbox's conversations hook hands it over. */
+export type ListState = {
   conversations: ConversationListItem[];
-  selectedId: string | null;
-  search: string;
   isLoading: boolean;
   error: Error | undefined;
   emptyText: string;
   hasNextPage: boolean;
   loadingMore: boolean;
   onLoadMore: () => void;
-  onRetry: () => void;
-  onOpen: (id: string) => void;
   /** The keyboard cursor (j/k): highlighted and kept in view. */
   cursorId?: string | null;
+};
+
+type Props = ListState & {
+  selectedId: string | null;
+  search: string;
+  onRetry: () => void;
+  onOpen: (id: string) => void;
   /** Bulk selection (docs/PRODUCT.md §11): a checkbox over each avatar. */
   selection?: ListSelection;
 };

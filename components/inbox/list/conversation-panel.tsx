@@ -2,9 +2,8 @@
 
 import { useState, type Ref } from "react";
 import type { ConversationFilters, OwnerFilter } from "@/lib/inbox/filters";
-import type { ConversationListItem } from "@/lib/inbox/types";
 import { RefreshIcon } from "@/components/ui/icons";
-import { ConversationList } from "@/components/inbox/list/conversation-list";
+import { ConversationList, type ListState } from "@/components/inbox/list/conversation-list";
 import { FilterButtons } from "@/components/inbox/list/filter-buttons";
 import { SearchBox } from "@/components/inbox/list/search-box";
 import { TagFilter } from "@/components/inbox/list/tag-filter";
@@ -33,17 +32,7 @@ type Props = {
   onChannel: (channel: Channel | undefined) => void;
   onRefresh: () => void;
   refreshing: boolean;
-  list: {
-    conversations: ConversationListItem[];
-    isLoading: boolean;
-    error: Error | undefined;
-    emptyText: string;
-    hasNextPage: boolean;
-    loadingMore: boolean;
-    onLoadMore: () => void;
-    /** The keyboard cursor (j/k). */
-    cursorId?: string | null;
-  };
+  list: ListState;
   selectedId: string | null;
   onOpen: (id: string) => void;
 };

@@ -59,29 +59,20 @@ export function ThreadHeader({ conversation, activity, busy, onToggleImportant, 
               )}
             </div>
             {extra && <div className="order-last flex basis-full flex-wrap items-center gap-2 max-md:pl-[5.75rem] @min-[60rem]:order-none @min-[60rem]:basis-auto">{extra}</div>}
-            <button
-              type="button"
-              data-shortcut="important"
-              aria-pressed={conversation.is_important}
-              aria-label="Important"
+            <FlagToggle
+              label="Important"
+              shortcut="important"
+              on={conversation.is_important}
               title={conversation.is_important ? "Unmark important" : "Mark important"}
+              onClass="bg-amber-50 text-amber-500 ring-amber-200"
               disabled={busy !== null}
               onClick={onToggleImportant}
-              className={cn(TOGGLE, conversation.is_important ? "bg-amber-50 text-amber-500 ring-amber-200" : "text-slate-400 ring-slate-200 hover:bg-slate-50 hover:text-slate-600")}
             >
               <StarIcon className={cn("size-4", conversation.is_important && "fill-amber-400")} />
-            </button>
-            <button
-              type="button"
-              aria-pressed={conversation.is_spam}
-              aria-label="Spam"
-              title={conversation.is_spam ? "Not spam" : "Mark as spam"}
-              disabled={busy !== null}
-              onClick={onToggleSpam}
-              className={cn(TOGGLE, conversation.is_spam ? "bg-red-50 text-red-600 ring-red-200" : "text-slate-400 ring-slate-200 hover:bg-slate-50 hover:text-slate-600")}
-            >
+            </FlagToggle>
+            <FlagToggle label="Spam" on={conversation.is_spam} title={conversation.is_spam ? "Not spam" : "Mark as spam"} onClass="bg-red-50 text-red-600 ring-red-200" disabled={busy !== null} onClick={onToggleSpam}>
               <SpamIcon className="size-4" />
-            </button>
+            </FlagToggle>
             {onOpenDetails && (
               <button type="button" onClick={onOpenDetails} aria-label="Labels and notes" title="Labels and notes" className={cn(TOGGLE, "text-slate-500 ring-slate-200 hover:bg-slate-50")}>
                 <PanelRightIcon className="size-4" />
@@ -99,5 +90,14 @@ export function ThreadHeader({ conversation, activity, busy, onToggleImportant, 
         )}
       </div>
     </div>
+  );
+}
+
+/** A flag's toggle button (important, spam): pressed while the flag is on. */
+function FlagToggle({ label, shortcut, on, title, onClass, disabled, onClick, children }: { label: string; shortcut?: string; on: boolean; title: string; onClass: string; disabled: boolean; onClick: () => void; children: ReactNode }) {
+  return (
+    <button type="button" data-shortcut={shortcut} aria-pressed={on} aria-label={label} title={title} disabled={disabled} onClick={onClick} className={cn(TOGGLE, on ? onClass : "text-slate-400 ring-slate-200 hover:bg-slate-50 hover:text-slate-600")}>
+      {children}
+    </button>
   );
 }

@@ -4,42 +4,34 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { TEXTS } from "@/lib/inbox/constants";
 import { Button } from "@/components/ui/button";
 import { ShieldAlertIcon } from "@/components/ui/icons";
-import { useReturnFocus } from "@/components/ui/use-return-focus";
+import { CENTRED_CARD, DialogShell } from "@/components/ui/dialog-shell";
+import { cn } from "@/lib/cn";
 
 /** The link-violation dialog (PRODUCT §8): the blocked urls and Acknowledge. */
 export function ViolationDialog({ urls, onClose }: { urls: string[] | null; onClose: () => void }) {
-  const returnFocus = useReturnFocus();
   return (
-    <Dialog.Root open={urls !== null} onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 animate-fade-in bg-slate-900/40" />
-        <Dialog.Content
-          {...returnFocus}
-          className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 animate-pop-in rounded-2xl bg-white p-5 shadow-xl"
-        >
-          <div className="flex gap-3">
-            <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-red-100 text-red-600">
-              <ShieldAlertIcon className="size-5" />
-            </span>
-            <div className="min-w-0">
-              <Dialog.Title className="text-base font-semibold text-slate-900">{TEXTS.violationTitle}</Dialog.Title>
-              <Dialog.Description className="mt-1 text-sm text-slate-600">These links are not on your organisation&apos;s approved list, so the message was not sent:</Dialog.Description>
-            </div>
-          </div>
-          <ul className="mt-4 max-h-48 space-y-1.5 overflow-y-auto">
-            {(urls ?? []).map((url) => (
-              <li key={url} className="rounded-md bg-red-50 px-2.5 py-1.5 font-mono text-xs break-all text-red-700">
-                {url}
-              </li>
-            ))}
-          </ul>
-          <div className="mt-5 flex justify-end">
-            <Dialog.Close asChild>
-              <Button variant="danger">Acknowledge</Button>
-            </Dialog.Close>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <DialogShell open={urls !== null} onOpenChange={(open) => !open && onClose()} className={cn(CENTRED_CARD, "max-w-md p-5")}>
+      <div className="flex gap-3">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-red-100 text-red-600">
+          <ShieldAlertIcon className="size-5" />
+        </span>
+        <div className="min-w-0">
+          <Dialog.Title className="text-base font-semibold text-slate-900">{TEXTS.violationTitle}</Dialog.Title>
+          <Dialog.Description className="mt-1 text-sm text-slate-600">These links are not on your organisation&apos;s approved list, so the message was not sent:</Dialog.Description>
+        </div>
+      </div>
+      <ul className="mt-4 max-h-48 space-y-1.5 overflow-y-auto">
+        {(urls ?? []).map((url) => (
+          <li key={url} className="rounded-md bg-red-50 px-2.5 py-1.5 font-mono text-xs break-all text-red-700">
+            {url}
+          </li>
+        ))}
+      </ul>
+      <div className="mt-5 flex justify-end">
+        <Dialog.Close asChild>
+          <Button variant="danger">Acknowledge</Button>
+        </Dialog.Close>
+      </div>
+    </DialogShell>
   );
 }
