@@ -12,11 +12,7 @@ import { createRedis } from "@/server/redis";
 import { QUEUE_NAME } from "@/server/queue/index";
 import { findJob, jobs } from "@/workers/jobs/index";
 import { startWebhookDrain } from "@/workers/webhooks/drain";
-import { ensureDailyTokenCheck } from "@/server/queue/pages";
-import { ensureWebhookRetention } from "@/workers/schedules/webhooks";
-import { ensureStaleSendSweep } from "@/workers/schedules/stale-sends";
-import { ensureSnoozeSweep } from "@/workers/schedules/snooze-expiry";
-import { ensureUploadRetention } from "@/workers/schedules/uploads";
+import { keepSchedules } from "@/workers/schedules/index";
 
 // The worker process: runs the jobs of the registry, each payload parsed by its schema first, and the
 // webhook ingest (workers/webhooks/drain.ts: not a queue job, it drains the webhook_events table). Any
@@ -47,7 +43,8 @@ async function processJob(job: Job): Promise<unknown> {
 
 // BullMQ needs maxRetriesPerRequest: null on worker connections so blocking commands survive reconnects.
 // Its name (host:pid) is stored on each job it takes (job.processedBy): which instance ran what.
-const worker = new Worker(QUEUE_NAME, processJob, { name: `${hostname()}:${process.pid}`, connection: createRedis({ maxRetriesPerRequest: null }), concurrency: 4 });
+const workerRedis = createRedis({ maxRetriesPerRequest: null });
+const worker = new Worker(QUEUE_NAME, processJob, { name: `${hostname()}:${process.pid}`, connection: workerRedis, concurrency: 4 });
 
 worker.on("ready", () => logger().info(`worker ready on queue "${QUEUE_NAME}" with ${jobs.length} job type(s)`));
 worker.on("failed", (job, error) => logger().error(`job ${job?.name}#${job?.id} failed: ${error.message}`));
@@ -57,20 +54,16 @@ const webhookDrain = startWebhookDrain();
 const http = config.WORKER_HTTP_PORT === undefined ? undefined : await startWorkerHttp(config.WORKER_HTTP_PORT, config.HOST);
 if (http) logger().info(`worker health and metrics on ${config.HOST}:${(http.address() as AddressInfo).port}`);
 
-// Every page's token is re-checked once a day (workers/pages/recheck-page-tokens.ts).
-ensureDailyTokenCheck().catch((error: Error) => logger().error(`could not schedule the daily token check: ${error.message}`));
-// Processed webhook deliveries older than WEBHOOK_RETENTION_DAYS are deleted hourly (workers/jobs/webhook-retention.ts).
-ensureWebhookRetention().catch((error: Error) => logger().error(`could not schedule the webhook retention: ${error.message}`));
-ensureStaleSendSweep().catch((error: Error) => logger().error(`could not schedule the sweep of stale sends: ${error.message}`));
-ensureSnoozeSweep().catch((error: Error) => logger().error(`could not schedule the snooze sweep: ${error.message}`));
-// Uploads never used in a message or an offer are deleted after UPLOAD_RETENTION_DAYS (workers/jobs/upload-retention.ts).
-ensureUploadRetention().catch((error: Error) => logger().error(`could not schedule the upload retention: ${error.message}`));
+// The job schedulers (stale-send sweep, snooze wake, retentions, token check), registered again whenever
+// Redis comes back: a Redis restarted without its data has forgotten them (workers/schedules/index.ts).
+const stopKeepingSchedules = keepSchedules(workerRedis);
 
 // worker.close() lets running jobs finish (an offer stops between two recipients, workers/offers/stop-signal.ts,
 // and the next worker resumes it); the drain finishes its batches. Past the deadline, running jobs are
 // handed back: BullMQ's stalled check or the offers watchdog gives them to another worker.
 onStopSignals(async (signal) => {
   logger().info(`worker ${signal}: finishing the current jobs`);
+  stopKeepingSchedules();
   const finished = await Promise.race([Promise.all([worker.close(), webhookDrain.stop()]).then(() => true), sleep(config.SHUTDOWN_TIMEOUT_SECONDS * 1000).then(() => false)]);
   if (!finished) {
     logger().warn(`worker ${signal}: jobs still running at the deadline; handing them back`);

@@ -4,6 +4,7 @@ import { PrismaClient } from "@/server/generated/prisma/client";
 import { encodeToken } from "@/server/auth/token";
 import { encryptSecret } from "@/server/security/secret-box";
 import { createSimulator, type Simulator } from "@/tools/simulator/create-simulator";
+import { queueNameFor } from "@/server/queue/index";
 import { migrateDeploy } from "../../prisma/scripts/migrate-lib";
 import { startPrivatePostgres, startPrivateRedis, type PrivatePostgres, type PrivateRedis } from "../support/private-services";
 import { startApp, startWorker, type AppInstance, type WorkerInstance } from "../integration/support/fleet";
@@ -24,6 +25,8 @@ export type FaultWorld = {
   /** Customers (psids) per Facebook page id, known to the simulator and inside the messaging window. */
   psids: Map<string, string[]>;
   token: string;
+  /** The BullMQ queue the app and worker share (QUEUE_PREFIX of their own). */
+  queueName: string;
   /** SIGKILLs the app (or the worker) and starts a new one on fresh ports; resolves once it is ready. */
   killApp: () => Promise<void>;
   startApp: () => Promise<void>;
@@ -85,11 +88,12 @@ export async function startFaultWorld(options: WorldOptions = {}): Promise<Fault
   for (const [pageId, list] of psids)
     for (const psid of list) sim.state.customers.set(`${pageId}:${psid}`, { pageId, psid, firstName: "C", lastName: psid, profileError: false, lastMessageAt: Date.now(), createdAt: Date.now() });
 
+  const queuePrefix = `faults-${process.pid}`;
   const env = {
     DATABASE_URL: pg.url,
     REDIS_URL: redis.url,
     GRAPH_API_URL: sim.url,
-    QUEUE_PREFIX: `faults-${process.pid}`,
+    QUEUE_PREFIX: queuePrefix,
     LOG_FORMAT: "json",
     WEBHOOK_POLL_MS: "500",
     ...options.env,
@@ -112,6 +116,7 @@ export async function startFaultWorld(options: WorldOptions = {}): Promise<Fault
     pages,
     psids,
     token,
+    queueName: queueNameFor(queuePrefix),
     async startApp() {
       app = startApp(env);
       await untilReady(`${app.url}/api/health/live`, app);
