@@ -24,6 +24,11 @@ export const SERVER_EVENTS = {
   threadControl: "thread-control",
   /** A page's health, policy blocks and handover role changed. */
   pageUpdated: "page-updated",
+  /**
+   * Events may have been lost while the server's Redis was away (a socket that stayed connected through it
+   * got none of them): refetch what is shown, as after a reconnect (server/realtime/resync.ts).
+   */
+  resync: "resync",
 } as const;
 
 /** What the browser sends; the joins answer with a `JoinReply` when given an acknowledgement. */
@@ -50,6 +55,9 @@ export type MessageStatusEvent = { pageId: string; conversationId: string; statu
  */
 export type SystemEventEvent = { pageId: string; conversationId: string; message: ApiMessage };
 
+/** Why the browser should refetch; one reason today. */
+export type ResyncEvent = { reason: "redis-reconnected" };
+
 export type Viewer = { userId: string; name: string; typing: boolean };
 export type PresenceEvent = { conversationId: string; viewers: Viewer[] };
 
@@ -67,6 +75,7 @@ export type ServerToClientEvents = {
   [SERVER_EVENTS.presence]: (event: PresenceEvent) => void;
   [SERVER_EVENTS.threadControl]: (event: ThreadControlEvent) => void;
   [SERVER_EVENTS.pageUpdated]: (event: PageStatus) => void;
+  [SERVER_EVENTS.resync]: (event: ResyncEvent) => void;
 };
 
 export type ClientToServerEvents = {

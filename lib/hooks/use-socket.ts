@@ -12,6 +12,9 @@ import type { PageStatus } from "@/lib/schemas/pages";
 // (1 s, growing to 5 s, between attempts), 20 s connect timeout. On every (re)connect it joins a room per page
 // and the open conversation's room; on a reconnect, onReconnect refetches what it missed.
 
+/** How far apart an instance's browsers refetch after a resync. */
+const RESYNC_SPREAD_MS = 1000;
+
 export type SocketStatus = "connecting" | "connected" | "disconnected";
 
 export type SocketHandlers = {
@@ -25,7 +28,10 @@ export type SocketHandlers = {
   onThreadControl?: (event: ThreadControlEvent) => void;
   /** A page's health changed: Meta blocked, warned or unblocked it, or its handover role changed. */
   onPageUpdated?: (event: PageStatus) => void;
-  /** Connected again after a loss: events sent meanwhile never reached this socket, so what it shows is refetched. */
+  /**
+   * Connected again after a loss, or told by the server that its Redis was away (SERVER_EVENTS.resync):
+   * events sent meanwhile never reached this socket, so what it shows is refetched.
+   */
   onReconnect?: () => void;
 };
 
@@ -84,6 +90,15 @@ export function useSocket({ token, pageIds, conversationId, handlers, onSocket }
       s.on(SERVER_EVENTS.systemEvent, (event: SystemEventEvent) => handlersRef.current.onSystemEvent?.(event));
       s.on(SERVER_EVENTS.threadControl, (event: ThreadControlEvent) => handlersRef.current.onThreadControl?.(event));
       s.on(SERVER_EVENTS.pageUpdated, (event: PageStatus) => handlersRef.current.onPageUpdated?.(event));
+      // The app server and each worker may announce the same outage: one refetch, spread over a second so
+      // an instance's browsers do not all ask at the same moment.
+      let resyncTimer: ReturnType<typeof setTimeout> | null = null;
+      s.on(SERVER_EVENTS.resync, () => {
+        resyncTimer ??= setTimeout(() => {
+          resyncTimer = null;
+          if (!cancelled) handlersRef.current.onReconnect?.();
+        }, Math.random() * RESYNC_SPREAD_MS);
+      });
     });
 
     return () => {

@@ -6,6 +6,8 @@ import type { ServerEventName, ServerEventPayload, ServerToClientEvents } from "
 import { createRedis } from "@/server/redis";
 import { preEncoded } from "@/server/realtime/wire-parser";
 import { logger } from "@/server/observability/log";
+import { SERVER_EVENTS } from "@/lib/contract/socket-events";
+import { announceAfterReconnect } from "@/server/realtime/resync";
 
 // Services emit through these. In the app server they go through Socket.IO (and its Redis adapter to the
 // other instances); in a process without Socket.IO (the worker) emitToRooms publishes on the adapter's
@@ -60,7 +62,10 @@ function emitter(): Emitter {
       publish: (channel: string, message: Buffer) =>
         redis.publish(channel, message).catch((error: Error) => logger().error(`realtime publish failed: ${error.message}`)),
     };
-    globalForEmitter.switchboardEmitter = { redis, emitter: new Emitter(client) };
+    const emitter = new Emitter(client);
+    // What this process published while Redis was away is lost: every socket on every app server refetches.
+    announceAfterReconnect(redis, "the realtime emitter", () => emitter.emit(SERVER_EVENTS.resync, preEncoded({ reason: "redis-reconnected" })));
+    globalForEmitter.switchboardEmitter = { redis, emitter };
   }
   return globalForEmitter.switchboardEmitter.emitter;
 }

@@ -11,7 +11,8 @@ import { socketActorFromToken } from "@/server/realtime/lookups";
 import { coalesceSocketWrites } from "@/server/realtime/coalesce-writes";
 import { wireParser } from "@/server/realtime/wire-parser";
 import { db } from "@/server/db";
-import type { ClientToServerEvents, ServerToClientEvents } from "@/lib/contract/socket-events";
+import { SERVER_EVENTS, type ClientToServerEvents, type ServerToClientEvents } from "@/lib/contract/socket-events";
+import { announceAfterReconnect } from "@/server/realtime/resync";
 import type { AuthedSocket, RealtimeServer, SocketData } from "@/server/realtime/types";
 import { publishIo, unpublishIo } from "@/server/realtime/server";
 
@@ -48,6 +49,8 @@ export function attachRealtime(httpServer: HttpServer): Realtime {
   const pub = createRedis({ maxRetriesPerRequest: null });
   const sub = pub.duplicate();
   io.adapter(createAdapter(pub, sub));
+  // Its own sockets only: the other instances lost the same Redis and announce to theirs.
+  const stopResync = announceAfterReconnect(sub, "the Socket.IO adapter", () => io.local.emit(SERVER_EVENTS.resync, { reason: "redis-reconnected" }));
   forgetUpgradeRequests(io);
   coalesceSocketWrites(io);
 
@@ -86,6 +89,7 @@ export function attachRealtime(httpServer: HttpServer): Realtime {
     close: () =>
       new Promise<void>((resolve) => {
         unpublishIo(io);
+        stopResync();
         void io.close(() => {
           void Promise.all([closeGently(pub), closeGently(sub)]).then(() => resolve());
         });

@@ -1,5 +1,6 @@
 import { io as connect, type Socket } from "socket.io-client";
 import { body, fromCustomer, postSigned } from "../integration/support/webhook-post";
+import { SERVER_EVENTS } from "@/lib/contract/socket-events";
 import type { FaultWorld } from "./world";
 
 // The traffic of the fault tests: customers' messages as Meta delivers them (signed, each retried until
@@ -64,6 +65,9 @@ export type AgentSocket = {
   joined: Promise<void>;
   /** mid → when the socket got its new-message, the first time. */
   live: Map<string, number>;
+  /** mids the socket's owner refetched, as the browser does after a reconnect or a resync event. */
+  refetched: Set<string>;
+  resyncs: () => number;
   /** How many new-message events arrived for a mid already seen. */
   duplicates: () => number;
   connects: () => number;
@@ -72,27 +76,41 @@ export type AgentSocket = {
   close: () => void;
 };
 
-/** The agent's socket as the browser opens it: reconnects by itself and joins its pages on every connect. */
+/**
+ * The agent's socket as the browser opens it: reconnects by itself and joins its pages on every connect;
+ * after a reconnect or a resync event it refetches (here: what is stored, as the inbox's API would list it).
+ */
 export function openAgentSocket(world: FaultWorld, url = world.app.url): AgentSocket {
   const live = new Map<string, number>();
+  const refetched = new Set<string>();
   let duplicates = 0;
   let connects = 0;
+  let resyncs = 0;
+  const refetch = () =>
+    void world.db.message.findMany({ where: { mid: { not: null } }, select: { mid: true } }).then(
+      (rows) => rows.forEach((r) => refetched.add(r.mid!)),
+      () => {},
+    );
   const errors: string[] = [];
   let joinedNow: () => void = () => {};
   const joined = new Promise<void>((resolve) => (joinedNow = resolve));
   const socket: Socket = connect(url, { auth: { token: world.token }, transports: ["websocket"], reconnectionDelay: 200, reconnectionDelayMax: 1000 });
   socket.on("connect", () => {
-    connects++;
+    if (connects++) refetch();
     void Promise.all(world.pages.map((page) => socket.timeout(3000).emitWithAck("join-page", { pageId: page.id }))).then(() => joinedNow(), () => {});
   });
+  socket.on(SERVER_EVENTS.resync, () => {
+    resyncs++;
+    refetch();
+  });
   socket.on("connect_error", (error) => errors.splice(0, errors.length - 4, error.message));
-  socket.on("new-message", (event: { message?: { mid?: string | null } }) => {
+  socket.on(SERVER_EVENTS.newMessage, (event: { message?: { mid?: string | null } }) => {
     const mid = event.message?.mid;
     if (!mid) return;
     if (live.has(mid)) duplicates++;
     else live.set(mid, Date.now());
   });
-  return { joined, live, duplicates: () => duplicates, connects: () => connects, errors, close: () => socket.disconnect() };
+  return { joined, live, refetched, resyncs: () => resyncs, duplicates: () => duplicates, connects: () => connects, errors, close: () => socket.disconnect() };
 }
 
 /** The app to reconnect to after it was replaced: the browser reaches the new one at the same address. */
@@ -100,10 +118,15 @@ export function moveAgentSocket(world: FaultWorld, old: AgentSocket): AgentSocke
   old.close();
   const fresh = openAgentSocket(world);
   for (const [mid, at] of old.live) fresh.live.set(mid, at);
+  for (const mid of old.refetched) fresh.refetched.add(mid);
   return fresh;
 }
 
-export type Figures = { acknowledged: number; lost: number; duplicated: number; unacknowledged: number; pendingDeliveries: number; missedLive: number };
+/**
+ * missedLive: acknowledged but never on the socket live; unseen: not even after the refetches a reconnect
+ * or a resync event caused — what an agent would not see without reloading.
+ */
+export type Figures = { acknowledged: number; lost: number; duplicated: number; unacknowledged: number; pendingDeliveries: number; missedLive: number; unseen: number };
 
 /** After the stream stopped and the worker drained: what was acknowledged and stored, once each. */
 export async function countInbound(world: FaultWorld, stream: CustomerStream, socket: AgentSocket): Promise<Figures> {
@@ -117,6 +140,7 @@ export async function countInbound(world: FaultWorld, stream: CustomerStream, so
     unacknowledged: stream.deliveries.size - acked.length,
     pendingDeliveries: await world.db.webhookEvent.count({ where: { processedAt: null } }),
     missedLive: acked.filter((mid) => !socket.live.has(mid)).length,
+    unseen: acked.filter((mid) => !socket.live.has(mid) && !socket.refetched.has(mid)).length,
   };
 }
 
