@@ -10,7 +10,8 @@ import { INSTAGRAM_NOT_LINKED } from "@/lib/schemas/instagram";
 import { INSTAGRAM_TEXT_TOO_LONG } from "@/lib/inbox/channels";
 import { afterConnect } from "@/server/services/pages/connection/after-connect";
 import { countAudience } from "@/server/services/offers/audience";
-import { makeConversation } from "./support/inbox-factory";
+import { RECIPIENT_REASONS } from "@/server/services/offers/reasons";
+import { runOffer } from "@/workers/offers/run-offer";
 import { call } from "./support/http";
 import { makeCompany, makeUpload, makeUser, tokenFor } from "./support/factory";
 import { eventually, openSocket, simGet, simPost, startChannel, type Channel } from "./support/channel";
@@ -148,11 +149,40 @@ describe("a customer writes on Instagram, an agent answers", () => {
   });
 });
 
-describe("not per channel yet", () => {
-  it("bulk offers reach Messenger customers only: Instagram's Send API takes no UPDATE message", async () => {
-    await makeConversation(page.id, { tags: ["vip"], lastInboundAt: new Date() });
-    await makeConversation(page.id, { tags: ["vip"], lastInboundAt: new Date(), channel: "instagram" });
+describe("bulk offers", () => {
+  it("a label offer reaches its Messenger and Instagram customers, each on their own channel; progress counts both", async () => {
+    const igsid = await instagramCustomer();
+    const { psid } = await simPost<{ psid: string }>(channel.sim, "/sim/customers", { pageId: PAGE_ID, firstName: "Max", lastName: "Senger" });
+    for (const id of [igsid, psid]) {
+      const conversation = await writes(id, { text: "Any deals?" });
+      await db.customerTag.create({ data: { pageId: page.id, customerId: conversation.customerId, conversationId: conversation.id, name: "vip" } });
+    }
+    expect(await countAudience({ pageId: page.id, tags: ["vip"], exclude: false })).toEqual({ matching: 2, insideWindow: 2 });
+    const offer = (message: string) => db.offer.create({ data: { companyId: agent.companyId!, pageId: page.id, createdByName: "Ada", type: "text", message, tags: ["vip"] } });
+
+    const sale = await offer("Spring sale");
+    expect(await runOffer(sale.id)).toBe("completed");
+    const sent = channel.sim.state.sent.filter((m) => m.content.text === "Spring sale");
+    expect(sent.map((m) => m.psid).sort()).toEqual([igsid, psid].sort());
+    expect(sent.every((m) => m.pageId === PAGE_ID && m.messagingType === "UPDATE")).toBe(true);
+    expect(await db.offer.findUniqueOrThrow({ where: { id: sale.id } })).toMatchObject({ targetCount: 2, sentCount: 2, skippedCount: 0, failedCount: 0 });
+
+    // Over Instagram's 1000 bytes: Messenger's customer gets it, Instagram's is skipped with the reason.
+    const long = await offer("x".repeat(1200));
+    expect(await runOffer(long.id)).toBe("completed");
+    const rows = await db.offerRecipient.findMany({ where: { offerId: long.id }, include: { customer: true } });
+    expect(rows.find((r) => r.customer.psid === igsid)).toMatchObject({ status: "skipped", reason: RECIPIENT_REASONS.instagramTooLong });
+    expect(rows.find((r) => r.customer.psid === psid)).toMatchObject({ status: "sent" });
+
+    // An image: Messenger's customer by the uploaded attachment id, Instagram's by its link (Instagram takes no attachment id).
+    const image = await db.offer.create({ data: { companyId: agent.companyId!, pageId: page.id, createdByName: "Ada", type: "image", imageUrl: "https://cdn.example.com/offer.png", tags: ["vip"] } });
+    expect(await runOffer(image.id)).toBe("completed");
+    const pictures = channel.sim.state.sent.filter((m) => m.content.attachment);
+    expect(pictures.find((m) => m.psid === igsid)?.message).toMatchObject({ attachment: { type: "image", payload: { url: "https://cdn.example.com/offer.png" } } });
+    expect(pictures.find((m) => m.psid === psid)?.message).toMatchObject({ attachment: { type: "image", payload: { attachment_id: expect.any(String) } } });
+
+    // Instagram turned off: its customers are no longer in the audience.
+    expect((await turnOn(owner, false)).status).toBe(200);
     expect(await countAudience({ pageId: page.id, tags: ["vip"], exclude: false })).toEqual({ matching: 1, insideWindow: 1 });
-    expect(await countAudience({ pageId: page.id, tags: [], exclude: false })).toEqual({ matching: 1, insideWindow: 1 });
   });
 });

@@ -1,3 +1,4 @@
+import type { Channel } from "@/lib/inbox/channels";
 import type { OutgoingMessage, ThreadMessage } from "@/server/integrations/meta/graph-client";
 import type { OfferLease } from "@/workers/offers/lease";
 import { Pacer } from "@/workers/offers/page-rate";
@@ -11,12 +12,17 @@ export type SendTarget = {
   /** Our page id (rate limit key) and Facebook's (Graph paths). */
   pageId: string;
   facebookPageId: string;
+  /** The linked Instagram account's id (it sends the Page's Instagram messages), null without one. */
+  instagramId: string | null;
   token: string;
   ratePerSecond: number;
   /** Whether people whose conversation is marked spam get the offer too (default: skipped). */
   includeSpam: boolean;
-  /** The message for one ledger row (its id goes into the metadata). */
-  messageFor: (recipientId: string) => OutgoingMessage;
+  /**
+   * The message for one ledger row (its id goes into the metadata), or why this person cannot get it on
+   * their channel (Instagram's text limit).
+   */
+  messageFor: (recipientId: string, channel: Channel) => OutgoingMessage | { skip: string };
   /** Whether a message of the thread (Conversations API) is this offer's, for reconcile.ts. */
   isOfferMessage: (message: ThreadMessage) => boolean;
 };
@@ -27,7 +33,8 @@ export class RunContext {
   /** Streaks that turn a run of failures into a pause (see deliver.ts). */
   rateLimitStreak = 0;
   noAnswerStreak = 0;
-  readonly pacer: Pacer;
+  /** One pacer per channel (page-rate.ts), made when the run first sends on it. */
+  private readonly pacers = new Map<Channel, Pacer>();
   /** Bumped by every back-off: a slot taken before it is too early to use. */
   backoffEpoch = 0;
   /** The last "sent" write, finishing while the next person is being sent to. */
@@ -39,8 +46,13 @@ export class RunContext {
     readonly target: SendTarget,
     readonly lease: OfferLease,
     readonly progress: ProgressWriter,
-  ) {
-    this.pacer = new Pacer(target.pageId, target.ratePerSecond, lease);
+  ) {}
+
+  /** The send slots of one channel of the page. */
+  pacer(channel: Channel): Pacer {
+    let pacer = this.pacers.get(channel);
+    if (!pacer) this.pacers.set(channel, (pacer = new Pacer(this.target.pageId, channel, this.target.ratePerSecond, this.lease)));
+    return pacer;
   }
 
   /**

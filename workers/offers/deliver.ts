@@ -6,8 +6,10 @@ import { pushBackPage } from "@/workers/offers/page-rate";
 import { waitUnlessHalted, waitUntil, type RunContext } from "@/workers/offers/context";
 import { lookUpDelivery } from "@/workers/offers/reconcile";
 import type { Prepared } from "@/workers/offers/lookahead";
+import type { Channel } from "@/lib/inbox/channels";
 
-// One person: rate slot, Send API, settle. Meta's answers map as docs/META.md says:
+// One person: their channel's rate slot, the Page's Send API (an Instagram customer's IGSID is the
+// recipient there too, as for an agent's reply), settle. Meta's answers map as docs/META.md says:
 //   551 person unavailable, 10/2018278 outside the window, 10/2018300 another app holds the thread
 //     (handover protocol) → skipped (never retried)
 //   190 token invalid → the row goes back to pending and the offer pauses (the page needs a new token)
@@ -30,7 +32,7 @@ const NO_ANSWER_STREAK_MAX = 5;
 /** How long an unanswered call gets to land at Facebook before its thread is read. */
 const NO_ANSWER_LOOKUP_DELAY_MS = 2_000;
 
-type Attempt = { id: string; psid: string; startedAt: Date; transientSoFar: number };
+type Attempt = { id: string; psid: string; channel: Channel; startedAt: Date; transientSoFar: number };
 
 /**
  * Sends to one person whose row was claimed by lookahead.ts. `onCall` runs as the Send API call starts:
@@ -39,8 +41,9 @@ type Attempt = { id: string; psid: string; startedAt: Date; transientSoFar: numb
 export async function deliverOne(ctx: RunContext, prepared: Extract<Prepared, { outcome: "claimed" }>, onCall: () => void): Promise<Delivery> {
   const { target } = ctx;
   const { row } = prepared;
+  const pacer = ctx.pacer(row.channel);
   // A slot taken before a back-off is too early: take a new one.
-  let deadline: number | null = prepared.epoch === ctx.backoffEpoch ? prepared.deadline : await ctx.pacer.take();
+  let deadline: number | null = prepared.epoch === ctx.backoffEpoch ? prepared.deadline : await pacer.take();
   for (let transient = 0; ; ) {
     if (deadline === null || !(await waitUntil(ctx, deadline))) {
       await releaseRecipient(row.id); // the call never happened
@@ -56,17 +59,17 @@ export async function deliverOne(ctx: RunContext, prepared: Extract<Prepared, { 
       ({ messageId } = await sendMessage(target.facebookPageId, target.token, {
         recipientId: row.psid,
         messagingType: "UPDATE", // promotional, inside 24 h; never a tag (docs/META.md)
-        message: target.messageFor(row.id),
+        message: prepared.message,
         retries: 0, // retries are decided here, per kind, with the ledger in mind
       }));
     } catch (error) {
       if (!(error instanceof GraphError)) throw error;
-      const next = await settleRefusal(ctx, { id: row.id, psid: row.psid, startedAt, transientSoFar: transient }, error);
+      const next = await settleRefusal(ctx, { id: row.id, psid: row.psid, channel: row.channel, startedAt, transientSoFar: transient }, error);
       if (next !== "retry") return next;
       transient += error.kind === "transient" ? 1 : 0;
       // The refusal released the row: claim it again for the retry, in a fresh slot.
       if (!(await claimRecipient(row.id))) return "gone";
-      deadline = await ctx.pacer.take();
+      deadline = await pacer.take();
       continue;
     }
     // Written while the next person is made ready; awaited at the next send at the latest.
@@ -78,7 +81,7 @@ export async function deliverOne(ctx: RunContext, prepared: Extract<Prepared, { 
 }
 
 async function settleRefusal(ctx: RunContext, attempt: Attempt, error: GraphError): Promise<Delivery | "retry"> {
-  const { id, transientSoFar } = attempt;
+  const { id, channel, transientSoFar } = attempt;
   switch (error.kind) {
     case "person_unavailable":
       await markUnsent(id, "skipped", RECIPIENT_REASONS.personUnavailable);
@@ -95,8 +98,8 @@ async function settleRefusal(ctx: RunContext, attempt: Attempt, error: GraphErro
     case "rate_limited": {
       await releaseRecipient(id);
       if (++ctx.rateLimitStreak > RATE_LIMIT_STREAK_MAX) return { pause: OFFER_REASONS.rateLimited };
-      await pushBackPage(ctx.target.pageId, Math.min(RATE_LIMIT_MAX_MS, RATE_LIMIT_BASE_MS * 2 ** (ctx.rateLimitStreak - 1)));
-      ctx.pacer.drop();
+      await pushBackPage(ctx.target.pageId, channel, Math.min(RATE_LIMIT_MAX_MS, RATE_LIMIT_BASE_MS * 2 ** (ctx.rateLimitStreak - 1)));
+      ctx.pacer(channel).drop();
       ctx.backoffEpoch++;
       return "retry";
     }
@@ -116,13 +119,13 @@ async function settleRefusal(ctx: RunContext, attempt: Attempt, error: GraphErro
 
 /** Without Meta's own answer, Facebook's record of the thread says whether the message went out. */
 async function settleNoAnswer(ctx: RunContext, attempt: Attempt): Promise<Delivery | "retry"> {
-  const { id, psid, startedAt, transientSoFar } = attempt;
+  const { id, psid, channel, startedAt, transientSoFar } = attempt;
   const streakFull = ++ctx.noAnswerStreak >= NO_ANSWER_STREAK_MAX;
   if (!(await waitUnlessHalted(ctx, NO_ANSWER_LOOKUP_DELAY_MS))) {
     // Stopping: leave the row claimed; the next run's orphan settlement looks it up.
     return "halted";
   }
-  const verdict = await lookUpDelivery(ctx.target, psid, startedAt);
+  const verdict = await lookUpDelivery(ctx.target, { psid, channel }, startedAt);
   if ("unknown" in verdict) {
     await markUnsent(id, "failed", RECIPIENT_REASONS.noAnswer);
     return streakFull ? { pause: OFFER_REASONS.noAnswer } : "failed";

@@ -1,12 +1,14 @@
 import { affected, rows, sqlDb } from "@/server/db/sql/run";
 import { metrics } from "@/server/observability/metrics";
+import type { Channel } from "@/lib/inbox/channels";
 
 // The offer ledger (offer_recipients): one row per person per offer, unique (offer, customer). A row is
 // claimed (pending → claimed, atomically) before the Send API call and settled after it, so no person is
 // ever sent the same offer twice, whatever crashes in between. Its statements go through the SQL layer
 // (server/db/sql/run.ts): one round trip each, no ORM work per recipient.
 
-export type PendingRecipient = { id: string; psid: string; lastInboundAt: Date | null; isSpam: boolean };
+/** psid is the IGSID of an Instagram customer: the Page's Send API takes either as recipient. */
+export type PendingRecipient = { id: string; psid: string; channel: Channel; lastInboundAt: Date | null; isSpam: boolean };
 
 const recipients = () => sqlDb().updateTable("offer_recipients");
 
@@ -16,7 +18,7 @@ export function nextPending(offerId: string, limit: number): Promise<PendingReci
     .selectFrom("offer_recipients as r")
     .innerJoin("customers as c", "c.id", "r.customer_id")
     .leftJoin("conversations as conv", "conv.customer_id", "r.customer_id")
-    .select((eb) => ["r.id", "c.psid", "conv.last_inbound_at as lastInboundAt", eb.fn.coalesce("conv.is_spam", eb.lit(false)).as("isSpam")])
+    .select((eb) => ["r.id", "c.psid", "c.channel", "conv.last_inbound_at as lastInboundAt", eb.fn.coalesce("conv.is_spam", eb.lit(false)).as("isSpam")])
     .where("r.offer_id", "=", offerId)
     .where("r.status", "=", "pending")
     .orderBy("r.id")
@@ -53,14 +55,14 @@ export async function releaseRecipient(id: string): Promise<void> {
   await affected(recipients().set((eb) => ({ status: "pending", claimed_at: null, updated_at: eb.fn("now") })).where("id", "=", id).where("status", "=", "claimed"));
 }
 
-export type ClaimedRecipient = { id: string; psid: string; claimedAt: Date };
+export type ClaimedRecipient = { id: string; psid: string; channel: Channel; claimedAt: Date };
 
 /** Claimed rows left by a dead worker (the caller holds the offer's lease), oldest claim first. */
 export async function orphanedClaims(offerId: string): Promise<ClaimedRecipient[]> {
   const query = sqlDb()
     .selectFrom("offer_recipients as r")
     .innerJoin("customers as c", "c.id", "r.customer_id")
-    .select(["r.id", "c.psid", "r.claimed_at as claimedAt"])
+    .select(["r.id", "c.psid", "c.channel", "r.claimed_at as claimedAt"])
     .where("r.offer_id", "=", offerId)
     .where("r.status", "=", "claimed")
     .orderBy("r.claimed_at");

@@ -2,14 +2,15 @@ import { offerMessagingType } from "@/lib/contract/messaging-window";
 import { claimRecipient, markUnsent, releaseRecipient, type PendingRecipient } from "@/workers/offers/ledger";
 import { RECIPIENT_REASONS } from "@/server/services/offers/reasons";
 import { waitUntil, type RunContext } from "@/workers/offers/context";
+import type { OutgoingMessage } from "@/server/integrations/meta/graph-client";
 
-// Getting the next person ready — window check, rate slot, claim — while the current person's Send API
+// Getting the next person ready — window check, their channel's message and rate slot, claim — while the current person's Send API
 // call is in flight, so neither a slow database nor Redis delays the next slot. The claim is made just in
 // time (RunContext.claimLeadMs before the slot): a row claimed but not yet called is the one person a
 // crash would leave unsent, and there is never more than one such row.
 
 export type Prepared =
-  | { row: PendingRecipient; outcome: "claimed"; deadline: number; epoch: number }
+  | { row: PendingRecipient; outcome: "claimed"; message: OutgoingMessage; deadline: number; epoch: number }
   | { row: PendingRecipient; outcome: "skipped" | "gone" | "halted" };
 
 export async function prepareOne(ctx: RunContext, row: PendingRecipient): Promise<Prepared> {
@@ -22,13 +23,18 @@ export async function prepareOne(ctx: RunContext, row: PendingRecipient): Promis
     await markUnsent(row.id, "skipped", RECIPIENT_REASONS.outsideWindow);
     return { row, outcome: "skipped" };
   }
+  const message = ctx.target.messageFor(row.id, row.channel);
+  if ("skip" in message) {
+    await markUnsent(row.id, "skipped", message.skip);
+    return { row, outcome: "skipped" };
+  }
   const epoch = ctx.backoffEpoch;
-  const deadline = await ctx.pacer.take();
+  const deadline = await ctx.pacer(row.channel).take();
   if (deadline === null || !(await waitUntil(ctx, deadline - ctx.claimLeadMs()))) return { row, outcome: "halted" };
   const started = performance.now();
   const claimed = await claimRecipient(row.id);
   ctx.noteClaimLatency(performance.now() - started);
-  return claimed ? { row, outcome: "claimed", deadline, epoch } : { row, outcome: "gone" };
+  return claimed ? { row, outcome: "claimed", message, deadline, epoch } : { row, outcome: "gone" };
 }
 
 export class Lookahead {

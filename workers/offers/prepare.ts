@@ -4,8 +4,10 @@ import { uploadImageAttachment, type OutgoingMessage } from "@/server/integratio
 import { GraphError } from "@/server/integrations/meta/graph-errors";
 import { decryptSecret } from "@/server/security/secret-box";
 import { offerMetadata } from "@/server/services/offers/confirm-echo";
-import { OFFER_REASONS } from "@/server/services/offers/reasons";
+import { OFFER_REASONS, RECIPIENT_REASONS } from "@/server/services/offers/reasons";
+import { fitsInstagram } from "@/lib/inbox/channels";
 import type { SendTarget } from "@/workers/offers/context";
+import type { Channel } from "@/lib/inbox/channels";
 
 // Everything a run needs before its first send: the offer and its page, the page token, and for an image
 // offer the image uploaded to Facebook once (attachment id kept on the offer and reused for every person).
@@ -15,7 +17,7 @@ export async function loadOffer(offerId: string) {
     where: { id: offerId },
     select: {
       id: true, companyId: true, pageId: true, status: true, type: true, message: true, imageUrl: true, attachmentId: true, tags: true, exclude: true, includeSpam: true,
-      page: { select: { facebookPageId: true, accessTokenEnc: true, tokenStatus: true, policyState: true } },
+      page: { select: { facebookPageId: true, accessTokenEnc: true, tokenStatus: true, policyState: true, instagram: { select: { instagramId: true } } } },
     },
   });
 }
@@ -39,15 +41,24 @@ export async function prepareTarget(offer: LoadedOffer): Promise<SendTarget | { 
   }
   const text = offer.message ?? "";
   const imageId = attachmentId ?? "";
+  const textFitsInstagram = fitsInstagram(text);
   // The Send API's message.metadata comes back in the echo: it names our ledger row (confirm-echo.ts).
-  const messageFor = (recipientId: string): OutgoingMessage => {
+  // Instagram takes 1000 bytes of text, and images by URL only (no attachment id): its people get the
+  // image by its link, and a longer text not at all.
+  const messageFor = (recipientId: string, channel: Channel): OutgoingMessage | { skip: string } => {
     const metadata = offerMetadata(recipientId);
-    return offer.type === "image" ? { attachment: { type: "image", payload: { attachment_id: imageId } }, metadata } : { text, metadata };
+    const instagram = channel === "instagram";
+    if (offer.type === "image") {
+      const payload = instagram ? { url: offer.imageUrl ?? "", is_reusable: true } : { attachment_id: imageId };
+      return { attachment: { type: "image", payload }, metadata };
+    }
+    return instagram && !textFitsInstagram ? { skip: RECIPIENT_REASONS.instagramTooLong } : { text, metadata };
   };
   return {
     offerId: offer.id,
     pageId: offer.pageId,
     facebookPageId: offer.page.facebookPageId,
+    instagramId: offer.page.instagram?.instagramId ?? null,
     token,
     ratePerSecond: env().OFFER_RATE_PER_SECOND,
     includeSpam: offer.includeSpam,

@@ -17,7 +17,8 @@ import { logger } from "@/server/observability/log";
 
 // One run of a bulk offer: take the lease, fix the recipients (first run only), settle what a dead run
 // left claimed (asking Facebook whether it arrived), then send person by person at the page's rate until nobody is left, the offer is paused
-// or cancelled, or the worker is closing (then a new run is queued to continue).
+// or cancelled, or the worker is closing (then a new run is queued to continue). Messenger and Instagram
+// customers of the page are one ledger, each person sent to on their own channel at that channel's pace.
 
 export type RunOutcome = "busy" | "missing" | "not-runnable" | "completed" | "paused" | "halted-by-status" | "stopped" | "lease-lost";
 
@@ -92,7 +93,7 @@ async function settleOrphans(offerId: string, target: SendTarget): Promise<void>
   await new Promise((resolve) => setTimeout(resolve, ECHO_GRACE_MS));
   const outcomes = { sent: 0, resent: 0, failed: 0 };
   for (const row of await orphanedClaims(offerId)) {
-    const verdict = await lookUpDelivery(target, row.psid, row.claimedAt);
+    const verdict = await lookUpDelivery(target, row, row.claimedAt);
     if ("unknown" in verdict) {
       await markUnsent(row.id, "failed", RECIPIENT_REASONS.interrupted);
       outcomes.failed++;

@@ -10,11 +10,13 @@ import type { OfferStatus } from "@/server/generated/kysely/enums";
 export type AudienceRule = { pageId: string; tags: string[]; exclude: boolean };
 
 /**
- * `WHERE` for customers `c` of the rule's page. Messenger customers only: an offer goes as Messenger's
- * `UPDATE` message, which Instagram's Send API does not take (Instagram offers are not built yet).
+ * `WHERE` for customers `c` of the rule's page, on both channels: Messenger's, and Instagram's while the
+ * Page's Instagram account is turned on (a company admin turned it off: nothing goes out on it, as
+ * nothing comes in). An Instagram customer gets the offer through the same Page Send API (deliver.ts).
  */
 function audienceWhere({ pageId, tags, exclude }: AudienceRule): RawBuilder<boolean> {
-  const ofPage = sql<boolean>`c.page_id = ${pageId}::uuid AND c.channel = 'messenger'`;
+  const instagramOn = sql`EXISTS (SELECT 1 FROM instagram_accounts ig WHERE ig.page_id = c.page_id AND ig.enabled)`;
+  const ofPage = sql<boolean>`c.page_id = ${pageId}::uuid AND (c.channel = 'messenger' OR ${instagramOn})`;
   if (!tags.length) return ofPage;
   const tagged = sql`EXISTS (SELECT 1 FROM customer_tags t WHERE t.customer_id = c.id AND t.name = ANY(${tags}::text[]))`;
   return exclude ? sql`${ofPage} AND NOT ${tagged}` : sql`${ofPage} AND ${tagged}`;

@@ -146,12 +146,17 @@ type GraphThreadMessage = { id: string; created_time: string; from?: { id: strin
  * `user_id`, messages expanded), newest first. It is Facebook's own record of the thread, so it tells
  * whether a send whose answer we never got did reach the person.
  */
-export async function fetchRecentThreadMessages(pageId: string, token: string, psid: string, limit = 10): Promise<ThreadMessage[]> {
+export async function fetchRecentThreadMessages(
+  pageId: string,
+  token: string,
+  psid: string,
+  { limit = 10, platform = "messenger" }: { limit?: number; platform?: "messenger" | "instagram" } = {},
+): Promise<ThreadMessage[]> {
   if (!isGraphId(psid)) return [];
   const result = await graphRequest<{ data?: { messages?: { data?: GraphThreadMessage[] } }[] }>(graphPath`${pageId}/conversations`, {
     token,
     retries: 1,
-    query: { platform: "messenger", user_id: psid, fields: `messages.limit(${limit}){id,created_time,from,message,attachments}` },
+    query: { platform, user_id: psid, fields: `messages.limit(${limit}){id,created_time,from,message,attachments}` },
   });
   return (result.data?.[0]?.messages?.data ?? []).map((m) => ({
     id: m.id,

@@ -15,6 +15,8 @@ export const RECIPIENT_REASONS = {
   interrupted: "interrupted, not retried to avoid a duplicate",
   /** The Send API call got no answer (timeout, connection reset) and the thread could not be read either. */
   noAnswer: "no answer from Facebook, not retried to avoid a duplicate",
+  /** A text offer over Instagram's 1000-byte limit, for a person who writes on Instagram. */
+  instagramTooLong: "too long for Instagram (1000 bytes)",
   /** Facebook kept failing with a temporary error. */
   transient: "Facebook kept failing temporarily",
 } as const;

@@ -1,6 +1,6 @@
 import { sendJson } from "../http/respond";
 import type { RouteContext } from "../http/router";
-import { findCustomer, type SimulatorState } from "../state";
+import { findCustomer, type SimCustomer, type SimulatorState } from "../state";
 import { accessTokenFrom, pageForToken } from "./auth";
 import { invalidParameter } from "./graph-error";
 import { takeInjectedAnswer, takeInjectedError } from "./injected-errors";
@@ -9,6 +9,8 @@ import { takeInjectedAnswer, takeInjectedError } from "./injected-errors";
 // — the Conversations API, as far as apps use it to read one person's thread: the page's conversation
 // with that person and its newest messages (what the customer wrote, Send API messages, Page-inbox
 // replies), newest first. Without user_id it lists every conversation of the page (ids and times only).
+// platform=instagram reads the linked Instagram account's conversations instead: its customers only, the
+// business's messages from the Instagram account, participants named by username (none without an account).
 
 type ThreadItem = { id: string; time: number; fromId: string; fromName: string; text?: string; attachments: { url?: string }[] };
 
@@ -19,8 +21,8 @@ function graphTime(ms: number): string {
   return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(".000Z", "+0000");
 }
 
-function threadOf(state: SimulatorState, pageId: string, pageName: string, psid: string, customerName: string): ThreadItem[] {
-  const fromPage = { fromId: pageId, fromName: pageName };
+function threadOf(state: SimulatorState, pageId: string, business: { id: string; name: string }, psid: string, customerName: string): ThreadItem[] {
+  const fromPage = { fromId: business.id, fromName: business.name };
   const items: ThreadItem[] = [
     ...state.customerMessages
       .filter((m) => m.pageId === pageId && m.psid === psid)
@@ -36,8 +38,11 @@ function threadOf(state: SimulatorState, pageId: string, pageName: string, psid:
 export function handleConversationsRead(ctx: RouteContext, pageIdInPath: string): void {
   const { sim, url } = ctx;
   const page = pageForToken(sim, accessTokenFrom(ctx.req, url), pageIdInPath);
-  const platform = url.searchParams.get("platform");
-  if (platform !== null && platform !== "messenger") throw invalidParameter(`(#100) platform must be one of {messenger, instagram}; only messenger is simulated`);
+  const platform = url.searchParams.get("platform") ?? "messenger";
+  if (platform !== "messenger" && platform !== "instagram") throw invalidParameter(`(#100) platform must be one of {messenger, instagram}`);
+  const instagram = platform === "instagram";
+  const business = instagram ? (page.instagram ? { id: page.instagram.id, name: page.instagram.username } : null) : { id: page.pageId, name: page.name };
+  const onPlatform = (c: SimCustomer) => (c.channel === "instagram") === instagram;
   const psid = url.searchParams.get("user_id");
   const injected = takeInjectedError(sim.state, page.pageId, psid ?? undefined, "conversations");
   if (injected) throw injected;
@@ -47,13 +52,13 @@ export function handleConversationsRead(ctx: RouteContext, pageIdInPath: string)
   const limit = Math.min(Number(messagesField?.[1] ?? 25), 100);
 
   const one = psid === null ? undefined : findCustomer(sim.state, page.pageId, psid);
-  const customers = psid === null ? [...sim.state.customers.values()].filter((c) => c.pageId === page.pageId) : one ? [one] : [];
+  const customers = !business ? [] : psid === null ? [...sim.state.customers.values()].filter((c) => c.pageId === page.pageId && onPlatform(c)) : one && onPlatform(one) ? [one] : [];
   const fields = url.searchParams.get("fields") ?? "";
   // The list is newest first and paged like Graph: ?limit (default 25) and ?after (an opaque cursor).
   const threads = customers
     .map((customer) => {
-      const name = `${customer.firstName} ${customer.lastName}`.trim();
-      const thread = threadOf(sim.state, page.pageId, page.name, customer.psid, name);
+      const name = instagram ? (customer.username ?? customer.psid) : `${customer.firstName} ${customer.lastName}`.trim();
+      const thread = threadOf(sim.state, page.pageId, business!, customer.psid, name);
       return { customer, name, thread, updated: thread[0]?.time ?? customer.createdAt };
     })
     .sort((a, b) => b.updated - a.updated || a.customer.psid.localeCompare(b.customer.psid));
@@ -64,14 +69,15 @@ export function handleConversationsRead(ctx: RouteContext, pageIdInPath: string)
     .map(({ customer, name, thread, updated }) => {
       const conversation: Record<string, unknown> = { id: `t_${customer.psid}`, updated_time: graphTime(updated) };
       if (/(?:^|,)\s*participants/.test(fields)) {
-        conversation.participants = { data: [{ name, id: customer.psid }, { name: page.name, id: page.pageId }] };
+        const people = [{ name, id: customer.psid }, { name: business!.name, id: business!.id }];
+        conversation.participants = { data: instagram ? people.map((p) => ({ username: p.name, id: p.id })) : people };
       }
       if (messagesField) {
         conversation.messages = {
           data: thread.slice(0, limit).map((m) => ({
             id: m.id,
             created_time: graphTime(m.time),
-            from: { id: m.fromId, name: m.fromName },
+            from: instagram ? { id: m.fromId, username: m.fromName } : { id: m.fromId, name: m.fromName },
             message: m.text ?? "",
             ...(m.attachments.length ? { attachments: { data: m.attachments.map((a) => ({ image_data: { url: a.url ?? "", preview_url: a.url ?? "" } })) } } : {}),
           })),
