@@ -2,7 +2,7 @@
 
 import useSWR from "swr";
 import { api } from "@/lib/api/client";
-import type { DashboardStats } from "@/lib/schemas/dashboard";
+import type { DashboardStats } from "@/lib/contract/dashboard-api";
 
 // The dashboard cards (GET /api/dashboard/stats?pageId=); PRODUCT §9: stats are cached for 2 min.
 

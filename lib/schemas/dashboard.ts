@@ -11,12 +11,3 @@ export const ZDashboardStatsQuery = z.object({
     .optional()
     .transform((s) => (s && s.toLowerCase() !== "all" ? s : undefined)),
 });
-
-export type DashboardStats = {
-  total: number;
-  important: number;
-  spam: number;
-  /** The dropdown's options. */
-  pages: { _id: string; name: string }[];
-  updatedAt: string;
-};

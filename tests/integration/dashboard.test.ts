@@ -56,6 +56,7 @@ describe("GET /api/dashboard/stats", () => {
       total: 6,
       important: 3,
       spam: 2,
+      byChannel: { messenger: { total: 6, important: 3, spam: 2 }, instagram: { total: 0, important: 0, spam: 0 } },
       pages: [
         { _id: w.outlet.id, name: "Outlet" },
         { _id: w.shoes.id, name: "Shoes" },
@@ -67,6 +68,19 @@ describe("GET /api/dashboard/stats", () => {
     expect(await stats(w.tokens.owner, { pageId: w.shoes.id })).toMatchObject({ body: { total: 4, important: 2, spam: 1 } });
     expect(await stats(w.tokens.owner, { pageId: w.outlet.facebookPageId })).toMatchObject({ body: { total: 2, important: 1, spam: 1 } });
     expect(await stats(w.tokens.owner, { pageId: "all" })).toMatchObject({ body: { total: 6 } });
+  });
+
+  it("splits the counts by channel; the totals add both up", async () => {
+    await makeConversation(w.shoes.id, { channel: "instagram", important: true });
+    await makeConversation(w.shoes.id, { channel: "instagram", spam: true });
+    const shoes = await stats(w.tokens.owner, { pageId: w.shoes.id });
+    expect(shoes.body).toMatchObject({
+      total: 6,
+      important: 3,
+      spam: 2,
+      byChannel: { messenger: { total: 4, important: 2, spam: 1 }, instagram: { total: 2, important: 1, spam: 1 } },
+    });
+    expect((await stats(w.tokens.admin)).body.byChannel.instagram).toEqual({ total: 2, important: 1, spam: 1 });
   });
 
   it("an admin counts the pages they answer", async () => {

@@ -12,6 +12,14 @@ import { ALL_PAGES, useDashboardStats } from "@/lib/hooks/use-admin-dashboard";
 import { useAuth } from "@/components/auth/auth-provider";
 import { can } from "@/lib/access/permissions";
 import { HeadlineCards } from "@/components/admin/reports/headline-cards";
+import type { DashboardStats, UserCounts } from "@/lib/contract/dashboard-api";
+import { CHANNEL_LABELS, CHANNELS } from "@/lib/inbox/channels";
+
+/** "Messenger 4 · Instagram 1": a card's count per channel (issue 31), once the stats are in. */
+function bySplit(data: DashboardStats | undefined, figure: keyof UserCounts): string | undefined {
+  if (!data?.byChannel) return undefined;
+  return CHANNELS.map((c) => `${CHANNEL_LABELS[c]} ${data.byChannel[c][figure].toLocaleString("en-US")}`).join(" · ");
+}
 
 /** PRODUCT §2 Dashboard: a page dropdown ('All Pages' or one), Total / Important / Spam Users, 'Last updated'. */
 export function DashboardScreen() {
@@ -49,9 +57,9 @@ export function DashboardScreen() {
       ) : (
         <>
           <div className="grid gap-4 sm:grid-cols-3">
-            <StatCard label="Total Users" value={data?.total ?? null} icon={UsersIcon} tone="indigo" />
-            <StatCard label="Important Users" value={data?.important ?? null} icon={FlagIcon} tone="amber" />
-            <StatCard label="Spam Users" value={data?.spam ?? null} icon={ShieldAlertIcon} tone="red" />
+            <StatCard label="Total Users" value={data?.total ?? null} icon={UsersIcon} tone="indigo" detail={bySplit(data, "total")} />
+            <StatCard label="Important Users" value={data?.important ?? null} icon={FlagIcon} tone="amber" detail={bySplit(data, "important")} />
+            <StatCard label="Spam Users" value={data?.spam ?? null} icon={ShieldAlertIcon} tone="red" detail={bySplit(data, "spam")} />
           </div>
           {user && can(user.role, "reports.view") && (
             <div className="mt-6">

@@ -8,8 +8,8 @@ const TONES = {
   red: "bg-red-50 text-red-600",
 } as const;
 
-/** One dashboard count: a label, the number (or a placeholder while loading) and an icon. */
-export function StatCard({ label, value, icon: Icon, tone }: { label: string; value: number | null; icon: ComponentType<IconProps>; tone: keyof typeof TONES }) {
+/** One dashboard count: a label, the number (or a placeholder while loading), an icon, and its split by channel. */
+export function StatCard({ label, value, icon: Icon, tone, detail }: { label: string; value: number | null; icon: ComponentType<IconProps>; tone: keyof typeof TONES; detail?: string }) {
   return (
     <div role="group" aria-label={label} className="flex items-center gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <span className={cn("flex size-12 shrink-0 items-center justify-center rounded-xl", TONES[tone])}>
@@ -26,6 +26,7 @@ export function StatCard({ label, value, icon: Icon, tone }: { label: string; va
             {value.toLocaleString("en-US")}
           </p>
         )}
+        {detail && <p className="mt-0.5 text-xs text-slate-500 tabular-nums">{detail}</p>}
       </div>
     </div>
   );
