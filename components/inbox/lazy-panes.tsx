@@ -28,3 +28,6 @@ export const LazyDetailsDrawer = dynamic(() => import("@/components/inbox/detail
 
 /** The '?' keyboard sheet: Radix Dialog is not part of the first load, so the sheet loads on first use. */
 export const LazyShortcutsSheet = dynamic(() => import("@/components/inbox/shortcuts-sheet").then((m) => m.ShortcutsSheet), { ssr: false });
+
+/** The bulk actions bar shows once a conversation is ticked: its menus (Radix Popover) stay out of the first load. */
+export const LazyBulkBar = dynamic(() => import("@/components/inbox/list/bulk-bar").then((m) => m.BulkBar), { ssr: false });

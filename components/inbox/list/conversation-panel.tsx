@@ -8,7 +8,7 @@ import { FilterButtons } from "@/components/inbox/list/filter-buttons";
 import { SearchBox } from "@/components/inbox/list/search-box";
 import { TagFilter } from "@/components/inbox/list/tag-filter";
 import { StatusViews } from "@/components/inbox/list/status-views";
-import { BulkBar } from "@/components/inbox/list/bulk-bar";
+import { LazyBulkBar } from "@/components/inbox/lazy-panes";
 import type { ConversationStatus } from "@/lib/contract/inbox-api";
 import { ChannelFilter } from "@/components/inbox/list/channel-filter";
 import type { Channel } from "@/lib/inbox/channels";
@@ -66,7 +66,7 @@ export function ConversationPanel(props: Props) {
         {channels.length > 1 && <ChannelFilter channel={filters.channel} onChannel={onChannel} />}
       </div>
       {picked.size > 0 && (
-        <BulkBar
+        <LazyBulkBar
           pageId={pageId}
           ids={[...picked]}
           onClear={() => setPicked(new Set())}
