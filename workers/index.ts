@@ -13,6 +13,7 @@ import { QUEUE_NAME } from "@/server/queue/index";
 import { findJob, jobs } from "@/workers/jobs/index";
 import { startWebhookDrain } from "@/workers/webhooks/drain";
 import { keepSchedules } from "@/workers/schedules/index";
+import { announceResync } from "@/server/realtime/emit";
 
 // The worker process: runs the jobs of the registry, each payload parsed by its schema first, and the
 // webhook ingest (workers/webhooks/drain.ts: not a queue job, it drains the webhook_events table). Any
@@ -57,6 +58,9 @@ if (http) logger().info(`worker health and metrics on ${config.HOST}:${(http.add
 // The job schedulers (stale-send sweep, snooze wake, retentions, token check), registered again whenever
 // Redis comes back: a Redis restarted without its data has forgotten them (workers/schedules/index.ts).
 const stopKeepingSchedules = keepSchedules(workerRedis);
+
+// A predecessor killed without warning may have stored messages it never announced: browsers refetch.
+announceResync("worker-started");
 
 // worker.close() lets running jobs finish (an offer stops between two recipients, workers/offers/stop-signal.ts,
 // and the next worker resumes it); the drain finishes its batches. Past the deadline, running jobs are

@@ -25,8 +25,9 @@ export const SERVER_EVENTS = {
   /** A page's health, policy blocks and handover role changed. */
   pageUpdated: "page-updated",
   /**
-   * Events may have been lost while the server's Redis was away (a socket that stayed connected through it
-   * got none of them): refetch what is shown, as after a reconnect (server/realtime/resync.ts).
+   * Events may have been lost while the server's Redis was away, or when a worker died between storing a
+   * message and announcing it (a socket that stayed connected got none of them): refetch what is shown, as
+   * after a reconnect (server/realtime/resync.ts).
    */
   resync: "resync",
 } as const;
@@ -55,8 +56,8 @@ export type MessageStatusEvent = { pageId: string; conversationId: string; statu
  */
 export type SystemEventEvent = { pageId: string; conversationId: string; message: ApiMessage };
 
-/** Why the browser should refetch; one reason today. */
-export type ResyncEvent = { reason: "redis-reconnected" };
+/** Why the browser should refetch: Redis was away, or a worker started (its predecessor may have died between storing and announcing). */
+export type ResyncEvent = { reason: "redis-reconnected" | "worker-started" };
 
 export type Viewer = { userId: string; name: string; typing: boolean };
 export type PresenceEvent = { conversationId: string; viewers: Viewer[] };

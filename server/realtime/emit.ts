@@ -6,7 +6,7 @@ import type { ServerEventName, ServerEventPayload, ServerToClientEvents } from "
 import { createRedis } from "@/server/redis";
 import { preEncoded } from "@/server/realtime/wire-parser";
 import { logger } from "@/server/observability/log";
-import { SERVER_EVENTS } from "@/lib/contract/socket-events";
+import { SERVER_EVENTS, type ResyncEvent } from "@/lib/contract/socket-events";
 import { announceAfterReconnect } from "@/server/realtime/resync";
 
 // Services emit through these. In the app server they go through Socket.IO (and its Redis adapter to the
@@ -54,6 +54,15 @@ export function publishToRooms<E extends ServerEventName>(rooms: string[], event
   emitter().to(rooms).emit(event, preEncoded(payload));
 }
 
+/**
+ * Every socket on every app server refetches what it shows (lib/hooks/use-socket.ts). A worker says so when
+ * it starts: one killed with SIGKILL may have stored messages whose events it never published, and the
+ * sockets, connected to an app that stayed up, would otherwise never see them live or refetched.
+ */
+export function announceResync(reason: ResyncEvent["reason"]): void {
+  emitter().emit(SERVER_EVENTS.resync, preEncoded({ reason }));
+}
+
 function emitter(): Emitter {
   if (!globalForEmitter.switchboardEmitter) {
     // Auto-pipelining: the PUBLISHes of one tick (a batch's new-messages) share one write, in order.
@@ -64,7 +73,7 @@ function emitter(): Emitter {
     };
     const emitter = new Emitter(client);
     // What this process published while Redis was away is lost: every socket on every app server refetches.
-    announceAfterReconnect(redis, "the realtime emitter", () => emitter.emit(SERVER_EVENTS.resync, preEncoded({ reason: "redis-reconnected" })));
+    announceAfterReconnect(redis, "the realtime emitter", () => announceResync("redis-reconnected"));
     globalForEmitter.switchboardEmitter = { redis, emitter };
   }
   return globalForEmitter.switchboardEmitter.emitter;

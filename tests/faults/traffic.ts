@@ -68,6 +68,8 @@ export type AgentSocket = {
   /** mids the socket's owner refetched, as the browser does after a reconnect or a resync event. */
   refetched: Set<string>;
   resyncs: () => number;
+  /** Reads what is stored now, as the inbox's refetch does. */
+  refetch: () => void;
   /** How many new-message events arrived for a mid already seen. */
   duplicates: () => number;
   connects: () => number;
@@ -110,7 +112,7 @@ export function openAgentSocket(world: FaultWorld, url = world.app.url): AgentSo
     if (live.has(mid)) duplicates++;
     else live.set(mid, Date.now());
   });
-  return { joined, live, refetched, resyncs: () => resyncs, duplicates: () => duplicates, connects: () => connects, errors, close: () => socket.disconnect() };
+  return { joined, live, refetched, resyncs: () => resyncs, refetch, duplicates: () => duplicates, connects: () => connects, errors, close: () => socket.disconnect() };
 }
 
 /** The app to reconnect to after it was replaced: the browser reaches the new one at the same address. */
@@ -119,6 +121,8 @@ export function moveAgentSocket(world: FaultWorld, old: AgentSocket): AgentSocke
   const fresh = openAgentSocket(world);
   for (const [mid, at] of old.live) fresh.live.set(mid, at);
   for (const mid of old.refetched) fresh.refetched.add(mid);
+  // A reconnect: once in its rooms again, the inbox refetches what it missed while the app was away.
+  void fresh.joined.then(() => fresh.refetch());
   return fresh;
 }
 
