@@ -1,4 +1,5 @@
 import { queue } from "@/server/queue/index";
+import type { Channel } from "@/lib/inbox/channels";
 
 // Producers for the jobs that keep a connected Page working (workers/jobs/page-connection.ts): retrying a
 // webhook subscription or unsubscription that failed, the daily token check, and the history import.
@@ -22,8 +23,9 @@ export async function enqueueUnsubscribePage(facebookPageId: string, accessToken
   await queue().add(UNSUBSCRIBE_PAGE_JOB, { facebookPageId, accessTokenEnc }, { ...RETRY, jobId: `unsubscribe-${facebookPageId}-${Date.now()}` });
 }
 
-export async function enqueueImportHistory(pageId: string): Promise<void> {
-  await queue().add(IMPORT_PAGE_HISTORY_JOB, { pageId }, { attempts: 5, backoff: { type: "exponential", delay: 60_000 }, jobId: `import-${pageId}-${Date.now()}`, removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } });
+/** `channels`: only these (Instagram's, when a company admin turns it on); without it every channel of the Page. */
+export async function enqueueImportHistory(pageId: string, channels?: Channel[]): Promise<void> {
+  await queue().add(IMPORT_PAGE_HISTORY_JOB, { pageId, ...(channels ? { channels } : {}) }, { attempts: 5, backoff: { type: "exponential", delay: 60_000 }, jobId: `import-${pageId}-${Date.now()}`, removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } });
 }
 
 /** The daily re-check of every page's token (04:00 UTC); idempotent, the worker calls it on start. */

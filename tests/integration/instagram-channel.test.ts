@@ -12,6 +12,10 @@ import { afterConnect } from "@/server/services/pages/connection/after-connect";
 import { countAudience } from "@/server/services/offers/audience";
 import { RECIPIENT_REASONS } from "@/server/services/offers/reasons";
 import { runOffer } from "@/workers/offers/run-offer";
+import { importPageHistory } from "@/workers/pages/import-history";
+import { queue } from "@/server/queue/index";
+import { IMPORT_PAGE_HISTORY_JOB } from "@/server/queue/pages";
+import { INBOUND_TEXT_MAX_LENGTH } from "@/server/integrations/meta/inbound-text";
 import { call } from "./support/http";
 import { makeCompany, makeUpload, makeUser, tokenFor } from "./support/factory";
 import { eventually, openSocket, simGet, simPost, startChannel, type Channel } from "./support/channel";
@@ -186,3 +190,39 @@ describe("bulk offers", () => {
     expect(await countAudience({ pageId: page.id, tags: ["vip"], exclude: false })).toEqual({ matching: 1, insideWindow: 1 });
   });
 });
+
+describe("history import", () => {
+  it("turning Instagram on queues its import; the import brings in Instagram's conversations (platform=instagram) with the same caps", async () => {
+    await afterConnect(page.id, { importHistory: false });
+    expect((await turnOn()).status).toBe(200);
+    const queued = await queue().getJobs(["waiting", "delayed", "prioritized"]);
+    expect(queued.some((j) => j.name === IMPORT_PAGE_HISTORY_JOB && j.data.pageId === page.id && j.data.channels?.join() === "instagram")).toBe(true);
+
+    const now = Date.now();
+    const igsid = "7100000000000031";
+    const sim = channel.sim.state;
+    sim.customers.set(`${PAGE_ID}:${igsid}`, { pageId: PAGE_ID, psid: igsid, firstName: "Ines", lastName: "Gram", channel: "instagram", username: "ines.gram", profileError: false, createdAt: now });
+    sim.customers.set(`${PAGE_ID}:7200000000000031`, { pageId: PAGE_ID, psid: "7200000000000031", firstName: "Max", lastName: "Senger", profileError: false, createdAt: now });
+    const meta = "https://scontent.cdninstagram.com/v/t51/photo.jpg";
+    const attachments = [{ type: "image", url: meta }, { type: "image", url: "http://evil.example.com/x.png" }];
+    sim.customerMessages.push({ pageId: PAGE_ID, psid: igsid, mid: "m_ig_hist_1", text: "y".repeat(25_000), attachments, timestamp: now - 120_000, deliveryIds: [] });
+    sim.inboxReplies.push({ pageId: PAGE_ID, psid: igsid, mid: "m_ig_hist_2", text: "Thanks!", time: now - 60_000 });
+
+    expect(await importPageHistory(page.id, ["instagram"])).toEqual({ conversations: 1, messages: 2 });
+    const thread = await db.conversation.findFirstOrThrow({ where: { pageId: page.id, customer: { psid: igsid } }, include: { customer: true, messages: { orderBy: { createdTime: "asc" } } } });
+    expect(thread).toMatchObject({ channel: "instagram", unreadCount: 0, lastMessageText: "Thanks!", customer: { channel: "instagram", name: "ines.gram" } });
+    const [inbound, reply] = thread.messages;
+    expect(inbound).toMatchObject({ direction: "inbound", senderId: igsid, isImported: true });
+    expect(inbound!.text).toHaveLength(INBOUND_TEXT_MAX_LENGTH);
+    expect((inbound!.attachments as { url: string }[]).map((a) => a.url)).toEqual([meta]);
+    expect(reply).toMatchObject({ direction: "outbound", senderId: IG.id, text: "Thanks!" });
+
+    // The whole import: Messenger's customer too, Instagram's not twice.
+    expect(await importPageHistory(page.id)).toEqual({ conversations: 2, messages: 0 });
+    expect(await db.customer.findMany({ where: { pageId: page.id }, select: { psid: true, channel: true }, orderBy: { psid: "asc" } })).toEqual([
+      { psid: igsid, channel: "instagram" },
+      { psid: "7200000000000031", channel: "messenger" },
+    ]);
+  });
+});
+

@@ -7,6 +7,7 @@ import { failPageHistoryImport, importPageHistory } from "@/workers/pages/import
 import { subscribePage } from "@/server/services/pages/connection/subscribe-page";
 import { recheckPageTokens } from "@/workers/pages/recheck-page-tokens";
 import { defineJob } from "@/workers/jobs/types";
+import { CHANNELS } from "@/lib/inbox/channels";
 
 // Jobs that keep connected Pages working (producers in server/queue/pages.ts). A failed (un)subscription
 // throws so BullMQ retries it with backoff; the Page screen shows the last error meanwhile.
@@ -44,10 +45,10 @@ export const verifyPageTokensJob = defineJob({
 
 export const importPageHistoryJob = defineJob({
   name: IMPORT_PAGE_HISTORY_JOB,
-  schema: z.object({ pageId: z.uuid() }),
-  async handle({ pageId }, job) {
+  schema: z.object({ pageId: z.uuid(), channels: z.array(z.enum(CHANNELS)).optional() }),
+  async handle({ pageId, channels }, job) {
     try {
-      return await importPageHistory(pageId);
+      return await importPageHistory(pageId, channels);
     } catch (error) {
       // Rate limits (4/17/32/613) and outages are retried by BullMQ with backoff; the import resumes from
       // its saved cursor. After the last attempt the Page says the import stopped.

@@ -6,48 +6,86 @@ import { decryptSecret } from "@/server/security/secret-box";
 import { fetchConversationsPage, type GraphConversation } from "@/server/integrations/meta/graph-pages";
 import { importedConversation } from "@/server/services/pages/connection/import-caps";
 import { fallbackCustomerName } from "@/server/services/inbound/customers";
+import { CHANNELS, type Channel } from "@/lib/inbox/channels";
 
-// The history import right after a Page is connected: its most recent conversations (IMPORT_CONVERSATIONS,
-// default 100) with their newest messages (IMPORT_MESSAGES_PER_CONVERSATION, default 25), through the
+// The history import right after a Page is connected (and of Instagram's when it is turned on): its most
+// recent conversations on each channel (IMPORT_CONVERSATIONS, default 100) with their newest messages (IMPORT_MESSAGES_PER_CONVERSATION, default 25), through the
 // Conversations API. Messages are keyed by Meta's mid, so a second run (or a retry after a 613) adds
 // nothing twice. Imported messages are history: no socket events (no toasts or sounds), no unread
 // count, no whitelist check. Whatever Graph answers, only that many are stored (import-caps.ts: texts cut,
-// attachment URLs checked, ids digits). The Graph paging cursor is kept in Redis, so a job retried after a rate
-// limit resumes where it stopped.
+// attachment URLs checked, ids digits). The channel and Graph's paging cursor are kept in Redis, so a job
+// retried after a rate limit resumes where it stopped.
 
 const BATCH = 25;
 const cursorKey = (pageId: string) => `import:cursor:${pageId}`;
 
-export async function importPageHistory(pageId: string): Promise<{ conversations: number; messages: number }> {
-  const page = await db.page.findUnique({ where: { id: pageId }, select: { id: true, facebookPageId: true, accessTokenEnc: true, importState: true, importDone: true } });
-  if (!page) return { conversations: 0, messages: 0 };
-  const { IMPORT_CONVERSATIONS: total, IMPORT_MESSAGES_PER_CONVERSATION: perConversation } = env();
-  const token = decryptSecret(page.accessTokenEnc);
-  let after = (await redis().get(cursorKey(pageId))) ?? undefined;
-  let done = after ? page.importDone : 0;
-  let messages = 0;
-  await db.page.update({ where: { id: pageId }, data: { importState: "running", importTotal: total, importDone: done, importError: null } });
+/** Where a retried job resumes: the channel being imported, Graph's cursor in it, how many of it are in. */
+type Cursor = { channel: Channel; after?: string; count: number };
+type ImportPage = { id: string; facebookPageId: string; token: string; instagramId: string | null };
+
+async function readCursor(pageId: string): Promise<Cursor | null> {
+  const raw = await redis().get(cursorKey(pageId));
+  if (!raw) return null;
   try {
-    while (done < total) {
-      const batch = await fetchConversationsPage(page.facebookPageId, token, { limit: Math.min(BATCH, total - done), messagesPerConversation: perConversation, after });
-      const conversations = Array.isArray(batch.data) ? batch.data : [];
-      for (const conversation of conversations.slice(0, total - done)) {
-        messages += await importConversation(page, conversation, perConversation);
-        done++;
-      }
-      await db.page.update({ where: { id: pageId }, data: { importDone: done } });
-      if (typeof batch.after !== "string" || !batch.after || batch.after.length > 2000 || conversations.length === 0) break;
-      after = batch.after;
-      await redis().set(cursorKey(pageId), after, "EX", 24 * 3600);
+    const cursor = JSON.parse(raw) as Cursor;
+    return CHANNELS.includes(cursor.channel) ? cursor : null;
+  } catch {
+    return { channel: "messenger", after: raw, count: 0 }; // a cursor stored before channels: Graph's alone
+  }
+}
+
+const saveCursor = (pageId: string, cursor: Cursor) => redis().set(cursorKey(pageId), JSON.stringify(cursor), "EX", 24 * 3600);
+
+/**
+ * Messenger's conversations, then, while the Page's Instagram account is on, Instagram's (the same
+ * Conversations API with platform=instagram, the same caps, IMPORT_CONVERSATIONS each). `only`: just
+ * those channels (Instagram's alone when a company admin turns it on).
+ */
+export async function importPageHistory(pageId: string, only: readonly Channel[] = CHANNELS): Promise<{ conversations: number; messages: number }> {
+  const row = await db.page.findUnique({
+    where: { id: pageId },
+    select: { id: true, facebookPageId: true, accessTokenEnc: true, importDone: true, instagram: { select: { instagramId: true, enabled: true } } },
+  });
+  if (!row) return { conversations: 0, messages: 0 };
+  const page: ImportPage = { id: row.id, facebookPageId: row.facebookPageId, token: decryptSecret(row.accessTokenEnc), instagramId: row.instagram?.enabled ? row.instagram.instagramId : null };
+  const channels = CHANNELS.filter((c) => only.includes(c) && (c === "messenger" || page.instagramId));
+  const total = env().IMPORT_CONVERSATIONS;
+  const saved = await readCursor(pageId);
+  const progress = { done: saved ? row.importDone : 0, messages: 0 };
+  await db.page.update({ where: { id: pageId }, data: { importState: "running", importTotal: total * channels.length, importDone: progress.done, importError: null } });
+  try {
+    for (const channel of channels.slice(saved ? Math.max(0, channels.indexOf(saved.channel)) : 0)) {
+      await importChannel(page, channel, saved?.channel === channel ? saved : { channel, count: 0 }, progress);
     }
     // Fewer conversations than asked for: the page had no more.
-    await db.page.update({ where: { id: pageId }, data: { importState: "done", importDone: done, importTotal: done } });
+    await db.page.update({ where: { id: pageId }, data: { importState: "done", importDone: progress.done, importTotal: progress.done } });
     await redis().del(cursorKey(pageId));
-    return { conversations: done, messages };
+    return { conversations: progress.done, messages: progress.messages };
   } catch (error) {
     await db.page.updateMany({ where: { id: pageId }, data: { importError: (error as Error).message.slice(0, 500) } });
     throw error;
   }
+}
+
+/** One channel's conversations, from `start`, up to IMPORT_CONVERSATIONS. */
+async function importChannel(page: ImportPage, channel: Channel, start: Cursor, progress: { done: number; messages: number }): Promise<void> {
+  const { IMPORT_CONVERSATIONS: total, IMPORT_MESSAGES_PER_CONVERSATION: perConversation } = env();
+  let { after, count } = start;
+  while (count < total) {
+    const batch = await fetchConversationsPage(page.facebookPageId, page.token, { platform: channel, limit: Math.min(BATCH, total - count), messagesPerConversation: perConversation, after });
+    const conversations = Array.isArray(batch.data) ? batch.data : [];
+    for (const conversation of conversations.slice(0, total - count)) {
+      progress.messages += await importConversation(page, channel, conversation, perConversation);
+      count++;
+      progress.done++;
+    }
+    await db.page.update({ where: { id: page.id }, data: { importDone: progress.done } });
+    if (typeof batch.after !== "string" || !batch.after || batch.after.length > 2000 || conversations.length === 0) break;
+    after = batch.after;
+    await saveCursor(page.id, { channel, after, count });
+  }
+  // This channel is in: a retry starts after it.
+  await saveCursor(page.id, { channel, count: total });
 }
 
 /** Marks the import failed for good (the job's last attempt), so the screens stop saying "Importing…". */
@@ -55,20 +93,22 @@ export async function failPageHistoryImport(pageId: string, message: string): Pr
   await db.page.updateMany({ where: { id: pageId, importState: "running" }, data: { importState: "failed", importError: message.slice(0, 500) } });
 }
 
-async function importConversation(page: { id: string; facebookPageId: string }, conversation: GraphConversation, perConversation: number): Promise<number> {
-  const kept = importedConversation(conversation, page.facebookPageId, perConversation);
+async function importConversation(page: ImportPage, channel: Channel, conversation: GraphConversation, perConversation: number): Promise<number> {
+  // On Instagram the business speaks as its Instagram account (as in the webhook's echoes).
+  const businessId = channel === "instagram" ? page.instagramId! : page.facebookPageId;
+  const kept = importedConversation(conversation, businessId, perConversation);
   if (!kept) return 0;
   const { psid } = kept;
   const customer = await createOrFind(
-    () => db.customer.create({ data: { pageId: page.id, psid, name: kept.name || fallbackCustomerName(psid) } }),
-    () => db.customer.findUnique({ where: { pageId_channel_psid: { pageId: page.id, channel: "messenger", psid } } }),
+    () => db.customer.create({ data: { pageId: page.id, channel, psid, name: kept.name || fallbackCustomerName(psid) } }),
+    () => db.customer.findUnique({ where: { pageId_channel_psid: { pageId: page.id, channel, psid } } }),
   );
-  const thread = await findOrCreateConversation(page.id, customer.id);
+  const thread = await findOrCreateConversation(page.id, customer.id, channel);
   const rows = kept.messages.map((m) => ({
     conversationId: thread.id,
     mid: m.mid,
     direction: m.inbound ? ("inbound" as const) : ("outbound" as const),
-    senderId: m.inbound ? psid : page.facebookPageId,
+    senderId: m.inbound ? psid : businessId,
     text: m.text,
     attachments: m.images.length ? m.images.map((url) => ({ type: "image", url, previewUrl: url })) : undefined,
     isImage: m.images.length > 0 && !m.text,
@@ -94,11 +134,11 @@ async function importConversation(page: { id: string; facebookPageId: string }, 
 }
 
 /** The imported customer's conversation (the webhook path creates both at once in customers.ts; an import already has its customer row). */
-async function findOrCreateConversation(pageId: string, customerId: string) {
+async function findOrCreateConversation(pageId: string, customerId: string, channel: Channel) {
   const existing = await db.conversation.findUnique({ where: { customerId } });
   if (existing) return existing;
   return createOrFind(
-    () => db.conversation.create({ data: { pageId, customerId, lastMessageAt: new Date(0) } }),
+    () => db.conversation.create({ data: { pageId, customerId, channel, lastMessageAt: new Date(0) } }),
     () => db.conversation.findUnique({ where: { customerId } }),
   );
 }

@@ -124,7 +124,8 @@ export async function fetchManagedPages(userToken: string): Promise<ManagedPage[
 export type GraphConversation = {
   id: string;
   updated_time?: string;
-  participants?: { data?: { id?: string; name?: string }[] };
+  /** Instagram names people by `username` (no `name`). */
+  participants?: { data?: { id?: string; name?: string; username?: string }[] };
   messages?: {
     data?: {
       id: string;
@@ -136,17 +137,20 @@ export type GraphConversation = {
   };
 };
 
-/** One page of a Page's Messenger conversations, newest first, each with its newest `messagesPerConversation` messages. */
+/**
+ * One page of a Page's conversations, newest first, each with its newest `messagesPerConversation` messages:
+ * Messenger's, or with platform "instagram" the linked Instagram account's (same endpoint and Page token).
+ */
 export async function fetchConversationsPage(
   pageId: string,
   token: string,
-  input: { limit: number; messagesPerConversation: number; after?: string },
+  input: { platform: "messenger" | "instagram"; limit: number; messagesPerConversation: number; after?: string },
 ): Promise<{ data: GraphConversation[]; after?: string }> {
   const result = await graphRequest<{ data?: GraphConversation[]; paging?: { next?: string; cursors?: { after?: string } } }>(graphPath`${pageId}/conversations`, {
     token,
     retries: 2,
     query: {
-      platform: "messenger",
+      platform: input.platform,
       fields: `participants,updated_time,messages.limit(${input.messagesPerConversation}){id,message,from,to,created_time,attachments}`,
       limit: String(input.limit),
       ...(input.after ? { after: input.after } : {}),

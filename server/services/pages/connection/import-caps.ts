@@ -39,7 +39,7 @@ export function importableAttachmentUrl(raw: unknown): string | null {
 
 type GraphMessage = NonNullable<NonNullable<GraphConversation["messages"]>["data"]>[number];
 
-function importedMessage(m: GraphMessage, facebookPageId: string): ImportedMessage | null {
+function importedMessage(m: GraphMessage, businessId: string): ImportedMessage | null {
   if (typeof m?.id !== "string" || !m.id || m.id.length > MAX_MID_LENGTH || typeof m.created_time !== "string") return null;
   const createdTime = new Date(m.created_time);
   if (Number.isNaN(createdTime.getTime())) return null;
@@ -50,23 +50,27 @@ function importedMessage(m: GraphMessage, facebookPageId: string): ImportedMessa
     if (url && images.length < MAX_IMPORTED_ATTACHMENTS) images.push(url);
   }
   const text = typeof m.message === "string" && m.message ? storableInboundText(m.message) : null;
-  return { mid: m.id, text: text || null, createdTime, inbound: m.from?.id !== facebookPageId, images };
+  return { mid: m.id, text: text || null, createdTime, inbound: m.from?.id !== businessId, images };
 }
 
-/** One conversation of the answer, capped; null when it names no customer with a digit PSID. */
-export function importedConversation(conversation: GraphConversation, facebookPageId: string, perConversation: number): ImportedConversation | null {
+/**
+ * One conversation of the answer, capped; null when it names no customer with a digit PSID (IGSID).
+ * `businessId` is who speaks for the business in it: the Page on Messenger, its Instagram account on Instagram.
+ */
+export function importedConversation(conversation: GraphConversation, businessId: string, perConversation: number): ImportedConversation | null {
   const participants = Array.isArray(conversation?.participants?.data) ? conversation.participants.data : [];
   const raw = Array.isArray(conversation?.messages?.data) ? conversation.messages.data : [];
   const messages = raw
-    .map((m) => importedMessage(m, facebookPageId))
+    .map((m) => importedMessage(m, businessId))
     .filter((m): m is ImportedMessage => m !== null)
     // Newest first, as asked of Graph; whatever order came back, the newest are the ones kept.
     .sort((a, b) => b.createdTime.getTime() - a.createdTime.getTime())
     .slice(0, perConversation);
-  const person = participants.find((p) => isGraphId(p?.id) && p.id !== facebookPageId);
-  const sender = raw.map((m) => m?.from?.id).find((id) => isGraphId(id) && id !== facebookPageId);
+  const person = participants.find((p) => isGraphId(p?.id) && p.id !== businessId);
+  const sender = raw.map((m) => m?.from?.id).find((id) => isGraphId(id) && id !== businessId);
   const psid = person?.id ?? sender;
   if (!psid) return null;
-  const name = typeof person?.name === "string" ? storableInboundText(person.name).trim().slice(0, MAX_NAME_LENGTH) : "";
+  const given = person?.name ?? person?.username;
+  const name = typeof given === "string" ? storableInboundText(given).trim().slice(0, MAX_NAME_LENGTH) : "";
   return { psid, name: name || null, messages };
 }

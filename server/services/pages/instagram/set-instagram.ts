@@ -2,6 +2,8 @@ import { db } from "@/server/db";
 import type { Actor } from "@/server/auth/actor";
 import { AppError } from "@/server/http/errors";
 import { findManagedPage } from "@/server/access/pages";
+import { enqueueImportHistory } from "@/server/queue/pages";
+import { logger } from "@/server/observability/log";
 import { INSTAGRAM_NOT_LINKED, type ApiInstagramAccount, type TSetInstagram } from "@/lib/schemas/instagram";
 import { spendGraphBudget } from "@/server/services/pages/connection/graph-budget";
 import { linkInstagramAccount } from "@/server/services/pages/instagram/link-instagram";
@@ -10,11 +12,16 @@ import { instagramSelect, toApiInstagram } from "@/server/services/pages/instagr
 /**
  * PUT /api/pages/{id}/instagram {enabled}: a company admin turns Instagram Direct on or off for a Page
  * whose linked account is known. Off: its webhooks are acknowledged and ignored, its conversations stay.
+ * Turned on: its recent conversations are imported, as a newly connected Page's are (Instagram is off at
+ * connect, so this is when its history can come in).
  */
 export async function setInstagramEnabled(actor: Actor, id: string, input: TSetInstagram): Promise<ApiInstagramAccount> {
   const page = await findManagedPage(actor, id);
-  const { count } = await db.instagramAccount.updateMany({ where: { pageId: page.id }, data: { enabled: input.enabled } });
-  if (count === 0) throw new AppError("unprocessable", INSTAGRAM_NOT_LINKED);
+  const before = await db.instagramAccount.findUnique({ where: { pageId: page.id }, select: { enabled: true } });
+  if (!before) throw new AppError("unprocessable", INSTAGRAM_NOT_LINKED);
+  await db.instagramAccount.update({ where: { pageId: page.id }, data: { enabled: input.enabled } });
+  // Only the switch from off to on imports (keyed by Meta's ids, a second import adds nothing anyway).
+  if (input.enabled && !before.enabled) await enqueueImportHistory(page.id, ["instagram"]).catch((error: Error) => logger().error(`page ${page.id}: could not queue the Instagram history import: ${error.message}`));
   return currentInstagram(page.id, page.subscribedAt);
 }
 
