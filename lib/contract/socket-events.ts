@@ -14,7 +14,6 @@ export const SERVER_EVENTS = {
   conversationUpdated: "conversation-updated",
   messageStatus: "message-status",
   messageUpdated: "message-updated",
-  messageRemoved: "message-removed",
   /** A customer's system event (opt-in, handover…): a quiet line in the open thread (system-events.ts). */
   systemEvent: "system-event",
   offerProgress: "offer-progress",
@@ -47,7 +46,6 @@ export type NewMessageEvent = { pageId: string; conversationId: string; message:
 export type ConversationUpdatedEvent = { pageId: string; conversationId: string; conversation: ConversationListItem };
 export type MessageUpdatedEvent = NewMessageEvent;
 /** A reply Meta refused after the other agents were shown it as sending: it goes, the list item is as before. */
-export type MessageRemovedEvent = { pageId: string; conversationId: string; messageId: string; conversation: ConversationListItem };
 /** Receipts apply by watermark and, for deliveries, by the mids Meta lists (which may be newer than the watermark). */
 export type MessageStatusEvent = { pageId: string; conversationId: string; status: "delivered" | "read"; watermark: string; mids?: string[] };
 /**
@@ -70,7 +68,6 @@ export type ServerToClientEvents = {
   [SERVER_EVENTS.conversationUpdated]: (event: ConversationUpdatedEvent) => void;
   [SERVER_EVENTS.messageStatus]: (event: MessageStatusEvent) => void;
   [SERVER_EVENTS.messageUpdated]: (event: MessageUpdatedEvent) => void;
-  [SERVER_EVENTS.messageRemoved]: (event: MessageRemovedEvent) => void;
   [SERVER_EVENTS.systemEvent]: (event: SystemEventEvent) => void;
   [SERVER_EVENTS.offerProgress]: (event: OfferProgressEvent) => void;
   [SERVER_EVENTS.presence]: (event: PresenceEvent) => void;

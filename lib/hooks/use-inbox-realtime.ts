@@ -10,7 +10,7 @@ import type { ConversationFilters } from "@/lib/inbox/filters";
 import { moveToTop, replaceConversation } from "@/lib/inbox/list-cache";
 import { playNewMessageSound } from "@/lib/inbox/sound";
 import { notifyDesktop } from "@/lib/inbox/desktop-notify";
-import type { ConversationListItem, ConversationPage, ConversationUpdatedEvent, MessageRemovedEvent, MessageStatusEvent, MessageUpdatedEvent, NewMessageEvent, SystemEventEvent } from "@/lib/inbox/types";
+import type { ConversationListItem, ConversationPage, ConversationUpdatedEvent, MessageStatusEvent, MessageUpdatedEvent, NewMessageEvent, SystemEventEvent } from "@/lib/inbox/types";
 import { attachmentPreview } from "@/lib/inbox/message-kinds";
 import { toUiMessage, type UiMessage } from "@/lib/inbox/ui-message";
 import { adjustPage, PAGES_KEY, type PagesResponse } from "@/lib/hooks/use-pages";
@@ -29,7 +29,6 @@ export type ThreadSink = {
   conversationId: string;
   receive: (m: UiMessage) => void;
   revise: (m: UiMessage) => void;
-  remove: (messageId: string) => void;
   receipt: (status: "delivered" | "read", watermark: string, mids?: string[]) => void;
   /** Refetches the thread (after the socket reconnected: it may have missed messages). */
   refresh: () => void;
@@ -148,15 +147,6 @@ export function useInboxRealtime(options: Options) {
     if (sinkRef.current?.conversationId === event.conversationId) sinkRef.current.revise(toUiMessage(event.message));
   }
 
-  /** A reply Meta refused after it was shown as sending: it leaves the thread, the list row is as before. */
-  function onMessageRemoved(event: MessageRemovedEvent) {
-    const { pageId, selectedId, filters, mutateList, onSelectedChange, sinkRef } = latest.current;
-    if (event.pageId === pageId) void mutateList((pages) => (pages ? replaceConversation(pages, event.conversation, filters) : pages), { revalidate: false });
-    if (event.conversationId !== selectedId) return;
-    onSelectedChange(event.conversation);
-    if (sinkRef.current?.conversationId === event.conversationId) sinkRef.current.remove(event.messageId);
-  }
-
   function onMessageStatus(event: MessageStatusEvent) {
     const sink = latest.current.sinkRef.current;
     if (sink && sink.conversationId === event.conversationId) sink.receipt(event.status, event.watermark, event.mids);
@@ -202,7 +192,7 @@ export function useInboxRealtime(options: Options) {
     token: options.token,
     pageIds: options.pageIds,
     conversationId: options.selectedId,
-    handlers: { onNewMessage, onConversationUpdated, onMessageStatus, onMessageUpdated, onMessageRemoved, onSystemEvent, onThreadControl, onPageUpdated, onReconnect },
+    handlers: { onNewMessage, onConversationUpdated, onMessageStatus, onMessageUpdated, onSystemEvent, onThreadControl, onPageUpdated, onReconnect },
     onSocket: options.onSocket,
   });
 }

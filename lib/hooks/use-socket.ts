@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from "react";
 import { CLIENT_EVENTS, SERVER_EVENTS, type ClientSocket } from "@/lib/contract/socket-events";
 import { SOCKET_OPTIONS } from "@/lib/inbox/constants";
-import type { ConversationUpdatedEvent, MessageRemovedEvent, MessageStatusEvent, MessageUpdatedEvent, NewMessageEvent, SystemEventEvent } from "@/lib/inbox/types";
+import type { ConversationUpdatedEvent, MessageStatusEvent, MessageUpdatedEvent, NewMessageEvent, SystemEventEvent } from "@/lib/inbox/types";
 import type { ThreadControlEvent } from "@/lib/inbox/thread-control";
 import type { PageStatus } from "@/lib/schemas/pages";
 
@@ -22,7 +22,6 @@ export type SocketHandlers = {
   onConversationUpdated?: (event: ConversationUpdatedEvent) => void;
   onMessageStatus?: (event: MessageStatusEvent) => void;
   onMessageUpdated?: (event: MessageUpdatedEvent) => void;
-  onMessageRemoved?: (event: MessageRemovedEvent) => void;
   onSystemEvent?: (event: SystemEventEvent) => void;
   /** Handover protocol: a conversation changed hands (docs/API.md "Thread control"). */
   onThreadControl?: (event: ThreadControlEvent) => void;
@@ -86,7 +85,6 @@ export function useSocket({ token, pageIds, conversationId, handlers, onSocket }
       s.on(SERVER_EVENTS.conversationUpdated, (event: ConversationUpdatedEvent) => handlersRef.current.onConversationUpdated?.(event));
       s.on(SERVER_EVENTS.messageStatus, (event: MessageStatusEvent) => handlersRef.current.onMessageStatus?.(event));
       s.on(SERVER_EVENTS.messageUpdated, (event: MessageUpdatedEvent) => handlersRef.current.onMessageUpdated?.(event));
-      s.on(SERVER_EVENTS.messageRemoved, (event: MessageRemovedEvent) => handlersRef.current.onMessageRemoved?.(event));
       s.on(SERVER_EVENTS.systemEvent, (event: SystemEventEvent) => handlersRef.current.onSystemEvent?.(event));
       s.on(SERVER_EVENTS.threadControl, (event: ThreadControlEvent) => handlersRef.current.onThreadControl?.(event));
       s.on(SERVER_EVENTS.pageUpdated, (event: PageStatus) => handlersRef.current.onPageUpdated?.(event));

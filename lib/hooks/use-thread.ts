@@ -4,7 +4,7 @@ import { useCallback, useMemo, useState } from "react";
 import useSWRInfinite from "swr/infinite";
 import { api } from "@/lib/api/client";
 import { LIST_DEDUPE_MS, OLDER_MESSAGES_PAGE_SIZE } from "@/lib/inbox/constants";
-import { applyReceipts, historyFromPages, mergeThread, settleOptimistic, upsertIncoming, withoutRemoved, type Receipts } from "@/lib/inbox/thread-merge";
+import { applyReceipts, historyFromPages, mergeThread, settleOptimistic, upsertIncoming, type Receipts } from "@/lib/inbox/thread-merge";
 import type { ThreadPage } from "@/lib/inbox/types";
 import type { UiMessage } from "@/lib/inbox/ui-message";
 
@@ -32,11 +32,9 @@ export function useThread(conversationId: string | null, pageId: string | null) 
   );
   const [overlay, setOverlay] = useState<UiMessage[]>([]);
   const [receipts, setReceipts] = useState<Receipts>({});
-  // Replies Meta refused after they were shown as sending (message-removed); the history may hold them too.
-  const [removed, setRemoved] = useState<ReadonlySet<string>>(() => new Set());
 
   const pages = swr.data;
-  const messages = useMemo(() => applyReceipts(withoutRemoved(mergeThread(historyFromPages(pages), overlay), removed), receipts), [pages, overlay, removed, receipts]);
+  const messages = useMemo(() => applyReceipts(mergeThread(historyFromPages(pages), overlay), receipts), [pages, overlay, receipts]);
   const hasOlder = Boolean(pages?.at(-1)?.paging.next);
   const loadingOlder = swr.size > 1 && pages !== undefined && typeof pages[swr.size - 1] === "undefined" && hasOlder;
   const { setSize } = swr;
@@ -47,10 +45,6 @@ export function useThread(conversationId: string | null, pageId: string | null) 
 
   const receive = useCallback((message: UiMessage) => setOverlay((list) => upsertIncoming(list, message)), []);
   const revise = useCallback((message: UiMessage) => setOverlay((list) => upsertIncoming(list, { ...message, revised: true })), []);
-  const remove = useCallback((messageId: string) => {
-    setOverlay((list) => list.filter((m) => m.id !== messageId));
-    setRemoved((ids) => new Set(ids).add(messageId));
-  }, []);
   const addOptimistic = useCallback((message: UiMessage) => setOverlay((list) => [...list, message]), []);
   const settle = useCallback((clientId: string, result: UiMessage | null) => setOverlay((list) => settleOptimistic(list, clientId, result)), []);
   const receipt = useCallback((status: "delivered" | "read", watermark: string, mids?: string[]) => {
@@ -73,7 +67,6 @@ export function useThread(conversationId: string | null, pageId: string | null) 
     loadOlder,
     receive,
     revise,
-    remove,
     addOptimistic,
     settle,
     receipt,

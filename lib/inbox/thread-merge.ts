@@ -71,11 +71,6 @@ export function settleOptimistic(overlay: UiMessage[], clientId: string, result:
   return overlay.map((m, i) => (i === index ? { ...result, clientId, timestamp: m.timestamp } : m));
 }
 
-/** Drops the messages the server withdrew (message-removed: a reply Meta refused). */
-export function withoutRemoved(messages: UiMessage[], removed: ReadonlySet<string>): UiMessage[] {
-  return removed.size ? messages.filter((m) => !removed.has(m.id)) : messages;
-}
-
 /** Watermarks (ms), and the mids a delivery named (Meta may list them beside its watermark). */
 export type Receipts = { delivered?: number; read?: number; deliveredMids?: string[] };
 

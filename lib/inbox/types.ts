@@ -9,6 +9,6 @@ export type { ApiMedia, ApiMessage, ConversationListItem, ConversationPage, Conv
 export type { ApiLabel as Label } from "@/lib/schemas/labels";
 
 /** Realtime payloads: the contract's (lib/contract/socket-events.ts). */
-export type { ConversationUpdatedEvent, MessageRemovedEvent, MessageStatusEvent, MessageUpdatedEvent, NewMessageEvent, SystemEventEvent } from "@/lib/contract/socket-events";
+export type { ConversationUpdatedEvent, MessageStatusEvent, MessageUpdatedEvent, NewMessageEvent, SystemEventEvent } from "@/lib/contract/socket-events";
 
 export type SendMessageResult = ApiMessage | { error: string; urls: string[]; message: ApiMessage };

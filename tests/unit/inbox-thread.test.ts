@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { groupMessages } from "@/lib/inbox/group-messages";
 import { threadRows } from "@/lib/inbox/thread-rows";
-import { applyReceipts, historyFromPages, lastCustomerMessageAt, mergeThread, settleOptimistic, upsertIncoming, withoutRemoved } from "@/lib/inbox/thread-merge";
+import { applyReceipts, historyFromPages, lastCustomerMessageAt, mergeThread, settleOptimistic, upsertIncoming } from "@/lib/inbox/thread-merge";
 import { awaitingServer, optimisticMessage, toUiMessage, type UiMessage } from "@/lib/inbox/ui-message";
 import type { ApiMessage, ThreadPage } from "@/lib/inbox/types";
 
@@ -196,11 +196,3 @@ describe("revised messages (reactions, edits, unsends pushed as message-updated)
   });
 });
 
-describe("a reply withdrawn (message-removed: Meta refused it after it was shown as sending)", () => {
-  it("leaves the thread whether it came from the history or the socket; nothing else moves", () => {
-    const merged = mergeThread([msg("a"), msg("b")], [msg("c", { status: "pending" })]);
-    expect(withoutRemoved(merged, new Set(["b"])).map((m) => m.id)).toEqual(["a", "c"]);
-    expect(withoutRemoved(merged, new Set(["c"])).map((m) => m.id)).toEqual(["a", "b"]);
-    expect(withoutRemoved(merged, new Set())).toBe(merged);
-  });
-});

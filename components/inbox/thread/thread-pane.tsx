@@ -73,13 +73,13 @@ export function ThreadPane({ conversation, senderName, sinkRef, onConversation, 
     loadToasts().catch(() => {});
   }, []);
 
-  const { receive, revise, remove, receipt, addOptimistic, settle, refresh } = thread;
+  const { receive, revise, receipt, addOptimistic, settle, refresh } = thread;
   useEffect(() => {
-    sinkRef.current = { conversationId: conversation.id, receive, revise, remove, receipt, refresh: () => void refresh() };
+    sinkRef.current = { conversationId: conversation.id, receive, revise, receipt, refresh: () => void refresh() };
     return () => {
       if (sinkRef.current?.conversationId === conversation.id) sinkRef.current = null;
     };
-  }, [sinkRef, conversation.id, receive, revise, remove, receipt, refresh]);
+  }, [sinkRef, conversation.id, receive, revise, receipt, refresh]);
 
   // The thread's copy of the conversation is the freshest when it arrives (only then: later changes come
   // from toggles and socket events, and must not be overwritten by this older copy).
