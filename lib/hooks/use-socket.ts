@@ -78,7 +78,9 @@ export function useSocket({ token, pageIds, conversationId, handlers, onSocket }
         connectedBefore = true;
       });
       s.on("disconnect", () => setStatus(s.active ? "connecting" : "disconnected"));
-      s.on("connect_error", () => setStatus("disconnected"));
+      // A failed attempt while the client keeps trying (the app restarting, a network blip) is still
+      // "connecting", the calm state; only a refusal it will not retry (a revoked session) is "disconnected".
+      s.on("connect_error", () => setStatus(s.active ? "connecting" : "disconnected"));
       s.io.on("reconnect_attempt", () => setStatus("connecting"));
       s.io.on("reconnect_failed", () => setStatus("disconnected"));
       s.on(SERVER_EVENTS.newMessage, (event: NewMessageEvent) => handlersRef.current.onNewMessage?.(event));
