@@ -2,6 +2,8 @@ import type { Redis } from "ioredis";
 import { logger } from "@/server/observability/log";
 import { sleep } from "@/server/lifecycle/signals";
 import { ensureDailyTokenCheck } from "@/server/queue/pages";
+import { ensureOffersWatchdog } from "@/server/queue/offers";
+import { db } from "@/server/db";
 import { ensureWebhookRetention } from "@/workers/schedules/webhooks";
 import { ensureStaleSendSweep } from "@/workers/schedules/stale-sends";
 import { ensureSnoozeSweep } from "@/workers/schedules/snooze-expiry";
@@ -22,7 +24,14 @@ const SCHEDULES: { what: string; ensure: () => Promise<void> }[] = [
   { what: "the snooze sweep", ensure: ensureSnoozeSweep },
   // Uploads never used in a message or an offer are deleted after UPLOAD_RETENTION_DAYS (workers/jobs/upload-retention.ts).
   { what: "the upload retention", ensure: ensureUploadRetention },
+  // Only while an offer is active (it removes itself when none is, workers/offers/watchdog.ts): after a
+  // Redis restart it re-queues a running offer, whose lease and job Redis forgot.
+  { what: "the offers watchdog", ensure: ensureOffersWatchdogIfActive },
 ];
+
+async function ensureOffersWatchdogIfActive(): Promise<void> {
+  if (await db.offer.count({ where: { status: { in: ["scheduled", "running"] } } })) await ensureOffersWatchdog();
+}
 
 /** Upserts every scheduler; true when all were written. A failure is logged, not thrown. */
 export async function ensureSchedules(): Promise<boolean> {
