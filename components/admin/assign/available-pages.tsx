@@ -52,13 +52,15 @@ export function AvailablePages({
                   type="button"
                   disabled={disabled}
                   onClick={() => onAdd(page._id)}
-                  aria-label={`Add ${page.name}${page.page_id ? ` ID ${page.page_id}` : ""}`}
                   className="flex w-full items-center gap-3 px-3 py-2.5 text-left text-sm hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-none disabled:opacity-50"
                 >
                   <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-blue-50 text-blue-600">
                     <FlagIcon className="size-4" />
                   </span>
+                  {/* "Add" in text, not an aria-label: the accessible name must contain what is visible (axe
+                      label-content-name-mismatch), and "Add Acme Shoes ID 123" still says what the click does. */}
                   <span className="min-w-0 flex-1">
+                    <span className="sr-only">Add </span>
                     <span className="block truncate font-medium text-slate-800">{page.name}</span>
                     {page.page_id && <span className="block truncate text-xs text-slate-500">ID {page.page_id}</span>}
                   </span>
