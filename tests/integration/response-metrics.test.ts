@@ -213,6 +213,26 @@ describe("hours across midnight and DST", () => {
   });
 });
 
+describe("the dashboard's headline, one statement", () => {
+  it("its 7 days start at the local midnight a week before, across the clocks going back; no pages, no figures", async () => {
+    const admin: Actor = { ...ann, role: "company_admin" };
+    const conversationId = await customer("ada", "2026-10-01T10:00:00+02:00");
+    const at = (iso: string, seconds: number) =>
+      db.responseEvent.create({ data: { companyId: ann.companyId!, pageId: page.id, conversationId, kind: "first_response", startedAt: new Date(iso), at: new Date(iso), seconds, wallSeconds: seconds } });
+    // Tuesday 27 October (CET): today starts at 23:00Z on the 26th; the week at 00:00 CEST on the 20th (22:00Z on the 19th).
+    await at("2026-10-19T21:59:59.999Z", 100); // before the week
+    await at("2026-10-19T22:00:00Z", 200); // the week's first instant
+    await at("2026-10-26T22:59:59.999Z", 400); // the week's last
+    await at("2026-10-26T23:00:00Z", 50); // today's first
+    const headline = await responseHeadline(admin, undefined, new Date("2026-10-27T12:00:00+01:00"));
+    expect([headline.firstResponseToday, headline.firstResponseLast7Days]).toEqual([50, 300]);
+    const empty = await makeCompany("Empty");
+    expect(await responseHeadline({ ...admin, companyId: empty.id }, undefined)).toEqual({
+      timezone: "UTC", firstResponseToday: null, firstResponseLast7Days: null, openNow: 0, unassignedNow: 0, longestWaitSince: null,
+    });
+  });
+});
+
 describe("the Reports API over the rollup", () => {
   async function scenario() {
     const owner = await makeUser("company_admin", ann.companyId, { name: "Olga" });

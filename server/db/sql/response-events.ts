@@ -34,31 +34,34 @@ export function reportGroups(s: ReportScope) {
      GROUP BY GROUPING SETS ((e.day, e.kind), (e.agent_id, e.kind), (e.kind))`;
 }
 
-/** The median first response between two instants (the dashboard's today and last 7 days). */
-export function firstResponseMedian(pageIds: string[], from: Date, to: Date) {
-  return sql<{ median: number | null }>`
-    SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY r.seconds)::float8 AS median
-      FROM response_events r
-     WHERE r.page_id = ANY(${pageIds}::uuid[]) AND r.kind = 'first_response' AND r.at >= ${from} AND r.at < ${to}`;
-}
+export type HeadlineRow = { today: number | null; last_7_days: number | null; open: number; unassigned: number; longest_wait_since: Date | null };
 
-/** Open conversations now, the unassigned among them, and the oldest unanswered customer message (spam aside). */
-export function openNow(pageIds: string[]) {
-  return sql<{ open: number; unassigned: number; longest_wait_since: Date | null }>`
-    SELECT count(*) FILTER (WHERE c.status = 'open')::int AS open,
-           count(*) FILTER (WHERE c.status = 'open' AND c.assignee_id IS NULL)::int AS unassigned,
+/**
+ * The dashboard's headline in one statement (one round trip): the company's day boundaries (today's local
+ * midnight and the one 7 local days before, DST-correct), the median first response of today so far and of
+ * the 7 days before, and the open, unassigned and longest-waiting conversations now (spam aside). Each part
+ * is a scalar subquery on its own index (response_events' first responses by time; the partial indexes on
+ * open and waiting conversations), so one part never multiplies another's rows.
+ */
+export function headlineFigures(pageIds: string[], timezone: string, now: Date) {
+  return sql<HeadlineRow>`
+    WITH d AS (SELECT (${now}::timestamptz AT TIME ZONE ${timezone})::date AS today),
+         b AS (SELECT (d.today::timestamp AT TIME ZONE ${timezone}) AS today_start,
+                      ((d.today - 7)::timestamp AT TIME ZONE ${timezone}) AS week_start FROM d)
+    SELECT (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY r.seconds)::float8 FROM response_events r
+             WHERE r.page_id = ANY(${pageIds}::uuid[]) AND r.kind = 'first_response' AND r.at >= b.today_start AND r.at < ${now}::timestamptz) AS today,
+           (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY r.seconds)::float8 FROM response_events r
+             WHERE r.page_id = ANY(${pageIds}::uuid[]) AND r.kind = 'first_response' AND r.at >= b.week_start AND r.at < b.today_start) AS last_7_days,
+           o.open, o.unassigned,
            (SELECT min(w.waiting_since) FROM conversations w
              WHERE w.page_id = ANY(${pageIds}::uuid[]) AND w.waiting_since IS NOT NULL AND w.status = 'open' AND NOT w.is_spam) AS longest_wait_since
-      FROM conversations c
-     WHERE c.page_id = ANY(${pageIds}::uuid[]) AND c.status = 'open' AND NOT c.is_spam AND c.last_message_at > 'epoch'::timestamptz`;
+      FROM b,
+           (SELECT count(*)::int AS open, count(*) FILTER (WHERE c.assignee_id IS NULL)::int AS unassigned
+              FROM conversations c
+             WHERE c.page_id = ANY(${pageIds}::uuid[]) AND c.status = 'open' AND NOT c.is_spam AND c.last_message_at > 'epoch'::timestamptz) o`;
 }
 
 /** A local day's first instant in the zone: 'YYYY-MM-DD' 00:00 there, DST-correct. */
 export function localMidnight(day: string, timezone: string) {
   return sql<{ at: Date }>`SELECT (${day}::date::timestamp AT TIME ZONE ${timezone}) AS at`;
-}
-
-/** Today's date in the zone. */
-export function localToday(timezone: string, now: Date) {
-  return sql<{ day: string }>`SELECT (${now}::timestamptz AT TIME ZONE ${timezone})::date::text AS day`;
 }
