@@ -7,6 +7,7 @@ import { processPendingWebhookEvents } from "@/server/services/inbound/process-w
 import { recordOwnMessage } from "@/server/services/conversations/record-message";
 import { setConversationStatus } from "@/server/services/conversations/set-status";
 import { wakeSnoozed } from "@/workers/conversations/wake-snoozed";
+import { rebuildResponseEvents } from "@/workers/reports/rebuild-response-events";
 import { PAGE_INBOX_APP_ID } from "@/server/integrations/meta/graph-handover";
 import { offerMetadata } from "@/server/services/offers/confirm-echo";
 import { makeCompany, makePage, makeUser, tokenFor } from "./support/factory";
@@ -230,6 +231,48 @@ describe("the dashboard's headline, one statement", () => {
     expect(await responseHeadline({ ...admin, companyId: empty.id }, undefined)).toEqual({
       timezone: "UTC", firstResponseToday: null, firstResponseLast7Days: null, openNow: 0, unassignedNow: 0, longestWaitSince: null,
     });
+  });
+});
+
+describe("the rollup rebuilt from the messages", () => {
+  it("gives the hand-computed rows of the range back after they were lost or wrong, leaves other days alone, and again changes nothing", async () => {
+    const names = new Map<string, string>();
+    const kim = await customer("kim", "2026-11-23T10:00:00+01:00"); // Monday
+    await echo("kim", "2026-11-23T10:05:00+01:00", { app_id: 1234567890, metadata: offerMetadata("01950000-0000-7000-8000-000000000000") });
+    await echo("kim", "2026-11-23T10:10:00+01:00", { app_id: 5555 }); // a bot: not a reply
+    await agentReplies(ann, kim, "2026-11-23T10:30:00+01:00");
+    await customer("kim", "2026-11-23T11:00:00+01:00");
+    await echo("kim", "2026-11-23T11:20:00+01:00", { app_id: Number(PAGE_INBOX_APP_ID) });
+    await customer("kim", "2026-11-23T16:50:00+01:00");
+    await setStatus(bob, kim, "done", "2026-11-24T09:10:00+01:00");
+    await customer("kim", "2026-11-24T10:00:00+01:00"); // reopens
+    const max = await customer("max", "2026-11-23T12:00:00+01:00");
+    await setStatus(ann, max, "done", "2026-11-23T12:30:00+01:00");
+    const lou = await customer("lou", "2026-11-25T10:00:00+01:00"); // Wednesday: outside the range
+    await agentReplies(ann, lou, "2026-11-25T10:15:00+01:00");
+    [[kim, "kim"], [max, "max"], [lou, "lou"]].forEach(([id, name]) => names.set(id!, name!));
+    const rank = ["opened", "reply", "first_response", "unanswered", "done"];
+    const all = async () =>
+      (await db.responseEvent.findMany({ where: { companyId: ann.companyId! } }))
+        .sort((a, b) => a.at.getTime() - b.at.getTime() || rank.indexOf(a.kind) - rank.indexOf(b.kind))
+        .map((r) => `${names.get(r.conversationId)} ${r.kind} ${r.seconds} ${r.agentId === ann.id ? "ann" : r.agentId === bob.id ? "bob" : "-"} ${r.startedAt.toISOString()} ${r.wallSeconds}`);
+    const live = await all();
+    // By hand, 9:00–17:00 on weekdays: kim's second burst 16:50 → Tuesday 9:10 is 20 minutes, her episode
+    // Monday 10:00 → Tuesday 9:10 is 7 h 10 min.
+    expect(live.map((r) => r.split(" ").slice(0, 4).join(" "))).toEqual([
+      "kim opened 0 -", "kim reply 1800 ann", "kim first_response 1800 ann", "kim reply 1200 -", "max opened 0 -", "max unanswered 1800 ann", "max done 1800 ann",
+      "kim unanswered 1200 bob", "kim done 25800 bob", "kim opened 0 -",
+      "lou opened 0 -", "lou reply 900 ann", "lou first_response 900 ann",
+    ]);
+
+    // A bug's damage: kim's rows but her done gone, one wrong row, max's rows all gone (his done survives on the conversation).
+    await db.responseEvent.deleteMany({ where: { OR: [{ conversationId: kim, kind: { not: "done" } }, { conversationId: max }] } });
+    await db.responseEvent.create({ data: { companyId: ann.companyId!, pageId: page.id, conversationId: kim, kind: "reply", startedAt: new Date("2026-11-23T09:00:00Z"), at: new Date("2026-11-23T09:01:00Z"), seconds: 60, wallSeconds: 60 } });
+    const range = { companyId: ann.companyId!, from: "2026-11-23", to: "2026-11-24" };
+    expect(await rebuildResponseEvents(range)).toEqual({ conversations: 3, deleted: 2, written: 10 });
+    expect(await all()).toEqual(live);
+    expect(await rebuildResponseEvents(range)).toEqual({ conversations: 3, deleted: 10, written: 10 });
+    expect(await all()).toEqual(live);
   });
 });
 

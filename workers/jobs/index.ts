@@ -6,6 +6,7 @@ import { pruneWebhookEventsJob } from "@/workers/jobs/webhook-retention";
 import { failStaleSendsJob } from "@/workers/jobs/stale-sends";
 import { wakeSnoozedJob } from "@/workers/jobs/snooze-expiry";
 import { pruneUploadsJob } from "@/workers/jobs/upload-retention";
+import { rebuildResponseEventsJob } from "@/workers/jobs/rebuild-response-events";
 
 // The job registry: every job the worker runs is listed here.
 
@@ -24,6 +25,7 @@ export const jobs: JobDefinition<never>[] = [
   register(failStaleSendsJob),
   register(wakeSnoozedJob),
   register(pruneUploadsJob),
+  register(rebuildResponseEventsJob),
 ];
 
 export function findJob(name: string): JobDefinition<never> | undefined {

@@ -39,6 +39,8 @@ export type MessageInsert = {
   referralJson: string | null;
   deletedAt: Date | null;
   authorId: string | null;
+  /** The fold's `answers` (SummaryChange), kept on the row for the rollup rebuild. */
+  answersCustomer: boolean;
 };
 
 /**
@@ -49,10 +51,10 @@ export type MessageInsert = {
 export const recordMessageSql = <Message>(m: MessageInsert, change: SummaryChange) => sql<Message & SummaryColumns>`
     WITH inserted AS (
       INSERT INTO messages (id, conversation_id, mid, direction, sender_id, text, sticker_url, attachments, is_image, is_echo, send_status, created_time,
-                            kind, payload, reply_to_mid, referral, deleted_at, author_id)
+                            kind, payload, reply_to_mid, referral, deleted_at, author_id, answers_customer)
       VALUES (${newId}, ${m.conversationId}::uuid, ${m.mid}, ${m.direction}::"MessageDirection", ${m.senderId}, ${m.text}, ${m.stickerUrl}, ${m.attachmentsJson}::jsonb,
               ${m.isImage}, ${m.isEcho}, ${m.sendStatus}::"SendStatus", ${m.createdTime}::timestamptz,
-              ${m.kind}, ${m.payload}, ${m.replyToMid}, ${m.referralJson}::jsonb, ${m.deletedAt}::timestamptz, ${m.authorId}::uuid)
+              ${m.kind}, ${m.payload}, ${m.replyToMid}, ${m.referralJson}::jsonb, ${m.deletedAt}::timestamptz, ${m.authorId}::uuid, ${m.answersCustomer}::boolean)
       ON CONFLICT (mid) DO NOTHING
       RETURNING *
     ), summary AS (

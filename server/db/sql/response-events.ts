@@ -65,3 +65,67 @@ export function headlineFigures(pageIds: string[], timezone: string, now: Date) 
 export function localMidnight(day: string, timezone: string) {
   return sql<{ at: Date }>`SELECT (${day}::date::timestamp AT TIME ZONE ${timezone}) AS at`;
 }
+
+// The rollup rebuild's statements (workers/reports/rebuild-response-events.ts): a batch of a company's
+// conversations locked against the live fold, what they say about the range, and the range's rows replaced.
+
+export type RebuildConversation = { id: string; page_id: string; created_at: Date; status: string; status_at: Date | null; status_by_id: string | null };
+
+/**
+ * The next `limit` conversations (by id, after `after`) of the company that may have rows in [from, to): a
+ * message or a status change since `from`, or rows there already (a bug's rows go too). FOR UPDATE: a message
+ * arriving meanwhile waits for the batch's commit, then folds (and its trigger writes) on top of it.
+ */
+export function lockRebuildBatch(companyId: string, from: Date, to: Date, after: string, limit: number) {
+  return sql<RebuildConversation>`
+    SELECT c.id, c.page_id, c.created_at, c.status::text AS status, c.status_at, c.status_by_id
+      FROM conversations c JOIN pages p ON p.id = c.page_id
+     WHERE p.company_id = ${companyId}::uuid AND c.id > ${after}::uuid
+       AND (c.last_message_at >= ${from} OR c.status_at >= ${from}
+            OR EXISTS (SELECT 1 FROM response_events r WHERE r.conversation_id = c.id AND r.at >= ${from} AND r.at < ${to}))
+     ORDER BY c.id LIMIT ${limit} FOR UPDATE OF c`;
+}
+
+export type ReplayMessage = { conversation_id: string; at: Date; customer: boolean; answers: boolean; author_id: string | null };
+
+/**
+ * The batch's messages before `to`, in event time, as the fold saw them (conversations.ts summarySet): the
+ * customer writing (not referrals, nor unsupported items except Instagram's), a person answering (the row's
+ * answers_customer; on rows older than that column, an agent's send). Imported history is not measured.
+ */
+export function replayMessages(conversationIds: string[], to: Date, instagramUnsupported: string) {
+  return sql<ReplayMessage>`
+    SELECT m.conversation_id, m.created_time AS at,
+           (m.direction = 'inbound' AND m.kind <> 'referral' AND (m.kind <> 'unsupported' OR m.payload = ${instagramUnsupported})) AS customer,
+           (m.direction = 'outbound' AND COALESCE(m.answers_customer, m.author_id IS NOT NULL)) AS answers,
+           m.author_id
+      FROM messages m
+     WHERE m.conversation_id = ANY(${conversationIds}::uuid[]) AND m.created_time < ${to} AND NOT m.is_imported
+     ORDER BY m.conversation_id, m.created_time, m.id`;
+}
+
+/** When each conversation was marked done, and by whom: the 'done' rows are the only record of it. */
+export function doneMarks(conversationIds: string[], to: Date) {
+  return sql<{ conversation_id: string; at: Date; agent_id: string | null }>`
+    SELECT r.conversation_id, r.at, r.agent_id FROM response_events r
+     WHERE r.conversation_id = ANY(${conversationIds}::uuid[]) AND r.kind = 'done' AND r.at < ${to}`;
+}
+
+export function deleteRange(conversationIds: string[], from: Date, to: Date) {
+  return sql`DELETE FROM response_events WHERE conversation_id = ANY(${conversationIds}::uuid[]) AND at >= ${from} AND at < ${to}`;
+}
+
+export type RebuiltEvent = { pageId: string; conversationId: string; agentId: string | null; kind: string; startedAt: Date; at: Date };
+
+/** The rebuilt rows, their business seconds counted in the company's current zone and hours (as the trigger does). */
+export function insertRebuilt(companyId: string, events: RebuiltEvent[]) {
+  const col = <T>(pick: (e: RebuiltEvent) => T) => events.map(pick);
+  return sql`
+    INSERT INTO response_events (company_id, page_id, conversation_id, agent_id, kind, started_at, at, seconds, wall_seconds)
+    SELECT co.id, e.page_id, e.conversation_id, e.agent_id, e.kind, e.started_at, e.at,
+           business_seconds(co.timezone, co.business_hours, e.started_at, e.at), GREATEST(0, floor(extract(epoch FROM e.at - e.started_at)))::integer
+      FROM unnest(${col((e) => e.pageId)}::uuid[], ${col((e) => e.conversationId)}::uuid[], ${col((e) => e.agentId)}::uuid[],
+                  ${col((e) => e.kind)}::text[], ${col((e) => e.startedAt)}::timestamptz[], ${col((e) => e.at)}::timestamptz[])
+             AS e(page_id, conversation_id, agent_id, kind, started_at, at)
+      JOIN companies co ON co.id = ${companyId}::uuid`;
+}

@@ -88,6 +88,7 @@ function recordMessageStatement(m: NewMessage) {
       referralJson: m.referral && JSON.stringify(m.referral),
       deletedAt: m.deletedAt,
       authorId: m.authorId ?? null,
+      answersCustomer: change.answers,
     },
     change,
   );
