@@ -3,6 +3,7 @@ import { z } from "zod";
 // The Instagram account linked to a Page, as the admin API returns it and the Page's health panel shows it
 // (docs/API.md, "Instagram"), and the company admin's switch.
 
+export const INSTAGRAM_NOT_PERMITTED = "The Page's token was not granted instagram_manage_messages. Connect the Page again with Facebook Login and allow Instagram messages.";
 export const INSTAGRAM_NOT_LINKED = "No Instagram professional account is linked to this Page. Link one in the Page's settings on Facebook, then check again.";
 
 /** PUT /api/pages/{id}/instagram: turn Instagram Direct on or off for the Page. */

@@ -6,7 +6,7 @@ import * as instagramRoute from "@/app/api/pages/[id]/instagram/route";
 import * as detailsRoute from "@/app/api/pages/details/[id]/route";
 import * as myPagesRoute from "@/app/api/pages/me/route";
 import * as threadRoute from "@/app/api/conversation/[conversationId]/[pageId]/route";
-import { INSTAGRAM_NOT_LINKED } from "@/lib/schemas/instagram";
+import { INSTAGRAM_NOT_LINKED, INSTAGRAM_NOT_PERMITTED } from "@/lib/schemas/instagram";
 import { INSTAGRAM_TEXT_TOO_LONG } from "@/lib/inbox/channels";
 import { afterConnect } from "@/server/services/pages/connection/after-connect";
 import { countAudience } from "@/server/services/offers/audience";
@@ -77,6 +77,13 @@ describe("connect and the company admin's switch", () => {
     const on = await turnOn();
     expect(on).toMatchObject({ status: 200, body: { id: IG.id, enabled: true } });
     expect((await call(myPagesRoute.GET, "GET", "/api/pages/me", { token: staff })).body.pages[0]).toMatchObject({ channels: ["messenger", "instagram"], instagram_username: IG.username });
+  });
+
+  it("permitted comes from the token's scopes: without instagram_manage_messages the panel says why", async () => {
+    channel.sim.state.pages.get(PAGE_ID)!.permissions = ["pages_messaging", "pages_manage_metadata", "pages_show_list", "instagram_basic"];
+    await afterConnect(page.id, { importHistory: false });
+    const details = await call(detailsRoute.GET, "GET", "/api/pages/details/x", { token: owner, params: { id: page.id } });
+    expect(details.body.instagram).toMatchObject({ id: IG.id, permitted: false, check_error: INSTAGRAM_NOT_PERMITTED });
   });
 
   it("a Page without a linked account: the switch explains, Check again says the same; bad bodies are 400", async () => {

@@ -65,7 +65,7 @@ function AccountLines({ account }: { account: ApiInstagramAccount }) {
       </li>
       <li className={account.permitted ? undefined : "text-amber-800"}>
         <span className="font-medium text-slate-700">Permitted: </span>
-        {account.permitted ? "yes — the page's token reads the account" : (account.check_error ?? "not checked yet")}
+        {account.permitted ? "yes — the page's token may answer Instagram messages" : (account.check_error ?? "not checked yet")}
       </li>
       <li className={account.subscribed ? undefined : "text-amber-800"}>
         <span className="font-medium text-slate-700">Subscribed: </span>

@@ -12,7 +12,7 @@ import { GraphApiError, invalidParameter, invalidToken } from "./graph-error";
 
 export const SIM_USER = { id: "9100000000000001", name: "Sam Simulator" } as const;
 const CODE_TTL_MS = 10 * 60_000;
-const ALL_PERMISSIONS = ["pages_messaging", "pages_manage_metadata", "pages_show_list"];
+const ALL_PERMISSIONS = ["pages_messaging", "pages_manage_metadata", "pages_show_list", "instagram_basic", "instagram_manage_messages"];
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -44,7 +44,8 @@ const DEBUG_CACHE_S = 60;
 const debugInFlight = new Map<string, Promise<TokenDebug | null>>();
 const debugKey = (token: string) => `graph:debug-token:${createHmac("sha256", env().AUTH_SECRET).update(`debug-token:${token}`).digest("base64url")}`;
 
-async function cachedDebugToken(token: string): Promise<TokenDebug | null> {
+/** debug_token's answer for `token` (null without META_APP_ID), from the minute's cache when there is one. */
+export async function cachedDebugToken(token: string): Promise<TokenDebug | null> {
   const key = debugKey(token);
   const cached = await redis().get(key).catch(() => null);
   if (cached) return JSON.parse(cached) as TokenDebug;

@@ -3,7 +3,8 @@ import { isUniqueViolation } from "@/server/db/unique";
 import { logger } from "@/server/observability/log";
 import { decryptSecret } from "@/server/security/secret-box";
 import { fetchLinkedInstagramAccount } from "@/server/integrations/meta/graph-instagram";
-import { INSTAGRAM_NOT_LINKED } from "@/lib/schemas/instagram";
+import { INSTAGRAM_NOT_LINKED, INSTAGRAM_NOT_PERMITTED } from "@/lib/schemas/instagram";
+import { cachedDebugToken } from "@/server/services/pages/connection/verify-page-token";
 
 export type LinkOutcome = "linked" | "not_linked" | "failed";
 
@@ -17,9 +18,10 @@ export async function linkInstagramAccount(pageId: string): Promise<LinkOutcome>
   const page = await db.page.findUnique({ where: { id: pageId }, select: { facebookPageId: true, accessTokenEnc: true } });
   if (!page) return "failed";
   const now = new Date();
+  const token = decryptSecret(page.accessTokenEnc);
   let account;
   try {
-    account = await fetchLinkedInstagramAccount(page.facebookPageId, decryptSecret(page.accessTokenEnc));
+    account = await fetchLinkedInstagramAccount(page.facebookPageId, token);
   } catch (error) {
     const reason = `Facebook did not name the Page's Instagram account: ${(error as Error).message}`.slice(0, 500);
     await db.instagramAccount.updateMany({ where: { pageId }, data: { checkedAt: now, checkError: reason } });
@@ -30,7 +32,7 @@ export async function linkInstagramAccount(pageId: string): Promise<LinkOutcome>
     await db.instagramAccount.updateMany({ where: { pageId }, data: { checkedAt: now, checkError: INSTAGRAM_NOT_LINKED } });
     return "not_linked";
   }
-  const fields = { instagramId: account.id, username: account.username, pictureUrl: account.pictureUrl, checkedAt: now, checkError: null };
+  const fields = { instagramId: account.id, username: account.username, pictureUrl: account.pictureUrl, checkedAt: now, checkError: await scopeError(token) };
   try {
     await db.instagramAccount.upsert({ where: { pageId }, create: { pageId, ...fields }, update: fields });
   } catch (error) {
@@ -41,4 +43,14 @@ export async function linkInstagramAccount(pageId: string): Promise<LinkOutcome>
     return "failed";
   }
   return "linked";
+}
+
+/**
+ * Whether the token may answer Instagram Direct is in its granted scopes (debug_token, cached a minute
+ * and already asked by the connect's token check): reading the linked account only needs instagram_basic.
+ * Without an App ID or an answer, the lookup that just succeeded is all we know.
+ */
+async function scopeError(token: string): Promise<string | null> {
+  const debug = await cachedDebugToken(token).catch(() => null);
+  return debug && !debug.scopes.includes("instagram_manage_messages") ? INSTAGRAM_NOT_PERMITTED : null;
 }
