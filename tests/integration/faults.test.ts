@@ -118,8 +118,17 @@ describe("a bad day", () => {
   });
 
   // Long run only: the app's boot under tsx takes 5–15 s on a loaded 2-core machine, too long for npm test.
-  it.runIf(LONG)("the app killed with SIGKILL mid-burst: Meta's retries reach the new one, the socket reconnects and refetches", { timeout: 90_000 }, async () => {
+  it.runIf(LONG)("the app killed with SIGKILL mid-burst and mid-reply: Meta's retries reach the new one, the socket reconnects and refetches, no reply stuck", { timeout: 150_000 }, async () => {
     const stream = await streaming("app");
+    // Two replies whose Send API calls are running when the app dies: Meta carries out the first (its echo
+    // reaches the new app and makes it sent); the second it never takes (the stale-send sweep fails it).
+    const targets = await replyTargets(world, 2);
+    const texts = ["reply in flight 0", "reply in flight 1"];
+    slowSendApi(world, 3_000);
+    await fetch(`${world.sim.url}/sim/lose-answers`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ psid: targets[1]!.psid, when: "before-send" }) });
+    void sendReply(world, targets[0]!, texts[0]!);
+    void sendReply(world, targets[1]!, texts[1]!);
+    await eventually(() => countReplies(world, texts), (f) => f.stuck === 2, 5_000);
     await world.killApp();
     await sleep(DOWN_MS);
     const spawned = Date.now();
@@ -129,6 +138,14 @@ describe("a bad day", () => {
     socket = moveAgentSocket(world, socket);
     await socket.joined;
     await settle("app SIGKILL", stream, back, () => ({ bootSeconds: (back - spawned) / 1000 }));
+
+    slowSendApi(world, 0);
+    const replies = await eventually(() => countReplies(world, texts), (f) => f.stuck === 0, 50_000);
+    const settledSeconds = (Date.now() - back) / 1000;
+    console.info(`[faults] app SIGKILL, replies in flight: ${JSON.stringify({ ...replies, settledSeconds })}`);
+    expect(replies).toMatchObject({ replies: 2, sent: 1, failed: 1, stuck: 0, removed: 0, duplicated: 0, deliveredButFailed: 0, sentButNotDelivered: 0 });
+    await retryFailed(world, texts);
+    expect(await eventually(() => countReplies(world, texts), (f) => f.sent === 2, 10_000)).toMatchObject({ sent: 2, duplicated: 0 });
   });
 
   it("the Send API failing (500, then 429/613, then timeouts): every reply reaches the customer once, none stuck or removed", { timeout: 60_000 }, async () => {

@@ -39,7 +39,8 @@ async function deliverOne(ctx: SimContext, kind: string, body: WebhookBody): Pro
     if (!webhookUrl) return delivery;
     for (let attempt = 1; attempt <= 1 + webhookRetries; attempt++) {
       if (attempt > 1) await ctx.tasks.sleep(retryBaseDelayMs * 2 ** (attempt - 2));
-      const result = await requestOnce({ url: webhookUrl, rawBody, headers, timeoutMs: webhookTimeoutMs, signal: ctx.tasks.signal, agents: ctx.agents });
+      // Each retry goes to the callback URL configured now: an app that moved (PATCH /sim/config) gets them.
+      const result = await requestOnce({ url: ctx.settings.webhookUrl || webhookUrl, rawBody, headers, timeoutMs: webhookTimeoutMs, signal: ctx.tasks.signal, agents: ctx.agents });
       delivery.attempts.push(result.status === null ? { status: null, error: result.error, at: ctx.now() } : { status: result.status, responseBody: result.body, at: ctx.now() });
       delivery.status = result.status;
       if (result.status !== null && result.status >= 200 && result.status < 300) {
