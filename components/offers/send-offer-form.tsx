@@ -15,6 +15,7 @@ import { ApiError, errorMessage } from "@/lib/api/client";
 import { cn } from "@/lib/cn";
 import { OfferUploadError, scheduleOffer } from "@/lib/hooks/use-offers";
 import { usePages } from "@/lib/hooks/use-pages";
+import { fitsInstagram } from "@/lib/inbox/channels";
 import { canSchedule, EMPTY_DRAFT, OFFER_MESSAGE_MAX, offerDraftError, switchOfferPage, switchOfferType, type OfferDraft } from "@/lib/offers/draft";
 import { OFFER_TEXTS } from "@/lib/offers/texts";
 import type { OfferType } from "@/lib/offers/types";
@@ -137,7 +138,11 @@ export function SendOfferForm() {
                 label="Message"
                 hint={
                   <span className="flex justify-between gap-3">
-                    <span>Links must be on your approved list.</span>
+                    <span>
+                      Links must be on your approved list.
+                      {/* Instagram takes 1000 bytes: its customers are skipped for a longer text (workers/offers/prepare.ts). */}
+                      {!fitsInstagram(draft.message) && " Over 1000 bytes: Instagram customers will not get it."}
+                    </span>
                     <span className={cn("shrink-0 whitespace-nowrap tabular-nums", messageLength > OFFER_MESSAGE_MAX && "font-medium text-red-600")}>
                       {messageLength} / {OFFER_MESSAGE_MAX}
                     </span>

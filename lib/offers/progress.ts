@@ -71,9 +71,9 @@ export function isActive(status: OfferStatus): boolean {
 /** Why people were skipped, for the skipped count's tooltip. */
 export function skippedExplanation(offer: Pick<ScheduledOffer, "skippedCount" | "failedCount">): string {
   const parts = [
-    `${offer.skippedCount} skipped: outside the 24 h messaging window, or no longer reachable on Messenger.`,
+    `${offer.skippedCount} skipped: outside the 24 h messaging window, marked as spam, too long for Instagram, or no longer reachable on Messenger or Instagram.`,
   ];
-  if (offer.failedCount > 0) parts.push(`${offer.failedCount} failed: Messenger refused the message.`);
+  if (offer.failedCount > 0) parts.push(`${offer.failedCount} failed: Facebook refused the message.`);
   return parts.join(" ");
 }
 
