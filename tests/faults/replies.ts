@@ -29,6 +29,7 @@ export async function retryFailed(world: FaultWorld, texts: string[]): Promise<n
 
 export type ReplyFigures = {
   replies: number;
+  /** Sent, or further along (delivered, read: Meta's receipts may come soon after). */
   sent: number;
   /** Failed with the reason shown (and a Retry): Meta refused them. */
   failed: number;
@@ -44,6 +45,8 @@ export type ReplyFigures = {
   sentButNotDelivered: number;
 };
 
+const SENT = new Set(["sent", "delivered", "read"]);
+
 export async function countReplies(world: FaultWorld, texts: string[]): Promise<ReplyFigures> {
   const rows = await world.db.message.findMany({ where: { text: { in: texts }, direction: "outbound" }, select: { text: true, sendStatus: true, errorMessage: true, deletedAt: true } });
   const delivered = new Map<string, number>();
@@ -52,16 +55,17 @@ export async function countReplies(world: FaultWorld, texts: string[]): Promise<
     if (text && texts.includes(text)) delivered.set(text, (delivered.get(text) ?? 0) + 1);
   }
   const shown = rows.filter((r) => r.deletedAt === null);
+  const isSent = (r: { sendStatus: string }) => SENT.has(r.sendStatus);
   const failed = shown.filter((r) => r.sendStatus === "failed");
   return {
     replies: texts.length,
-    sent: shown.filter((r) => r.sendStatus === "sent").length,
+    sent: shown.filter(isSent).length,
     failed: failed.filter((r) => r.errorMessage).length,
     stuck: shown.filter((r) => r.sendStatus === "pending").length,
     removed: texts.filter((t) => !shown.some((r) => r.text === t)).length,
     duplicated: [...delivered.values()].filter((n) => n > 1).length + texts.filter((t) => shown.filter((r) => r.text === t).length > 1).length,
     deliveredButFailed: failed.filter((r) => delivered.has(r.text!)).length,
-    sentButNotDelivered: shown.filter((r) => r.sendStatus === "sent" && !delivered.has(r.text!)).length,
+    sentButNotDelivered: shown.filter((r) => isSent(r) && !delivered.has(r.text!)).length,
   };
 }
 

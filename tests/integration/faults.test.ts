@@ -126,9 +126,12 @@ describe("a bad day", () => {
     const texts = ["reply in flight 0", "reply in flight 1"];
     slowSendApi(world, 3_000);
     await fetch(`${world.sim.url}/sim/lose-answers`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ psid: targets[1]!.psid, when: "before-send" }) });
+    const since = world.sim.state.graphRequests.at(-1)?.at ?? 0;
+    const sendCalls = () => world.sim.state.graphRequests.filter((r) => r.at > since && r.method === "POST" && r.path.endsWith("/messages")).length;
     void sendReply(world, targets[0]!, texts[0]!);
     void sendReply(world, targets[1]!, texts[1]!);
-    await eventually(() => countReplies(world, texts), (f) => f.stuck === 2, 5_000);
+    // Killed once both calls reached Meta (and wait there), not before the app made them.
+    expect(await eventually(sendCalls, (n) => n >= 2, 10_000)).toBe(2);
     await world.killApp();
     await sleep(DOWN_MS);
     const spawned = Date.now();
@@ -144,7 +147,7 @@ describe("a bad day", () => {
     const settledSeconds = (Date.now() - back) / 1000;
     console.info(`[faults] app SIGKILL, replies in flight: ${JSON.stringify({ ...replies, settledSeconds })}`);
     expect(replies).toMatchObject({ replies: 2, sent: 1, failed: 1, stuck: 0, removed: 0, duplicated: 0, deliveredButFailed: 0, sentButNotDelivered: 0 });
-    await retryFailed(world, texts);
+    expect(await retryFailed(world, texts)).toBe(1);
     expect(await eventually(() => countReplies(world, texts), (f) => f.sent === 2, 10_000)).toMatchObject({ sent: 2, duplicated: 0 });
   });
 
