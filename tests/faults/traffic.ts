@@ -68,6 +68,8 @@ export type AgentSocket = {
   /** mids the socket's owner refetched, as the browser does after a reconnect or a resync event. */
   refetched: Set<string>;
   resyncs: () => number;
+  /** When each refetch read (ms) and how many rows, or why it failed: to explain an `unseen` figure. */
+  refetches: { at: number; rows?: number; error?: string }[];
   /** Reads what is stored now, as the inbox's refetch does. */
   refetch: () => void;
   /** How many new-message events arrived for a mid already seen. */
@@ -85,13 +87,17 @@ export type AgentSocket = {
 export function openAgentSocket(world: FaultWorld, url = world.app.url): AgentSocket {
   const live = new Map<string, number>();
   const refetched = new Set<string>();
+  const refetches: AgentSocket["refetches"] = [];
   let duplicates = 0;
   let connects = 0;
   let resyncs = 0;
   const refetch = () =>
     void world.db.message.findMany({ where: { mid: { not: null } }, select: { mid: true } }).then(
-      (rows) => rows.forEach((r) => refetched.add(r.mid!)),
-      () => {},
+      (rows) => {
+        rows.forEach((r) => refetched.add(r.mid!));
+        refetches.push({ at: Date.now(), rows: rows.length });
+      },
+      (error: Error) => refetches.push({ at: Date.now(), error: error.message }),
     );
   const errors: string[] = [];
   let joinedNow: () => void = () => {};
@@ -112,7 +118,7 @@ export function openAgentSocket(world: FaultWorld, url = world.app.url): AgentSo
     if (live.has(mid)) duplicates++;
     else live.set(mid, Date.now());
   });
-  return { joined, live, refetched, resyncs: () => resyncs, refetch, duplicates: () => duplicates, connects: () => connects, errors, close: () => socket.disconnect() };
+  return { joined, live, refetched, resyncs: () => resyncs, refetches, refetch, duplicates: () => duplicates, connects: () => connects, errors, close: () => socket.disconnect() };
 }
 
 /** The app to reconnect to after it was replaced: the browser reaches the new one at the same address. */

@@ -67,6 +67,12 @@ async function settle(name: string, stream: CustomerStream, back: number, extra:
   expect(await drained(world)).toBe(true);
   const figures = await countInbound(world, stream, socket);
   console.info(`[faults] ${name}: ${JSON.stringify({ ...figures, recovery, ...extra() })}`);
+  if (figures.unseen) {
+    // What to look at: when the socket refetched, and when the unseen messages were acknowledged and stored.
+    const unseen = [...stream.deliveries.values()].filter((d) => d.ackedAt !== null && !socket.live.has(d.mid) && !socket.refetched.has(d.mid)).slice(0, 3);
+    const stored = await world.db.message.findMany({ where: { mid: { in: unseen.map((d) => d.mid) } }, select: { mid: true, createdAt: true } });
+    console.info(`[faults] ${name}, unseen: ${JSON.stringify({ back, refetches: socket.refetches.slice(-3), unseen, stored })}`);
+  }
   expect(alive(), world.logs().slice(-3000)).toEqual({ app: null, worker: null });
   expect(figures).toMatchObject({ lost: 0, duplicated: 0, unacknowledged: 0, pendingDeliveries: 0, unseen: 0 });
   expect(recovery).not.toBeNull();
@@ -135,14 +141,13 @@ describe("a bad day", () => {
     await world.killApp();
     await sleep(DOWN_MS);
     const spawned = Date.now();
-    await world.startApp();
+    await world.startApp().finally(() => slowSendApi(world, 0));
     const back = Date.now();
     // The browser reaches the new app at the same address; here it has new ports.
     socket = moveAgentSocket(world, socket);
     await socket.joined;
     await settle("app SIGKILL", stream, back, () => ({ bootSeconds: (back - spawned) / 1000 }));
 
-    slowSendApi(world, 0);
     const replies = await eventually(() => countReplies(world, texts), (f) => f.stuck === 0, 50_000);
     const settledSeconds = (Date.now() - back) / 1000;
     console.info(`[faults] app SIGKILL, replies in flight: ${JSON.stringify({ ...replies, settledSeconds })}`);
