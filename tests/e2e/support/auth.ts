@@ -35,4 +35,7 @@ export async function signIn(page: Page, email: string, { from = "/" } = {}): Pr
   await expect(page).toHaveURL(/[?&]mode=otp/);
   await page.getByLabel("Verification code").fill(await nextCode(email, known));
   await page.getByRole("button", { name: "Verify and sign in" }).click();
+  // Signed in once the session is stored: a spec that navigates straight on must not race the sign-in
+  // (on a busy machine it did, and landed back on the sign-in page).
+  await page.waitForFunction(() => window.localStorage.getItem("token") !== null, undefined, { timeout: 15_000 });
 }
