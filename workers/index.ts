@@ -12,6 +12,7 @@ import { createRedis } from "@/server/redis";
 import { QUEUE_NAME } from "@/server/queue/index";
 import { findJob, jobs } from "@/workers/jobs/index";
 import { startWebhookDrain } from "@/workers/webhooks/drain";
+import { watchJobRunner, watchWakeUps } from "@/workers/parts";
 import { keepSchedules } from "@/workers/schedules/index";
 import { announceResync } from "@/server/realtime/emit";
 
@@ -51,7 +52,9 @@ worker.on("ready", () => logger().info(`worker ready on queue "${QUEUE_NAME}" wi
 worker.on("failed", (job, error) => logger().error(`job ${job?.name}#${job?.id} failed: ${error.message}`));
 worker.on("error", (error) => logger().error(`worker error: ${error.message}`));
 
-const webhookDrain = startWebhookDrain();
+// Both in the worker's readiness; a job runner that closes by itself ends the process (workers/parts.ts).
+const runner = watchJobRunner(worker, workerRedis);
+const webhookDrain = startWebhookDrain({ onSubscriber: watchWakeUps });
 const http = config.WORKER_HTTP_PORT === undefined ? undefined : await startWorkerHttp(config.WORKER_HTTP_PORT, config.HOST);
 if (http) logger().info(`worker health and metrics on ${config.HOST}:${(http.address() as AddressInfo).port}`);
 
@@ -67,6 +70,7 @@ announceResync("worker-started");
 // handed back: BullMQ's stalled check or the offers watchdog gives them to another worker.
 onStopSignals(async (signal) => {
   logger().info(`worker ${signal}: finishing the current jobs`);
+  runner.stopping();
   stopKeepingSchedules();
   const finished = await Promise.race([Promise.all([worker.close(), webhookDrain.stop()]).then(() => true), sleep(config.SHUTDOWN_TIMEOUT_SECONDS * 1000).then(() => false)]);
   if (!finished) {

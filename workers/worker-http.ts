@@ -7,7 +7,8 @@ import { readiness } from "@/server/services/health";
 
 // The worker's own small HTTP listener (WORKER_HTTP_PORT; off when unset): /live, /ready and /metrics
 // (also under /api/health/live, /api/health/ready and /api/metrics, the app's paths, so one probe config
-// fits both). Readiness is the app's: database, Redis, webhook backlog, not stopping.
+// fits both). Readiness is the app's (database, Redis, webhook backlog, not stopping) with the worker's own parts:
+// the job runner and the webhook drain (workers/parts.ts).
 
 const ROUTES: Record<string, (request: Request) => Promise<Response>> = {
   "/live": async () => Response.json({ status: "live" }),

@@ -31,6 +31,8 @@ export type DrainOptions = {
   /** Safety-net poll, for a wake-up lost while Redis or the subscription was down (default WEBHOOK_POLL_MS). */
   pollMs?: number;
   log?: (line: string) => void;
+  /** Given the wake-up subscription's connection, to watch it (the worker's readiness: workers/parts.ts). */
+  onSubscriber?: (subscriber: Redis) => void;
 };
 
 export type WebhookDrain = {
@@ -93,6 +95,7 @@ export function startWebhookDrain(options: DrainOptions = {}): WebhookDrain {
   // ioredis resubscribes by itself after a reconnect; each (re)subscription drains what came meanwhile.
   function subscribe(): void {
     subscriber = createRedis({ maxRetriesPerRequest: null });
+    options.onSubscriber?.(subscriber);
     subscriber.on("message", wake);
     subscriber.on("error", (error: Error) => log(`webhook wake-up subscription: ${error.message}; polling every ${pollMs} ms meanwhile`));
     subscriber.on("ready", wake);
