@@ -7,7 +7,7 @@ import type { FaultWorld } from "./world";
 // answered 200, as Meta retries anything else), an agent's socket as the browser holds it (reconnecting by
 // itself, joining its pages again on every connect), and the agent's replies through the send API.
 
-type Delivery = { mid: string; firstSentAt: number; ackedAt: number | null; attempts: number };
+type Delivery = { mid: string; customer: string; firstSentAt: number; ackedAt: number | null; attempts: number };
 
 export type CustomerStream = {
   deliveries: Map<string, Delivery>;
@@ -44,7 +44,7 @@ export function startCustomerStream(world: FaultWorld, rate: number, tag = "s"):
     if (stopped) return;
     const person = people[n % people.length]!;
     const mid = `m_fault_${tag}_${n++}`;
-    deliveries.set(mid, { mid, firstSentAt: Date.now(), ackedAt: null, attempts: 0 });
+    deliveries.set(mid, { mid, customer: `${person.pageId}:${person.psid}`, firstSentAt: Date.now(), ackedAt: null, attempts: 0 });
     const raw = body(person.pageId, fromCustomer(person.pageId, person.psid, { message: { mid, text: `customer ${mid}` } }));
     const run = deliver(mid, raw).finally(() => inFlight.delete(run));
     inFlight.add(run);
@@ -136,11 +136,23 @@ export function moveAgentSocket(world: FaultWorld, old: AgentSocket): AgentSocke
  * missedLive: acknowledged but never on the socket live; unseen: not even after the refetches a reconnect
  * or a resync event caused — what an agent would not see without reloading.
  */
-export type Figures = { acknowledged: number; lost: number; duplicated: number; unacknowledged: number; pendingDeliveries: number; missedLive: number; unseen: number };
+export type Figures = { acknowledged: number; lost: number; duplicated: number; unacknowledged: number; pendingDeliveries: number; missedLive: number; unseen: number; staleSummaries: number };
+
+/**
+ * Conversations whose list row does not show the customer's newest message: a backlog taken out of order
+ * (Meta's retries arrive in any order after an outage) must still leave each row on the newest one.
+ */
+async function staleSummaries(world: FaultWorld, acked: Delivery[]): Promise<number> {
+  const newest = new Map<string, Delivery>();
+  for (const d of acked) if ((newest.get(d.customer)?.firstSentAt ?? -1) < d.firstSentAt) newest.set(d.customer, d);
+  const texts = [...newest.values()].map((d) => `customer ${d.mid}`);
+  return newest.size - (await world.db.conversation.count({ where: { lastMessageText: { in: texts } } }));
+}
 
 /** After the stream stopped and the worker drained: what was acknowledged and stored, once each. */
 export async function countInbound(world: FaultWorld, stream: CustomerStream, socket: AgentSocket): Promise<Figures> {
-  const acked = [...stream.deliveries.values()].filter((d) => d.ackedAt !== null).map((d) => d.mid);
+  const ackedDeliveries = [...stream.deliveries.values()].filter((d) => d.ackedAt !== null);
+  const acked = ackedDeliveries.map((d) => d.mid);
   const rows = await world.db.message.groupBy({ by: ["mid"], where: { mid: { in: acked } }, _count: { _all: true } });
   const stored = new Map(rows.map((r) => [r.mid!, r._count._all]));
   return {
@@ -151,6 +163,7 @@ export async function countInbound(world: FaultWorld, stream: CustomerStream, so
     pendingDeliveries: await world.db.webhookEvent.count({ where: { processedAt: null } }),
     missedLive: acked.filter((mid) => !socket.live.has(mid)).length,
     unseen: acked.filter((mid) => !socket.live.has(mid) && !socket.refetched.has(mid)).length,
+    staleSummaries: await staleSummaries(world, ackedDeliveries),
   };
 }
 

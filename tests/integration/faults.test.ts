@@ -74,7 +74,7 @@ async function settle(name: string, stream: CustomerStream, back: number, extra:
     console.info(`[faults] ${name}, unseen: ${JSON.stringify({ back, refetches: socket.refetches.slice(-3), unseen, stored })}`);
   }
   expect(alive(), world.logs().slice(-3000)).toEqual({ app: null, worker: null });
-  expect(figures).toMatchObject({ lost: 0, duplicated: 0, unacknowledged: 0, pendingDeliveries: 0, unseen: 0 });
+  expect(figures).toMatchObject({ lost: 0, duplicated: 0, unacknowledged: 0, pendingDeliveries: 0, unseen: 0, staleSummaries: 0 });
   expect(recovery).not.toBeNull();
   expect(recovery!).toBeLessThanOrEqual(15);
   return figures;
