@@ -49,6 +49,29 @@ describe("the cross-tenant matrix, generated from the route table", () => {
     expect(await snapshot(w.foreign.company.id)).toBe(before);
   });
 
+  it("every route that names a conversation × role × another company's Instagram conversation → 403/404, nothing changed", { timeout: 120_000 }, async () => {
+    const w = await world();
+    const before = await snapshot(w.foreign.company.id);
+    const instagram = { ...w.away, conversationId: w.away.instagramConversationId };
+    const failures: string[] = [];
+    let routes = 0;
+    for (const route of await loadRouteTable()) {
+      const target = TARGETS[route.key]!;
+      const request = target.request(instagram);
+      if (target.scope === "none" || !JSON.stringify(request).includes(instagram.conversationId)) continue;
+      routes++;
+      for (const role of ["company_admin", "admin", "staff"] as Role[]) {
+        const res = await send(route, w.actors[role], request);
+        const body = JSON.stringify(res.body ?? "");
+        if (![403, 404].includes(res.status)) failures.push(`${route.key} as ${role}: ${res.status} ${body.slice(0, 120)}`);
+        if (/ZZFOREIGN|Foreign Owner|Foreign Staffer|insta words/i.test(body)) failures.push(`${route.key} as ${role}: the body shows the other company's data`);
+      }
+    }
+    expect(routes).toBeGreaterThan(5);
+    expect(failures).toEqual([]);
+    expect(await snapshot(w.foreign.company.id)).toBe(before);
+  });
+
   it("staff and admins × a page of their company they are not assigned → 403/404 on every page-scoped route", { timeout: 120_000 }, async () => {
     const w = await world();
     const before = await snapshot(w.home.company.id);
@@ -86,6 +109,7 @@ describe("the cross-tenant matrix, generated from the route table", () => {
           expect(await socket.emit("join-page", { pageId: o.pageId }), `${role} join-page`).toMatchObject({ ok: false });
           expect(await socket.emit("join-page", { pageId: o.facebookPageId }), `${role} join-page by fb id`).toMatchObject({ ok: false });
           expect(await socket.emit("join-conversation", { room: o.conversationId }), `${role} join-conversation`).toMatchObject({ ok: false });
+          expect(await socket.emit("join-conversation", { room: o.instagramConversationId }), `${role} join-conversation (Instagram)`).toMatchObject({ ok: false });
           expect(await socket.emit("join-offers", { pageId: o.pageId }), `${role} join-offers`).toMatchObject({ ok: false });
         }
         socket.close();

@@ -11,7 +11,7 @@ import { keepAliveClient, startRealServer, type RealServer } from "./real-server
 // aimed at a set of objects, and a world of two companies with one of everything.
 
 export type Objects = {
-  companyId: string; pageId: string; facebookPageId: string; conversationId: string; psid: string; labelId: string;
+  companyId: string; pageId: string; facebookPageId: string; conversationId: string; instagramConversationId: string; psid: string; labelId: string;
   noteId: string; replyId: string; urlId: string; offerId: string; userId: string; userEmail: string; ownerId: string;
 };
 export type RouteRequest = {
@@ -167,6 +167,9 @@ async function pageWithData(companyId: string, marker: string, authorId: string,
   // Its Instagram account, off: turning it on from another company must fail and change nothing.
   await db.instagramAccount.create({ data: { pageId: page.id, instagramId: `178414${String(seq).padStart(11, "0")}`, username: `${marker.toLowerCase()}.insta` } });
   const conversation = await db.conversation.create({ data: { pageId: page.id, customerId: customer.id, lastMessageText: `${marker} last words`, lastInboundAt: new Date(), lastMessageAt: new Date() } });
+  // And a Direct conversation on it: Instagram's rooms and rows are the Page's, guarded the same way.
+  const igCustomer = await db.customer.create({ data: { pageId: page.id, channel: "instagram", psid: String(9_200_000_000_000 + seq), name: `${marker} Insta Customer` } });
+  const igConversation = await db.conversation.create({ data: { pageId: page.id, customerId: igCustomer.id, channel: "instagram", lastMessageText: `${marker} insta words`, lastInboundAt: new Date(), lastMessageAt: new Date() } });
   await db.message.create({ data: { conversationId: conversation.id, direction: "inbound", senderId: customer.psid, text: `${marker} secret message`, sendStatus: "received", createdTime: new Date() } });
   const label = await db.label.create({ data: { pageId: page.id, name: `${marker.toLowerCase()}-vip`, color: "red" } });
   await db.customerTag.create({ data: { pageId: page.id, customerId: customer.id, conversationId: conversation.id, name: "vip" } });
@@ -176,7 +179,7 @@ async function pageWithData(companyId: string, marker: string, authorId: string,
   const offer = await db.offer.create({ data: { companyId, pageId: page.id, createdById: authorId, createdByName: "x", type: "text", offerType: "general", message: `${marker} offer`, tags: [], targetCount: 1, status: "paused" } });
   await db.violation.create({ data: { companyId, userId: authorId, userName: "x", pageId: page.id, pageName: page.name, urls: ["x.example"], message: `${marker} violation` } });
   await db.sheetEntry.create({ data: { companyId, pageId: page.id, pageName: page.name, customerName: customer.name, deposit: 1, redeem: 0, authorId, authorName: "x" } });
-  return { pageId: page.id, facebookPageId, conversationId: conversation.id, psid: customer.psid, labelId: label.id, noteId: note.id, replyId: reply.id, urlId: url.id, offerId: offer.id };
+  return { pageId: page.id, facebookPageId, conversationId: conversation.id, instagramConversationId: igConversation.id, psid: customer.psid, labelId: label.id, noteId: note.id, replyId: reply.id, urlId: url.id, offerId: offer.id };
 }
 
 /** Everything a tenant owns that a request could change, for a before/after comparison. */
