@@ -40,18 +40,22 @@ export type HeadlineRow = { today: number | null; last_7_days: number | null; op
  * The dashboard's headline in one statement (one round trip): the company's day boundaries (today's local
  * midnight and the one 7 local days before, DST-correct), the median first response of today so far and of
  * the 7 days before, and the open, unassigned and longest-waiting conversations now (spam aside). Each part
- * is a scalar subquery on its own index (response_events' first responses by time; the partial indexes on
- * open and waiting conversations), so one part never multiplies another's rows.
+ * is a scalar subquery on its own index, so one part never multiplies another's rows: response_events'
+ * (company_id, at, kind), which needs the company as its leading column (without it the whole index's range
+ * of every company is read: 85 ms p95 at 50 companies), and the partial indexes on open and on waiting
+ * conversations.
  */
-export function headlineFigures(pageIds: string[], timezone: string, now: Date) {
+export function headlineFigures(companyId: string, pageIds: string[], timezone: string, now: Date) {
   return sql<HeadlineRow>`
     WITH d AS (SELECT (${now}::timestamptz AT TIME ZONE ${timezone})::date AS today),
          b AS (SELECT (d.today::timestamp AT TIME ZONE ${timezone}) AS today_start,
                       ((d.today - 7)::timestamp AT TIME ZONE ${timezone}) AS week_start FROM d)
     SELECT (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY r.seconds)::float8 FROM response_events r
-             WHERE r.page_id = ANY(${pageIds}::uuid[]) AND r.kind = 'first_response' AND r.at >= b.today_start AND r.at < ${now}::timestamptz) AS today,
+             WHERE r.company_id = ${companyId}::uuid AND r.page_id = ANY(${pageIds}::uuid[]) AND r.kind = 'first_response'
+               AND r.at >= b.today_start AND r.at < ${now}::timestamptz) AS today,
            (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY r.seconds)::float8 FROM response_events r
-             WHERE r.page_id = ANY(${pageIds}::uuid[]) AND r.kind = 'first_response' AND r.at >= b.week_start AND r.at < b.today_start) AS last_7_days,
+             WHERE r.company_id = ${companyId}::uuid AND r.page_id = ANY(${pageIds}::uuid[]) AND r.kind = 'first_response'
+               AND r.at >= b.week_start AND r.at < b.today_start) AS last_7_days,
            o.open, o.unassigned,
            (SELECT min(w.waiting_since) FROM conversations w
              WHERE w.page_id = ANY(${pageIds}::uuid[]) AND w.waiting_since IS NOT NULL AND w.status = 'open' AND NOT w.is_spam) AS longest_wait_since
