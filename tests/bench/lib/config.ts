@@ -13,10 +13,19 @@ import { portsFromEnv } from "../../support/free-port";
 // BENCH_WEBHOOK_PORT: the app's webhook listener (WEBHOOK_PORT, server/ingest/).
 const ports = portsFromEnv(["BENCH_APP_PORT", "BENCH_SIMULATOR_PORT", "BENCH_INSPECT_PORT", "BENCH_WEBHOOK_PORT"]);
 
+/**
+ * 1: the measured page (100 000 conversations, 1 M messages) and a small second page in one company.
+ * 10: the same two pages plus 49 more companies of one page each, ~1 M conversations and ~10 M messages in
+ * all (issue 33 point 4, issue 32 point 4): the measured page keeps its size, so its figures compare with
+ * scale 1 and show what the other companies' rows cost it. Its own database unless BENCH_DATABASE_URL says.
+ */
+const datasetScale = process.env.BENCH_DATASET_SCALE === "10" ? 10 : 1;
+
 export const BENCH = {
+  datasetScale,
   // application_name tags every connection of the run (app, worker, this process), so the database CPU it
   // reports counts only them, not someone else's queries on the same database.
-  databaseUrl: withApplicationName(process.env.BENCH_DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/switchboard_bench"),
+  databaseUrl: withApplicationName(process.env.BENCH_DATABASE_URL || `postgresql://postgres@127.0.0.1:5432/switchboard_bench${datasetScale === 10 ? "_10x" : ""}`),
   redisUrl: process.env.BENCH_REDIS_URL || "redis://127.0.0.1:6379/11",
   appPort: ports.BENCH_APP_PORT,
   simulatorPort: ports.BENCH_SIMULATOR_PORT,

@@ -19,6 +19,11 @@ export const PAGE_B = { facebookPageId: "900000000000002", name: "Bench Outlet",
 export const WEBHOOK_CUSTOMERS = 400;
 const WEBHOOK_PSID_BASE = 7_200_000_000_000_000n;
 export const webhookPsid = (index: number) => (WEBHOOK_PSID_BASE + BigInt(index)).toString();
+/**
+ * At BENCH_DATASET_SCALE=10, the other companies: one page each, sized so that all pages together hold
+ * ~1 M conversations and ~10 M messages (the measured page A keeps its 100 000 / 1 M).
+ */
+export const OTHER_COMPANIES = { count: 49, conversations: 18_368, messages: 183_674, psidBase: 7_300_000_000_000_000n };
 export const STAFF_EMAIL = "staff@bench.switchboard.test";
 /** A word that occurs in exactly one message of page A: the worst case for search. */
 export const RARE_WORD = "zebracorn";
@@ -63,6 +68,9 @@ function hashers(seed: number) {
 
 export type DatasetInfo = {
   version: number;
+  /** BENCH_DATASET_SCALE it was generated for (absent before scale 10 existed: 1). */
+  scale?: number;
+  companies?: number;
   generatedAt: string;
   generationSeconds: number;
   companyId: string;
@@ -90,7 +98,7 @@ async function readInfo(): Promise<DatasetInfo | null> {
   try {
     const { rows } = await client.query<{ comment: string | null }>("SELECT shobj_description(oid, 'pg_database') AS comment FROM pg_database WHERE datname = current_database()");
     const info = rows[0]?.comment ? (JSON.parse(rows[0].comment) as DatasetInfo) : null;
-    if (!info || info.version !== DATASET_VERSION) return null;
+    if (!info || info.version !== DATASET_VERSION || (info.scale ?? 1) !== BENCH.datasetScale) return null;
     const counts = await client.query<{ conversations: string; messages: string }>(
       "SELECT (SELECT count(*) FROM conversations) AS conversations, (SELECT count(*) FROM messages) AS messages",
     );
@@ -198,6 +206,7 @@ async function generate(log: (line: string) => void): Promise<DatasetInfo> {
     await generatePage(client, { ...PAGE_A, pageId: pageIds[0]!, staffUserId, base, midPrefix: "m_seedA_", rareMessage: PAGE_A.messages - 17, seed: 1 });
     log(`dataset: page A loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     await generatePage(client, { ...PAGE_B, pageId: pageIds[1]!, staffUserId, base, midPrefix: "m_seedB_", rareMessage: null, seed: 2 });
+    const companies = 1 + (BENCH.datasetScale === 10 ? await generateOtherCompanies(client, base, log) : 0);
 
     const t = performance.now();
     for (const ix of indexes.rows) await client.query(ix.indexdef);
@@ -212,6 +221,8 @@ async function generate(log: (line: string) => void): Promise<DatasetInfo> {
     const tot = totals.rows[0]!;
     const info: DatasetInfo = {
       version: DATASET_VERSION,
+      scale: BENCH.datasetScale,
+      companies,
       generatedAt: new Date().toISOString(),
       generationSeconds: Math.round((performance.now() - started) / 100) / 10,
       companyId,
@@ -228,6 +239,34 @@ async function generate(log: (line: string) => void): Promise<DatasetInfo> {
   } finally {
     await client.end();
   }
+}
+
+/** The other companies of scale 10, each with an owner, a staff member and one page of the same shape. */
+async function generateOtherCompanies(client: Client, base: Date, log: (line: string) => void): Promise<number> {
+  const started = performance.now();
+  const spec = OTHER_COMPANIES;
+  for (let i = 1; i <= spec.count; i++) {
+    const [companyId, ownerId, staffId, pageId] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    const facebookPageId = String(910_000_000_000_000 + i);
+    await client.query("INSERT INTO companies (id, name, updated_at) VALUES ($1, $2, now())", [companyId, `Bench Company ${i + 1}`]);
+    await client.query(
+      `INSERT INTO users (id, company_id, name, email, role, updated_at) VALUES
+         ($1, $3, 'Staff ' || $4, 'staff' || $4 || '@bench.switchboard.test', 'staff', now()),
+         ($2, $3, 'Owner ' || $4, 'owner' || $4 || '@bench.switchboard.test', 'company_admin', now())`,
+      [staffId, ownerId, companyId, String(i + 1)],
+    );
+    await client.query(
+      "INSERT INTO pages (id, company_id, owner_id, facebook_page_id, name, access_token_enc, updated_at) VALUES ($1, $2, $3, $4, $5, $6, now())",
+      [pageId, companyId, ownerId, facebookPageId, `Bench Page ${i + 1}`, encryptSecret(`BENCH_PAGE_TOKEN_other_${i}`)],
+    );
+    await client.query("INSERT INTO page_assignments (user_id, page_id) VALUES ($1, $2)", [staffId, pageId]);
+    await generatePage(client, {
+      pageId, facebookPageId, conversations: spec.conversations, messages: spec.messages,
+      psidBase: spec.psidBase + BigInt(i) * 1_000_000_000_000n, staffUserId: staffId, base, midPrefix: `m_seedC${i}_`, rareMessage: null, seed: 10 + i,
+    });
+    if (i % 10 === 0) log(`dataset: ${i} of ${spec.count} other companies loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+  return spec.count;
 }
 
 type PageSpec = {
