@@ -2,14 +2,17 @@
 // CONVERSATIONS conversations in all, each with its events (opened, ~3 replies, a first response, most
 // marked done, some closed unanswered) spread over 365 days — then the Reports API's statement for
 // 30 days and for a year, and the dashboard's headline, timed through the services a request calls.
-// Reports never read messages, so the message table is not filled: its size does not enter these figures.
+// Reports never read messages, so its own world has none; REPORTS_BENCH_ON=dataset runs it on the benchmark
+// dataset instead, messages and all (with BENCH_DATASET_SCALE=10: 50 companies, ~1 M conversations, ~10 M messages).
 //
 //   npx tsx tests/bench/reports-bench.ts                 (REPORTS_BENCH_SCALE=1: 1 M conversations, ~6 M rows)
+//   BENCH_DATASET_SCALE=10 REPORTS_BENCH_ON=dataset npx tsx tests/bench/reports-bench.ts
 //   REPORTS_BENCH_SCALE=0.1 npx tsx tests/bench/reports-bench.ts   (a tenth, for a busy machine)
 //   or from tests/bench/run.ts as the opt-in bench "reports" (--only=reports)
 //
 // Own database (recreated): REPORTS_BENCH_DATABASE_URL, default switchboard_bench_reports.
-import "./lib/config";
+import { BENCH } from "./lib/config";
+import { ensureDataset } from "./lib/dataset";
 import { pathToFileURL } from "node:url";
 import pg from "pg";
 import type { Bench } from "./lib/context";
@@ -23,14 +26,16 @@ const SCALE = Number(process.env.REPORTS_BENCH_SCALE ?? "1");
 const COMPANIES = 50;
 const CONVERSATIONS = Math.round(1_000_000 * SCALE);
 const ITERATIONS = 30;
+/** Monday to Friday, 09:00–17:00. */
+const BUSINESS_HOURS = '{"1":[[540,1020]],"2":[[540,1020]],"3":[[540,1020]],"4":[[540,1020]],"5":[[540,1020]]}';
 
 type Log = (line: string) => void;
 
-async function fill(client: pg.Client, log: Log) {
+async function fillWorld(client: pg.Client, log: Log) {
   const started = now();
   await client.query("SET session_replication_role = replica"); // a fresh load: no trigger, no FK check per row
   await client.query(`INSERT INTO companies (id, name, timezone, business_hours, updated_at)
-    SELECT gen_random_uuid(), 'Bench ' || i, 'Europe/Berlin', '{"1":[[540,1020]],"2":[[540,1020]],"3":[[540,1020]],"4":[[540,1020]],"5":[[540,1020]]}', now()
+    SELECT gen_random_uuid(), 'Bench ' || i, 'Europe/Berlin', '${BUSINESS_HOURS}', now()
       FROM generate_series(1, ${COMPANIES}) i`);
   await client.query(`INSERT INTO pages (id, company_id, facebook_page_id, name, access_token_enc, updated_at)
     SELECT gen_random_uuid(), c.id, (800000000000000 + row_number() OVER ())::text || p, c.name || ' page ' || p, 'x', now()
@@ -49,6 +54,13 @@ async function fill(client: pg.Client, log: Log) {
            CASE WHEN random() < 0.05 THEN now() - random() * interval '2 days' END, now() - interval '1 day', now()
       FROM customers cu`);
   log(`${CONVERSATIONS} conversations in ${Math.round(now() - started)} ms`);
+  await client.query("RESET session_replication_role");
+}
+
+/** The rollup a year leaves, for every conversation of the database, spread over the last 365 days. */
+async function fillRollup(client: pg.Client, conversations: number, log: Log) {
+  const started = now();
+  await client.query("SET session_replication_role = replica");
   // The rollup: per conversation an opened row, a first response, 3 replies, 80 % done, 10 % unanswered.
   await client.query(`INSERT INTO response_events (company_id, page_id, conversation_id, agent_id, kind, started_at, at, seconds, wall_seconds)
     SELECT p.company_id, c.page_id, c.id, a.id, k.kind, t.at + make_interval(hours => k.step) - make_interval(secs => s.secs),
@@ -67,22 +79,50 @@ async function fill(client: pg.Client, log: Log) {
   await client.query("ANALYZE conversations");
   // The figures mean something only if the rows are spread over the year: the headline's 8 days must hold some.
   const recent = await client.query<{ n: string }>("SELECT count(*) AS n FROM response_events WHERE kind = 'first_response' AND at > now() - interval '8 days'");
-  if (Number(recent.rows[0]!.n) < CONVERSATIONS / 365) throw new Error(`the fill put only ${recent.rows[0]!.n} first responses in the last 8 days`);
+  if (Number(recent.rows[0]!.n) < conversations / 365) throw new Error(`the fill put only ${recent.rows[0]!.n} first responses in the last 8 days`);
   const { rows } = await client.query<{ n: string }>("SELECT count(*) AS n FROM response_events");
   log(`${rows[0]!.n} rollup rows in ${Math.round(now() - started)} ms`);
   return Number(rows[0]!.n);
 }
 
-export async function runReportsBench(log: Log = (l) => process.stderr.write(`${l}\n`)) {
-  await recreateDatabase(databaseUrl);
-  await migrateDeploy(databaseUrl, { log: () => {} });
-  const client = new pg.Client({ connectionString: databaseUrl });
+/**
+ * REPORTS_BENCH_ON=dataset: on the benchmark dataset instead of a world of its own (with BENCH_DATASET_SCALE=10:
+ * 50 companies, ~1 M conversations and ~10 M messages), its rollup replaced by a year's worth for each of
+ * its conversations and its companies given business hours.
+ */
+async function prepareDataset(log: Log): Promise<{ url: string; conversations: number }> {
+  const info = await ensureDataset({ log });
+  const client = new pg.Client({ connectionString: BENCH.databaseUrl });
   await client.connect();
-  const rollupRows = await fill(client, log);
+  try {
+    await client.query(`UPDATE companies SET timezone = 'Europe/Berlin', business_hours = '${BUSINESS_HOURS}'`);
+    await client.query("TRUNCATE response_events");
+  } finally {
+    await client.end();
+  }
+  return { url: BENCH.databaseUrl, conversations: info.totals.conversations };
+}
+
+export async function runReportsBench(log: Log = (l) => process.stderr.write(`${l}\n`)) {
+  const onDataset = process.env.REPORTS_BENCH_ON === "dataset";
+  let url = databaseUrl;
+  let conversations = CONVERSATIONS;
+  if (onDataset) {
+    ({ url, conversations } = await prepareDataset(log));
+  } else {
+    await recreateDatabase(databaseUrl);
+    await migrateDeploy(databaseUrl, { log: () => {} });
+  }
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  if (!onDataset) await fillWorld(client, log);
+  const rollupRows = await fillRollup(client, conversations, log);
+  const companies = Number((await client.query<{ n: string }>("SELECT count(*) AS n FROM companies")).rows[0]!.n);
+  const messages = Number((await client.query<{ n: string }>("SELECT count(*) AS n FROM messages")).rows[0]!.n);
   await client.end();
 
   // The services read their pool from DATABASE_URL: point it at this database before loading them.
-  process.env.DATABASE_URL = databaseUrl;
+  process.env.DATABASE_URL = url;
   const { db } = await import("@/server/db");
   const { responseReport } = await import("@/server/services/reports/response-report");
   const { responseHeadline } = await import("@/server/services/reports/response-headline");
@@ -101,10 +141,12 @@ export async function runReportsBench(log: Log = (l) => process.stderr.write(`${
   };
   const query = (from: string) => ({ from, to: day(0), format: "json" as const, pageId: undefined, agentId: undefined, label: undefined });
   const figures = {
-    companies: COMPANIES,
-    conversations: CONVERSATIONS,
+    on: onDataset ? "the benchmark dataset" : "its own world (no messages)",
+    companies,
+    conversations,
+    messages,
     rollupRows,
-    rollupRowsPerCompany: Math.round(rollupRows / COMPANIES),
+    rollupRowsPerCompany: Math.round(rollupRows / companies),
     report30DaysMs: await time((i) => responseReport(actors[i % actors.length]!, query(day(-29)))),
     reportYearMs: await time((i) => responseReport(actors[i % actors.length]!, query(day(-365)))),
     headlineMs: await time((i) => responseHeadline(actors[i % actors.length]!, undefined)),
