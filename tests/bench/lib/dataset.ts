@@ -21,9 +21,10 @@ const WEBHOOK_PSID_BASE = 7_200_000_000_000_000n;
 export const webhookPsid = (index: number) => (WEBHOOK_PSID_BASE + BigInt(index)).toString();
 /**
  * At BENCH_DATASET_SCALE=10, the other companies: one page each, sized so that all pages together hold
- * ~1 M conversations and ~10 M messages (the measured page A keeps its 100 000 / 1 M).
+ * ~1 M conversations and ~10 M messages (the measured page A keeps its 100 000 / 1 M). Their PSIDs start at
+ * 7.5e15, clear of every range a bench deletes afterwards (webhook 7.2e15, load 7.3e15: lib/load-world.ts).
  */
-export const OTHER_COMPANIES = { count: 49, conversations: 18_368, messages: 183_674, psidBase: 7_300_000_000_000_000n };
+export const OTHER_COMPANIES = { count: 49, conversations: 18_368, messages: 183_674, psidBase: 7_500_000_000_000_000n };
 export const STAFF_EMAIL = "staff@bench.switchboard.test";
 /** A word that occurs in exactly one message of page A: the worst case for search. */
 export const RARE_WORD = "zebracorn";
@@ -87,26 +88,30 @@ async function connect(): Promise<Client> {
   return client;
 }
 
-async function readInfo(): Promise<DatasetInfo | null> {
+/** The dataset's description when it can be reused, else why not (the run logs it before regenerating). */
+async function readInfo(): Promise<DatasetInfo | string> {
   let client: Client;
   try {
     client = await connect();
   } catch (error) {
-    if ((error as { code?: string }).code === "3D000") return null; // no database yet
+    if ((error as { code?: string }).code === "3D000") return "no database yet";
     throw error;
   }
   try {
     const { rows } = await client.query<{ comment: string | null }>("SELECT shobj_description(oid, 'pg_database') AS comment FROM pg_database WHERE datname = current_database()");
     const info = rows[0]?.comment ? (JSON.parse(rows[0].comment) as DatasetInfo) : null;
-    if (!info || info.version !== DATASET_VERSION || (info.scale ?? 1) !== BENCH.datasetScale) return null;
+    if (!info) return "no description on the database";
+    if (info.version !== DATASET_VERSION || (info.scale ?? 1) !== BENCH.datasetScale) return `generated as version ${info.version} at scale ${info.scale ?? 1}`;
     const counts = await client.query<{ conversations: string; messages: string }>(
       "SELECT (SELECT count(*) FROM conversations) AS conversations, (SELECT count(*) FROM messages) AS messages",
     );
     const c = counts.rows[0]!;
-    if (Number(c.conversations) !== info.totals.conversations || Number(c.messages) !== info.totals.messages) return null;
+    if (Number(c.conversations) !== info.totals.conversations || Number(c.messages) !== info.totals.messages) {
+      return `${c.conversations} conversations and ${c.messages} messages, not the ${info.totals.conversations} and ${info.totals.messages} generated`;
+    }
     return info;
-  } catch {
-    return null; // tables missing or an unreadable comment: regenerate
+  } catch (error) {
+    return `unreadable: ${(error as Error).message}`; // tables missing or an unreadable comment: regenerate
   } finally {
     await client.end();
   }
@@ -118,7 +123,8 @@ export async function ensureDataset(options: { fresh?: boolean; log?: (line: str
   if (!options.fresh) {
     await cleanupWebhookData().catch(() => 0); // a run that died midway left its webhook rows behind
     const existing = await readInfo();
-    if (existing) {
+    if (typeof existing === "string") log(`dataset: not reusable (${existing})`);
+    else {
       // Migrations added since the generation are applied on top; the page tokens are re-sealed with
       // the current key so the app can decrypt them.
       await migrateDeploy(BENCH.databaseUrl, { log: () => {} });
