@@ -42,6 +42,9 @@ function actorFor(route: ApiRoute): Role {
   return (["company_admin", "admin", "staff", "super_admin"] as Role[]).find((r) => !roles || roles.includes(r))!;
 }
 
+/** Query fields every route gets, read or not: the paging and date names a route might pick up. */
+const PAGING_FIELDS = ["cursor", "after", "before", "page", "from", "to"];
+
 const OVERSIZED = JSON.stringify({ pad: "x".repeat(2 * 1024 * 1024) });
 
 /** Requests the server answers before it has read their body; the next request must still be answered. */
@@ -66,9 +69,21 @@ function* variants(route: ApiRoute, base: RouteRequest): Generator<{ label: stri
   for (const raw of ["{not json", "[".repeat(100_000), '{"a":"\\ud800"}', '{"a":"\\u0000"}', "\u0000"]) yield { label: `raw ${label(raw)}`, request: base, rawBody: raw };
   yield { label: "text/plain body", request: base, rawBody: "hello", contentType: "text/plain" };
   yield { label: "multipart without boundary", request: base, rawBody: "--x\r\n", contentType: "multipart/form-data" };
-  const queryFields = [...new Set([...Object.keys(shapeOf(meta.query) ?? {}), ...Object.keys(base.query ?? {}), "cursor", "after", "before", "page", "from", "to"])];
-  for (const field of queryFields) {
-    for (const value of STRINGS) yield { label: `query.${field}=${label(value)}`, request: { ...base, query: { ...base.query, [field]: value } } };
+  const readsQuery = shapeOf(meta.query) !== null || base.query !== undefined;
+  if (readsQuery) {
+    const queryFields = [...new Set([...Object.keys(shapeOf(meta.query) ?? {}), ...Object.keys(base.query ?? {}), ...PAGING_FIELDS])];
+    for (const field of queryFields) {
+      for (const value of STRINGS) yield { label: `query.${field}=${label(value)}`, request: { ...base, query: { ...base.query, [field]: value } } };
+    }
+  } else {
+    // A route without a query schema (and none in its valid request) never sees its query's fields: the
+    // string only goes through the shared path (the app server's URL handling, route.ts's NUL check of
+    // every raw value), where a field's name plays no part. So each string once, the field names taking
+    // turns, covers what every string under every name did at a sixth of the requests (~40 % of the run).
+    for (const [i, value] of STRINGS.entries()) {
+      const field = PAGING_FIELDS[i % PAGING_FIELDS.length]!;
+      yield { label: `query.${field}=${label(value)}`, request: { ...base, query: { [field]: value } } };
+    }
   }
   for (const param of route.params) {
     for (const value of [...STRINGS.filter(Boolean), "a/b", "😀"]) yield { label: `param ${param}=${label(value)}`, request: { ...base, params: { ...base.params, [param]: value } } };
