@@ -96,6 +96,25 @@ async function search(query: Record<string, string>, id = pageId): Promise<{ sta
   return call(listRoute.GET, "GET", `/api/conversations/${id}`, { token, params: { pageId: id }, query });
 }
 
+/**
+ * Every term × filter pair, QUERIES_AT_ONCE pairs in flight: one search's SQL runs while another's rows are
+ * shaped and checked against the oracle, so the database and the test process work side by side instead
+ * of in turn (the two oracle tests were most of this file's minute). Each pair is checked as before; the
+ * answers do not depend on the order (the probe's memory of common terms changes the path, not the rows).
+ */
+const QUERIES_AT_ONCE = 4;
+async function eachQuery(terms: string[], filters: Omit<Query, "search">[], check: (term: string, filter: Omit<Query, "search">) => Promise<void>) {
+  const pairs = terms.flatMap((term) => filters.map((filter) => [term, filter] as const));
+  let next = 0;
+  const lane = async () => {
+    while (next < pairs.length) {
+      const [term, filter] = pairs[next++]!;
+      await check(term, filter);
+    }
+  };
+  await Promise.all(Array.from({ length: QUERIES_AT_ONCE }, lane));
+}
+
 const toParams = (q: Query, extra: Record<string, string>) => ({
   search: q.search,
   ...(q.isImportant ? { isImportant: "true" } : {}),
@@ -244,39 +263,35 @@ describe.each([
 
   // Hundreds of requests: a generous limit (not a speed check; the benchmark measures speed).
   it("gives the oracle's rows, flags and cursors for offset pages 1, 2, 3 and the last", { timeout: 180_000 }, async () => {
-    for (const term of TERMS) {
-      for (const filter of FILTERS) {
-        const q = { search: term, ...filter };
-        const { total } = expected(rows, q, { limit: LIMIT });
-        const lastPage = Math.max(1, Math.ceil(total / LIMIT));
-        for (const page of [...new Set([1, 2, 3, lastPage, lastPage + 1])]) {
-          const want = expected(rows, q, { page, limit: LIMIT });
-          const got = await search(toParams(q, { page: String(page), limit: String(LIMIT) }));
-          const context = `${JSON.stringify(q)} page ${page}`;
-          expect(got.status, context).toBe(200);
-          expect({ ids: got.body.data.map((d) => d.id), ...got.body.pagination }, context).toEqual({ ids: want.ids, currentPage: page, hasNextPage: want.hasNextPage, nextCursor: want.nextCursor });
-        }
+    await eachQuery(TERMS, FILTERS, async (term, filter) => {
+      const q = { search: term, ...filter };
+      const { total } = expected(rows, q, { limit: LIMIT });
+      const lastPage = Math.max(1, Math.ceil(total / LIMIT));
+      for (const page of [...new Set([1, 2, 3, lastPage, lastPage + 1])]) {
+        const want = expected(rows, q, { page, limit: LIMIT });
+        const got = await search(toParams(q, { page: String(page), limit: String(LIMIT) }));
+        const context = `${JSON.stringify(q)} page ${page}`;
+        expect(got.status, context).toBe(200);
+        expect({ ids: got.body.data.map((d) => d.id), ...got.body.pagination }, context).toEqual({ ids: want.ids, currentPage: page, hasNextPage: want.hasNextPage, nextCursor: want.nextCursor });
       }
-    }
+    });
   });
 
   it("gives the oracle's rows following the cursor, and the same rows as the offset pages", { timeout: 180_000 }, async () => {
-    for (const term of TERMS) {
-      for (const filter of FILTERS) {
-        const q = { search: term, ...filter };
-        let cursor: string | null = null;
-        for (let page = 1; page <= 4; page++) {
-          const want = expected(rows, q, { cursor: cursor ? decodeCursor(cursor) : undefined, limit: LIMIT });
-          const got = await search(toParams(q, { limit: String(LIMIT), ...(cursor ? { cursor } : {}) }));
-          const context = `${JSON.stringify(q)} cursor page ${page}`;
-          expect({ ids: got.body.data.map((d) => d.id), hasNextPage: got.body.pagination.hasNextPage, nextCursor: got.body.pagination.nextCursor }, context).toEqual({ ids: want.ids, hasNextPage: want.hasNextPage, nextCursor: want.nextCursor });
-          // the keyset page n is the offset page n
-          expect(want.ids, context).toEqual(expected(rows, q, { page, limit: LIMIT }).ids);
-          if (!got.body.pagination.nextCursor) break;
-          cursor = got.body.pagination.nextCursor;
-        }
+    await eachQuery(TERMS, FILTERS, async (term, filter) => {
+      const q = { search: term, ...filter };
+      let cursor: string | null = null;
+      for (let page = 1; page <= 4; page++) {
+        const want = expected(rows, q, { cursor: cursor ? decodeCursor(cursor) : undefined, limit: LIMIT });
+        const got = await search(toParams(q, { limit: String(LIMIT), ...(cursor ? { cursor } : {}) }));
+        const context = `${JSON.stringify(q)} cursor page ${page}`;
+        expect({ ids: got.body.data.map((d) => d.id), hasNextPage: got.body.pagination.hasNextPage, nextCursor: got.body.pagination.nextCursor }, context).toEqual({ ids: want.ids, hasNextPage: want.hasNextPage, nextCursor: want.nextCursor });
+        // the keyset page n is the offset page n
+        expect(want.ids, context).toEqual(expected(rows, q, { page, limit: LIMIT }).ids);
+        if (!got.body.pagination.nextCursor) break;
+        cursor = got.body.pagination.nextCursor;
       }
-    }
+    });
   });
 
   it("covers what it claims: rare terms only far down, dense and medium names, ties, every strategy", async () => {
