@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 // Colour emoji for every machine (the font stack is --font-inbox in globals.css); only /chats loads it.
 import "twemoji-colr-font/twemoji.css";
 import { useSWRConfig } from "swr";
@@ -13,7 +13,6 @@ import { patchConversation, replaceConversation } from "@/lib/inbox/list-cache";
 import type { ConversationListItem } from "@/lib/inbox/types";
 import { useConversations } from "@/lib/hooks/use-conversations";
 import { useDebouncedValue } from "@/lib/hooks/use-debounced-value";
-import { useInboxRealtime } from "@/lib/hooks/use-inbox-realtime";
 import { useInboxShortcuts } from "@/lib/hooks/use-inbox-shortcuts";
 import { stepCursor } from "@/lib/inbox/shortcuts";
 import { KeyboardIcon } from "@/components/inbox/inbox-icons";
@@ -27,10 +26,11 @@ import { InboxEmptyState } from "@/components/inbox/inbox-empty-state";
 import { InboxHeader } from "@/components/inbox/inbox-header";
 import { ConversationPanel } from "@/components/inbox/list/conversation-panel";
 import { PageTabs } from "@/components/inbox/page-tabs";
-import { LazyDetailsDrawer, LazyRightPanel, LazyShortcutsSheet, LazyThreadPane } from "@/components/inbox/lazy-panes";
+import { LazyDetailsDrawer, LazyInboxLive, LazyRightPanel, LazyShortcutsSheet, LazyThreadPane } from "@/components/inbox/lazy-panes";
 import { RightPanelHint } from "@/components/inbox/panel/right-panel-hint";
 import { PageStatusBanner } from "@/components/inbox/page-status-banner";
 import type { ThreadSink } from "@/lib/hooks/use-inbox-realtime";
+import type { SocketStatus } from "@/lib/hooks/use-socket";
 import { TagNamesProvider } from "@/components/inbox/tag-names";
 
 type ListFlags = Omit<ConversationFilters, "search">;
@@ -109,21 +109,8 @@ export function InboxScreen() {
     [mutateList, filters],
   );
 
-  const status = useInboxRealtime({
-    token,
-    pageIds: pages.map((p) => p.id),
-    pageId,
-    selectedId: selected?.id ?? null,
-    filters,
-    mutateList,
-    onSelectedChange: (item) => setSelected((prev) => (prev && prev.id === item.id ? { ...item, unread_count: 0, is_new_message: false } : prev)),
-    sinkRef,
-    onOpen: (targetPageId, item) => {
-      if (targetPageId !== pageId) selectPage(targetPageId);
-      openConversation(item);
-    },
-    onSocket: setSocket,
-  });
+  const [status, setStatus] = useState<SocketStatus>("connecting");
+  const live = useAfterFirstPaint(!pagesQuery.isLoading && !(pageId && list.isLoading));
   const presence = useConversationPresence(socket, selected?.id ?? null, user?.id ?? null);
   useUnreadTitle(pages.reduce((sum, p) => sum + p.unreadCount, 0));
 
@@ -169,6 +156,24 @@ export function InboxScreen() {
           </button>
         }
       />
+      {live && (
+        <LazyInboxLive
+          token={token}
+          pageIds={pages.map((p) => p.id)}
+          pageId={pageId}
+          selectedId={selected?.id ?? null}
+          filters={filters}
+          mutateList={mutateList}
+          onSelectedChange={(item) => setSelected((prev) => (prev && prev.id === item.id ? { ...item, unread_count: 0, is_new_message: false } : prev))}
+          sinkRef={sinkRef}
+          onOpen={(targetPageId, item) => {
+            if (targetPageId !== pageId) selectPage(targetPageId);
+            openConversation(item);
+          }}
+          onSocket={setSocket}
+          onStatus={setStatus}
+        />
+      )}
       <PageStatusBanner page={pages.find((p) => p.id === pageId)} onImported={refreshAfterImport} />
       {helpOpen && <LazyShortcutsSheet open onOpenChange={setHelpOpen} />}
       <TagNamesProvider pageId={pageId}>
@@ -244,6 +249,25 @@ export function InboxScreen() {
       </TagNamesProvider>
     </div>
   );
+}
+
+/**
+ * True once `ready` (the tabs and the first list page are on screen, or failed) has been drawn, and from then
+ * on: what the first paint does not need (the socket) starts only then.
+ */
+function useAfterFirstPaint(ready: boolean): boolean {
+  const [after, setAfter] = useState(false);
+  useEffect(() => {
+    if (!ready || after) return;
+    // requestAnimationFrame runs before the frame is drawn; the timeout after it, once it was.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setAfter(true))));
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [ready, after]);
+  return after;
 }
 
 function NoPages({ loading, failed, onRetry }: { loading: boolean; failed: boolean; onRetry: () => void }) {

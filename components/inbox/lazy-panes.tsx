@@ -31,3 +31,9 @@ export const LazyShortcutsSheet = dynamic(() => import("@/components/inbox/short
 
 /** The bulk actions bar shows once a conversation is ticked: its menus (Radix Popover) stay out of the first load. */
 export const LazyBulkBar = dynamic(() => import("@/components/inbox/list/bulk-bar").then((m) => m.BulkBar), { ssr: false });
+
+/**
+ * The realtime wiring with socket.io-client: the list paints from its first fetch, the socket connects right
+ * after and catches up on what it missed (lib/hooks/use-socket.ts), so neither is in the first load.
+ */
+export const LazyInboxLive = dynamic(() => import("@/components/inbox/inbox-live").then((m) => m.InboxLive), { ssr: false });

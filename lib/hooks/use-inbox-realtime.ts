@@ -34,7 +34,7 @@ export type ThreadSink = {
   refresh: () => void;
 };
 
-type Options = {
+export type InboxRealtimeOptions = {
   token: string | null;
   pageIds: string[];
   pageId: string | null;
@@ -59,7 +59,7 @@ function preview(event: NewMessageEvent): string {
   );
 }
 
-export function useInboxRealtime(options: Options) {
+export function useInboxRealtime(options: InboxRealtimeOptions) {
   const { mutate } = useSWRConfig();
   const latest = useRef(options);
   useEffect(() => {

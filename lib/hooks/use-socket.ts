@@ -9,11 +9,15 @@ import type { PageStatus } from "@/lib/schemas/pages";
 
 // The inbox's realtime connection (PRODUCT §4, §7, §9): same origin, the session token in the auth data,
 // WebSocket only (no sticky sessions needed behind a balancer; docs/DECISIONS.md), reconnecting without end
-// (1 s, growing to 5 s, between attempts), 20 s connect timeout. On every (re)connect it joins a room per page
-// and the open conversation's room; on a reconnect, onReconnect refetches what it missed.
+// (1 s, growing to 5 s, between attempts), 20 s connect timeout. On every connect it joins a room per page
+// and the open conversation's room, and once the server confirmed the joins, onReconnect refetches what was
+// sent before: the inbox starts its socket only after the list's first paint (docs/PERFORMANCE.md, first
+// load), so even the first connection comes after the first fetch.
 
 /** How far apart an instance's browsers refetch after a resync. */
 const RESYNC_SPREAD_MS = 1000;
+/** How long a connect waits for the server to confirm a room join before it catches up anyway. */
+const JOIN_ACK_TIMEOUT_MS = 5_000;
 
 export type SocketStatus = "connecting" | "connected" | "disconnected";
 
@@ -28,8 +32,9 @@ export type SocketHandlers = {
   /** A page's health changed: Meta blocked, warned or unblocked it, or its handover role changed. */
   onPageUpdated?: (event: PageStatus) => void;
   /**
-   * Connected again after a loss, or told by the server that its Redis was away (SERVER_EVENTS.resync):
-   * events sent meanwhile never reached this socket, so what it shows is refetched.
+   * Connected (the first time too: the socket starts after the first fetch) and in its rooms, or told by the
+   * server that its Redis was away (SERVER_EVENTS.resync): events sent meanwhile never reached this socket, so
+   * what it shows is refetched.
    */
   onReconnect?: () => void;
 };
@@ -69,13 +74,17 @@ export function useSocket({ token, pageIds, conversationId, handlers, onSocket }
       socket = s;
       socketRef.current = s;
       onSocketRef.current?.(s);
-      let connectedBefore = false;
       s.on("connect", () => {
-        setStatus("connected");
-        for (const pageId of pagesRef.current) s.emit(CLIENT_EVENTS.joinPage, { pageId });
-        if (conversationRef.current) s.emit(CLIENT_EVENTS.joinConversation, { room: conversationRef.current });
-        if (connectedBefore) handlersRef.current.onReconnect?.();
-        connectedBefore = true;
+        // Events reach the socket only once it is in the rooms: it says "Live" then, and what was fetched
+        // before (the first list, or everything before a loss) is fetched again after the server confirmed
+        // the joins, not before.
+        const joins = pagesRef.current.map((pageId) => s.timeout(JOIN_ACK_TIMEOUT_MS).emitWithAck(CLIENT_EVENTS.joinPage, { pageId }).catch(() => null));
+        if (conversationRef.current) joins.push(s.timeout(JOIN_ACK_TIMEOUT_MS).emitWithAck(CLIENT_EVENTS.joinConversation, { room: conversationRef.current }).catch(() => null));
+        void Promise.all(joins).then(() => {
+          if (cancelled || !s.connected) return;
+          setStatus("connected");
+          handlersRef.current.onReconnect?.();
+        });
       });
       s.on("disconnect", () => setStatus(s.active ? "connecting" : "disconnected"));
       // A failed attempt while the client keeps trying (the app restarting, a network blip) is still
@@ -113,7 +122,7 @@ export function useSocket({ token, pageIds, conversationId, handlers, onSocket }
     };
   }, [token]);
 
-  // Pages that appear later (the list loads after the socket connects) are joined as they come.
+  // Pages that appear later (a page assigned meanwhile) are joined as they come.
   const pagesKey = pageIds.join(",");
   useEffect(() => {
     const socket = socketRef.current;
