@@ -101,7 +101,8 @@ export function summarizeRun(dataset: DatasetInfo, results: Record<string, Recor
   if (ui && !failed("ui-bundle", ui)) {
     const first = ui.firstLoad as { scripts: number; gzipKb: number; rawKb: number; targetKb: number; withinTarget: boolean };
     const later = ui.loadedLater as { gzipKb: number };
-    rows.push({ figure: `/chats first-load JS (${first.scripts} scripts, ${first.rawKb} KB raw; +${later.gzipKb} KB when a thread and the emoji picker open)`, value: first.gzipKb, unit: "KB gzip", target: `≤ ${first.targetKb}`, verdict: first.withinTarget ? "PASS" : "MISS" });
+    const after = ui.afterFirstPaint as { gzipKb: number; totalUntilIdleGzipKb: number };
+    rows.push({ figure: `/chats first-load JS, before the list's first paint (${first.scripts} scripts, ${first.rawKb} KB raw; +${after.gzipKb} KB right after it, ${after.totalUntilIdleGzipKb} KB until idle; +${later.gzipKb} KB when a thread and the emoji picker open)`, value: first.gzipKb, unit: "KB gzip", target: `≤ ${first.targetKb}`, verdict: first.withinTarget ? "PASS" : "MISS" });
   }
   const browser = results["ui-browser"];
   if (browser && !failed("ui-browser", browser)) {
