@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect as baseExpect, test, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
-import { ACCOUNTS, signIn } from "./support/auth";
+import { ACCOUNTS, signInAs } from "./support/auth";
 import { simPost, unique } from "./support/sim";
 
 // Every screen through axe-core at 1440 and 375 px: no serious or critical violation, the lesser ones printed
@@ -48,7 +48,7 @@ async function contextFor(browser: Browser, role: Role): Promise<{ context: Brow
   const context = await browser.newContext(saved ? { ...options, storageState: saved } : options);
   const page = await context.newPage();
   if (!saved) {
-    await signIn(page, ACCOUNTS[role].email);
+    await signInAs(page, ACCOUNTS[role].email);
     await expect(page).toHaveURL(new RegExp(`${ACCOUNTS[role].landing}$`));
     sessions.set(role, await context.storageState());
   }

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { ACCOUNTS, codeCount, nextCode, signIn } from "./support/auth";
+import { ACCOUNTS, codeCount, nextCode, signInAs } from "./support/auth";
 import { E2E } from "./support/env";
 
 // The approved-links whitelist and the violation log (PRODUCT §2, §5, §8, §9) against the production build.
@@ -50,7 +50,7 @@ test.describe("approved URLs & patterns", () => {
 
   test("adds, edits, searches, pages and deletes patterns of every type", async ({ page }) => {
     const domain = `wl${stamp()}.test`;
-    await signIn(page, ACCOUNTS.companyAdmin.email);
+    await signInAs(page, ACCOUNTS.companyAdmin.email);
     await expect(page).toHaveURL(/\/company\/dashboard$/);
     await page.goto("/company/whitelist-urls");
     await expect(page.getByRole("heading", { name: "Approved URLs & Patterns" })).toBeVisible();
@@ -195,7 +195,7 @@ test.describe("security violation log", () => {
       expect(body.urls?.length).toBeGreaterThan(0);
     }
 
-    await signIn(page, ACCOUNTS.companyAdmin.email);
+    await signInAs(page, ACCOUNTS.companyAdmin.email);
     await expect(page).toHaveURL(/\/company\/dashboard$/);
     await page.goto("/company/url-violations");
     await expect(page.getByRole("heading", { name: "Security Violation Log" })).toBeVisible();

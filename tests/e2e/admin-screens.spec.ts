@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { ACCOUNTS, signIn } from "./support/auth";
+import { ACCOUNTS, signInAs } from "./support/auth";
 
 // Every admin screen at desktop and phone width: the spec's heading is on screen, nothing overflows
 // sideways, and a screenshot lands in test-results/screens for people to look at.
@@ -31,7 +31,7 @@ for (const size of WIDTHS) {
 
     test("super admin", async ({ page }) => {
       const shot = (name: string) => capture(page, `${size.name}-admin-super-${name}`);
-      await signIn(page, ACCOUNTS.superAdmin.email);
+      await signInAs(page, ACCOUNTS.superAdmin.email);
       await expect(page.getByText(/^Showing 1 to \d+ of \d+ users$/)).toBeVisible();
       await shot("users");
 
@@ -75,7 +75,7 @@ for (const size of WIDTHS) {
 
     test("company admin", async ({ page }) => {
       const shot = (name: string, options?: { fullPage?: boolean }) => capture(page, `${size.name}-admin-company-${name}`, options);
-      await signIn(page, ACCOUNTS.companyAdmin.email);
+      await signInAs(page, ACCOUNTS.companyAdmin.email);
       await expect(page.getByText(/^Last updated: /)).toBeVisible();
       await shot("dashboard");
 

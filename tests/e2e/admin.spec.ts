@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { ACCOUNTS, codeCount, nextCode, signIn } from "./support/auth";
+import { ACCOUNTS, codeCount, nextCode, signInAs } from "./support/auth";
 import { E2E } from "./support/env";
 
 // The admin back office (PRODUCT §2, §4, §5, §8) against the production build: the super admin creates a
@@ -55,7 +55,7 @@ test.describe("super admin", () => {
     const email = `cora.${id}@globex.test`;
     const pageName = `Globex ${id}`;
 
-    await signIn(page, ACCOUNTS.superAdmin.email);
+    await signInAs(page, ACCOUNTS.superAdmin.email);
     await expect(page).toHaveURL(/\/users$/);
     await expect(page.getByRole("heading", { name: "Users" })).toBeVisible();
     await expect(page.getByText(/^Showing 1 to \d+ of \d+ users$/)).toBeVisible();
@@ -186,7 +186,7 @@ test.describe("company admin", () => {
     const name = `Nina ${id}`;
     const email = `nina.${id}@acme.local`;
 
-    await signIn(page, ACCOUNTS.companyAdmin.email);
+    await signInAs(page, ACCOUNTS.companyAdmin.email);
     await expect(page).toHaveURL(/\/company\/dashboard$/);
     await page.goto("/company/users");
     await expect(page.getByRole("heading", { name: "Users" })).toBeVisible();
@@ -289,7 +289,7 @@ test.describe("company admin", () => {
   });
 
   test("an admin may only create staff: the role is fixed", async ({ page }) => {
-    await signIn(page, ACCOUNTS.admin.email);
+    await signInAs(page, ACCOUNTS.admin.email);
     await expect(page).toHaveURL(/\/company\/dashboard$/);
     await page.goto("/company/create-user");
     const role = page.getByLabel("User role");
@@ -352,7 +352,7 @@ test.describe("dashboard", () => {
     expect(expected.total).toBeGreaterThan(0);
     expect(expected.important).toBeGreaterThan(0);
 
-    await signIn(page, ACCOUNTS.companyAdmin.email);
+    await signInAs(page, ACCOUNTS.companyAdmin.email);
     await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
     await expect(page.getByText("Overview of user metrics across your pages")).toBeVisible();
     await expect(page.getByText(/^Last updated: \d{1,2}:\d{2}:\d{2} [AP]M$/)).toBeVisible();

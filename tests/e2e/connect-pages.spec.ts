@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { ACCOUNTS, signIn } from "./support/auth";
+import { ACCOUNTS, signInAs } from "./support/auth";
 import { E2E } from "./support/env";
 
 // Issue 10 "Real pages, day one": a company admin connects a Page with "Connect with Facebook" (the
@@ -39,7 +39,7 @@ test("a company admin connects a Page with Facebook, sees the import, then its c
   await sim("/sim/errors", { pageId, code: 613, count: 2, endpoint: "conversations" });
 
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page, ACCOUNTS.companyAdmin.email);
+  await signInAs(page, ACCOUNTS.companyAdmin.email);
   await expect(page).toHaveURL(/\/company\/dashboard$/);
   await page.goto("/company/fb-pages");
   await expect(page.getByText("Acme Shoes")).toBeVisible();
@@ -82,7 +82,7 @@ test("a company admin connects a Page with Facebook, sees the import, then its c
 test("the manual form refuses a token that is not the Page's, with Facebook's reason", async ({ page }) => {
   const pageId = `32${stamp()}00002`.slice(0, 15);
   await sim("/sim/pages", { pageId, name: "Real Owner Page", accessToken: `SIM_E2E_TOKEN_${pageId}` });
-  await signIn(page, ACCOUNTS.companyAdmin.email);
+  await signInAs(page, ACCOUNTS.companyAdmin.email);
   await expect(page).toHaveURL(/\/company\/dashboard$/);
   await page.goto("/company/fb-pages/add");
   await page.getByLabel("Page name").fill("Someone's Page");
@@ -101,7 +101,7 @@ test("health states on the Page screens and in the inbox", async ({ page, reques
   test.setTimeout(60_000);
   // Acme Support's token stops working at Facebook: the next check flips it to needs_token.
   const support = "100000000000003";
-  await signIn(page, ACCOUNTS.companyAdmin.email);
+  await signInAs(page, ACCOUNTS.companyAdmin.email);
   await expect(page).toHaveURL(/\/company\/dashboard$/);
   const token = await page.evaluate(() => localStorage.getItem("token"));
   const pages = (await (await request.get("/api/pages", { headers: { Authorization: `Bearer ${token}` } })).json()) as { pages: { _id: string; page_id: string }[] };

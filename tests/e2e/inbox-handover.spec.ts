@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { ACCOUNTS, signIn } from "./support/auth";
+import { ACCOUNTS, signInAs } from "./support/auth";
 import { E2E } from "./support/env";
 import { simPost, unique } from "./support/sim";
 
@@ -37,7 +37,7 @@ for (const viewport of [
     const { psid } = await simPost<{ psid: string }>("/sim/customers", { pageId: SUPPORT, firstName: name, lastName: "Handover" });
     await simPost("/sim/messages", { pageId: SUPPORT, psid, text: "Hi! My parcel never arrived." });
 
-    await signIn(page, ACCOUNTS.staff.email);
+    await signInAs(page, ACCOUNTS.staff.email);
     await expect(page).toHaveURL(/\/chats$/);
     await expect(page.getByRole("status").filter({ hasText: "Live" })).toBeVisible({ timeout: 15_000 });
     await page.getByRole("tab", { name: /Acme Support/ }).click();
@@ -112,7 +112,7 @@ for (const viewport of [
   test(`the Pages screen: Meta's block with its reason and the handover role, live — ${viewport.width} px`, async ({ page }) => {
     test.setTimeout(90_000);
     await page.setViewportSize(viewport);
-    await signIn(page, ACCOUNTS.companyAdmin.email);
+    await signInAs(page, ACCOUNTS.companyAdmin.email);
     await page.goto("/company/fb-pages");
     const row = page.getByRole("row", { name: /Acme Outlet/ });
     await expect(row).toBeVisible();

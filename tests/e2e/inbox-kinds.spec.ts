@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { ACCOUNTS, signIn } from "./support/auth";
+import { ACCOUNTS, signInAs } from "./support/auth";
 import { E2E } from "./support/env";
 
 // Every inbound kind arriving live in an open thread (issue #11): a voice note, a video and a file — each
@@ -46,7 +46,7 @@ for (const viewport of [
     const { psid } = await simPost<{ psid: string }>("/sim/customers", { pageId: SHOES, firstName: first, lastName: "Media" });
     const question = await simPost<{ mid: string }>("/sim/messages", { pageId: SHOES, psid, text: "Hi! Is the blue jacket still available?" });
 
-    await signIn(page, ACCOUNTS.staff.email);
+    await signInAs(page, ACCOUNTS.staff.email);
     await expect(page).toHaveURL(/\/chats$/);
     await expect(page.getByRole("status").filter({ hasText: "Live" })).toBeVisible({ timeout: 15_000 });
     await row(page, first).getByRole("button").click();
@@ -120,7 +120,7 @@ for (const viewport of [
     const { psid } = await simPost<{ psid: string }>("/sim/customers", { pageId: SHOES, firstName: first, lastName: "Shares" });
     await simPost("/sim/messages", { pageId: SHOES, psid, text: "Look at these!" });
 
-    await signIn(page, ACCOUNTS.staff.email);
+    await signInAs(page, ACCOUNTS.staff.email);
     await expect(page.getByRole("status").filter({ hasText: "Live" })).toBeVisible({ timeout: 15_000 });
     await row(page, first).getByRole("button").click();
     await expect(thread(page)).toContainText("Look at these!");

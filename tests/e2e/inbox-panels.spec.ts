@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { ACCOUNTS, signIn } from "./support/auth";
+import { ACCOUNTS, signInAs } from "./support/auth";
 import { E2E } from "./support/env";
 
 // The inbox's right panel and saved replies (PRODUCT §2, §4–§8) against the production build, with the
@@ -31,7 +31,7 @@ async function customerWrites(firstName: string, text = "Hello, is anyone there?
 }
 
 async function openInbox(page: Page, email: string) {
-  await signIn(page, email);
+  await signInAs(page, email);
   // Staff land on /chats, admins on their dashboard (PRODUCT §2).
   await expect(page).toHaveURL(/\/(chats|company\/dashboard)$/);
   if (!page.url().endsWith("/chats")) await page.goto("/chats");

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
-import { ACCOUNTS, signIn } from "./support/auth";
+import { ACCOUNTS, signInAs } from "./support/auth";
 import { simClearErrors, simConfig, simPost, unique } from "./support/sim";
 
 // Team features beyond the spec (issue #15) and the inbox's rough edges, with two browser contexts as two
@@ -19,7 +19,7 @@ async function customerWrites(pageId: string, firstName: string, text: string): 
 const row = (page: Page, name: string): Locator => page.getByRole("list", { name: "Conversations" }).getByRole("listitem").filter({ hasText: name });
 
 async function openInbox(page: Page, email: string, tab: RegExp) {
-  await signIn(page, email);
+  await signInAs(page, email);
   await expect(page).toHaveURL(/\/chats$/);
   await expect(page.getByRole("status").filter({ hasText: "Live" })).toBeVisible({ timeout: 15_000 });
   await page.getByRole("tab", { name: tab }).click();
@@ -221,7 +221,7 @@ test.describe("rough edges", () => {
   test.describe.configure({ timeout: 60_000 });
 
   test("a company admin gets Admin Panel in the inbox and Chats in the back office", async ({ page }) => {
-    await signIn(page, ACCOUNTS.companyAdmin.email);
+    await signInAs(page, ACCOUNTS.companyAdmin.email);
     await expect(page).toHaveURL(/\/company\/dashboard$/);
     await page.getByRole("link", { name: "Chats" }).click();
     await expect(page).toHaveURL(/\/chats$/);

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { ACCOUNTS, codeCount, nextCode, signIn } from "./support/auth";
+import { ACCOUNTS, codeCount, nextCode, signInAs } from "./support/auth";
 import { E2E } from "./support/env";
 import { simPost, unique } from "./support/sim";
 
@@ -40,7 +40,7 @@ async function tokenFor(email: string): Promise<string> {
 }
 
 async function openInbox(page: Page) {
-  await signIn(page, ACCOUNTS.staff.email);
+  await signInAs(page, ACCOUNTS.staff.email);
   await expect(page).toHaveURL(/\/chats$/);
   await expect(page.getByRole("tab", { name: /Acme Shoes/ })).toHaveAttribute("aria-selected", "true");
   await expect(page.getByRole("status").filter({ hasText: "Live" })).toBeVisible({ timeout: 15_000 });
@@ -361,7 +361,7 @@ test.describe("the agent inbox", () => {
   });
 
   test("admin sees the Admin Panel button in the inbox", async ({ page }) => {
-    await signIn(page, ACCOUNTS.admin.email);
+    await signInAs(page, ACCOUNTS.admin.email);
     await expect(page).toHaveURL(/\/company\/dashboard$/);
     await page.goto("/chats");
     await expect(page.getByRole("tab", { name: /Acme Shoes/ })).toBeVisible();

@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { ACCOUNTS, signIn } from "./support/auth";
+import { ACCOUNTS, signInAs } from "./support/auth";
 import { E2E } from "./support/env";
 import { simPost, unique } from "./support/sim";
 
@@ -28,7 +28,7 @@ for (const viewport of [
   test(`an Instagram customer writes, it arrives live marked Instagram, an agent answers with text and an image — ${viewport.width} px`, async ({ page }) => {
     test.setTimeout(120_000);
     await page.setViewportSize(viewport);
-    await signIn(page, ACCOUNTS.staff.email);
+    await signInAs(page, ACCOUNTS.staff.email);
     await expect(page).toHaveURL(/\/chats$/);
     await expect(page.getByRole("status").filter({ hasText: "Live" })).toBeVisible({ timeout: 15_000 });
 

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
-import { ACCOUNTS, signIn } from "./support/auth";
+import { ACCOUNTS, signInAs } from "./support/auth";
 import { simPost, unique } from "./support/sim";
 
 // Closing the loop (docs/PRODUCT.md §11) in one pass, at 1440 and 375 px: `e` marks done, a customer's
@@ -35,7 +35,7 @@ test("done, reopen, snooze and bulk in the inbox; the Reports screen draws its c
   await customerWrites(cal, "Hello!");
 
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page, ACCOUNTS.staff.email);
+  await signInAs(page, ACCOUNTS.staff.email);
   await expect(page.getByRole("status").filter({ hasText: "Live" })).toBeVisible({ timeout: 15_000 });
   await page.getByRole("tab", { name: /Acme Support/ }).click();
 
@@ -90,7 +90,7 @@ test("done, reopen, snooze and bulk in the inbox; the Reports screen draws its c
   await page.context().clearCookies();
   await page.evaluate(() => window.localStorage.clear());
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page, ACCOUNTS.companyAdmin.email);
+  await signInAs(page, ACCOUNTS.companyAdmin.email);
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Reports" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
   await expect(page.getByTestId("day-chart").locator("canvas")).toHaveCount(2);

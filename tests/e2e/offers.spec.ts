@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO_PAGES } from "../../prisma/seed-data";
-import { ACCOUNTS, signIn } from "./support/auth";
+import { ACCOUNTS, signInAs } from "./support/auth";
 import { E2E } from "./support/env";
 import { DAY_MS } from "../../lib/contract/messaging-window";
 
@@ -35,7 +35,7 @@ for (const size of WIDTHS) {
 
     test("states with a stubbed API", async ({ page }) => {
       test.setTimeout(60_000);
-      await signIn(page, ACCOUNTS.admin.email);
+      await signInAs(page, ACCOUNTS.admin.email);
       await expect(page).toHaveURL(/\/company\/dashboard$/);
 
       let mode: "error" | "empty" | "data" = "error";
@@ -164,7 +164,7 @@ test.describe("bulk offers end to end", () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
   test("an admin schedules a text and an image offer; they reach the customers inside the 24 h window", async ({ page }) => {
-    await signIn(page, ACCOUNTS.admin.email);
+    await signInAs(page, ACCOUNTS.admin.email);
     await expect(page).toHaveURL(/\/company\/dashboard$/);
     const token = (await page.evaluate(() => localStorage.getItem("token")))!;
     expect(token).toBeTruthy();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { ACCOUNTS, signIn } from "./support/auth";
+import { ACCOUNTS, signInAs } from "./support/auth";
 
 // Every route of PRODUCT §2's route table exists, and only its roles get past its guard.
 
@@ -22,21 +22,21 @@ async function expectDenied(page: Page, path: string) {
 }
 
 test("super admin: super admin routes and /profile open; company routes and /chats are denied", async ({ page }) => {
-  await signIn(page, ACCOUNTS.superAdmin.email);
+  await signInAs(page, ACCOUNTS.superAdmin.email);
   await expect(page).toHaveURL(/\/users$/);
   for (const path of [...SUPER_ADMIN_ROUTES, "/profile"]) await expectAllowed(page, path);
   for (const path of [...COMPANY_ROUTES, "/chats"]) await expectDenied(page, path);
 });
 
 test("company admin: company routes, /chats and /profile open; super admin routes are denied", async ({ page }) => {
-  await signIn(page, ACCOUNTS.companyAdmin.email);
+  await signInAs(page, ACCOUNTS.companyAdmin.email);
   await expect(page).toHaveURL(/\/company\/dashboard$/);
   for (const path of [...COMPANY_ROUTES, "/chats", "/profile"]) await expectAllowed(page, path);
   for (const path of SUPER_ADMIN_ROUTES) await expectDenied(page, path);
 });
 
 test("staff: /chats and /profile open; every admin route is denied", async ({ page }) => {
-  await signIn(page, ACCOUNTS.staff.email);
+  await signInAs(page, ACCOUNTS.staff.email);
   await expect(page).toHaveURL(/\/chats$/);
   for (const path of ["/chats", "/profile"]) await expectAllowed(page, path);
   for (const path of [...SUPER_ADMIN_ROUTES, ...COMPANY_ROUTES]) await expectDenied(page, path);

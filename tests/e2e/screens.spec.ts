@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { ACCOUNTS, codeCount, nextCode, signIn } from "./support/auth";
+import { ACCOUNTS, codeCount, nextCode, signInAs } from "./support/auth";
 
 // Each foundation screen at desktop and phone width: the spec's texts are on screen, nothing overflows
 // sideways, and a screenshot lands in test-results/screens for people to look at.
@@ -36,7 +36,7 @@ for (const size of WIDTHS) {
     });
 
     test("access denied and the admin shell", async ({ page }) => {
-      await signIn(page, ACCOUNTS.staff.email);
+      await signInAs(page, ACCOUNTS.staff.email);
       await expect(page).toHaveURL(/\/chats$/);
       await capture(page, `${size.name}-chats-placeholder`);
       await page.goto("/company/dashboard");
@@ -44,7 +44,7 @@ for (const size of WIDTHS) {
       await capture(page, `${size.name}-access-denied`);
 
       await page.evaluate(() => localStorage.clear());
-      await signIn(page, ACCOUNTS.admin.email);
+      await signInAs(page, ACCOUNTS.admin.email);
       await expect(page.getByText("Overview of user metrics across your pages")).toBeVisible();
       await capture(page, `${size.name}-admin-shell`);
       if (size.width < 1024) {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { ACCOUNTS, signIn } from "./support/auth";
+import { ACCOUNTS, signInAs } from "./support/auth";
 import { E2E } from "./support/env";
 
 // The Content-Security-Policy and the other security headers (security finding 5): every screen of every
@@ -84,7 +84,7 @@ for (const role of ["superAdmin", "companyAdmin", "staff"] as const) {
     const violations = await watchViolations(page);
     await page.goto("/");
     await expect(page.getByRole("heading", { name: "Sign in to Switchboard" })).toBeVisible();
-    await signIn(page, ACCOUNTS[role].email);
+    await signInAs(page, ACCOUNTS[role].email);
     await expect(page).toHaveURL(new RegExp(`${ACCOUNTS[role].landing}$`));
     for (const path of SCREENS[role]) await visit(page, path);
     if (role === "staff") {

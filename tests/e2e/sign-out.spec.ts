@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { ACCOUNTS, signIn } from "./support/auth";
+import { ACCOUNTS, signInAs } from "./support/auth";
 
 // Issue 29 point 9: Sign Out ends the session on the server, so a copy of the token is refused afterwards;
 // "Sign out everywhere" ends every session of the user; an admin can sign a member out from their page.
@@ -34,14 +34,14 @@ async function staffId(page: Page, request: APIRequestContext): Promise<string> 
 async function device(browser: Browser, email: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, email);
+  await signInAs(page, email);
   await expect(page).not.toHaveURL(/mode=otp/);
   await expect.poll(() => tokenOf(page)).toBeTruthy();
   return { page, token: (await tokenOf(page))!, close: () => context.close() };
 }
 
 test("Sign Out ends the session on the server: the old token is refused afterwards", async ({ page, request }) => {
-  await signIn(page, ACCOUNTS.companyAdmin.email);
+  await signInAs(page, ACCOUNTS.companyAdmin.email);
   await expect(page).toHaveURL(/\/company\/dashboard$/);
   const token = (await tokenOf(page))!;
   expect(await meStatus(request, token)).toBe(200);
@@ -54,7 +54,7 @@ test("Sign Out ends the session on the server: the old token is refused afterwar
 });
 
 test("the inbox's Logout ends the session on the server too", async ({ page, request }) => {
-  await signIn(page, ACCOUNTS.staff.email);
+  await signInAs(page, ACCOUNTS.staff.email);
   await expect(page).toHaveURL(/\/chats$/);
   const token = (await tokenOf(page))!;
   await page.getByRole("button", { name: "Logout" }).click();
@@ -79,7 +79,7 @@ test("Sign out everywhere ends the user's other devices too", async ({ browser, 
 
 test("a company admin signs a staff member out everywhere from the user's page", async ({ browser, page, request }) => {
   const staff = await device(browser, ACCOUNTS.staff.email);
-  await signIn(page, ACCOUNTS.companyAdmin.email);
+  await signInAs(page, ACCOUNTS.companyAdmin.email);
   await expect(page).toHaveURL(/\/company\/dashboard$/);
   await page.goto(`/company/users/${await staffId(page, request)}`);
   await page.getByRole("button", { name: "Sign out everywhere" }).click();
@@ -91,7 +91,7 @@ test("a company admin signs a staff member out everywhere from the user's page",
 for (const size of WIDTHS) {
   test(`the new controls, ${size.name} (${size.width}px)`, async ({ page, request }) => {
     await page.setViewportSize({ width: size.width, height: size.height });
-    await signIn(page, ACCOUNTS.companyAdmin.email);
+    await signInAs(page, ACCOUNTS.companyAdmin.email);
     await expect(page).toHaveURL(/\/company\/dashboard$/);
     await page.getByRole("banner").getByRole("button", { name: /company admin/i }).click();
     await expect(page.getByRole("button", { name: "Sign out everywhere" })).toBeVisible();
