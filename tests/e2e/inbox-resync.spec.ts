@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { Redis } from "ioredis";
 import pg from "pg";
-import { ACCOUNTS, signIn } from "./support/auth";
+import { ACCOUNTS, signInAs } from "./support/auth";
 import { E2E } from "./support/env";
 import { simPost, unique } from "./support/sim";
 
@@ -65,7 +65,7 @@ test("an inbox whose socket stayed connected through a Redis blip refetches what
   const { psid } = await simPost<{ psid: string }>("/sim/customers", { pageId: SUPPORT, firstName: name, lastName: "Lima" });
   await simPost("/sim/messages", { pageId: SUPPORT, psid, text: "Is the blue jacket back in stock?" });
 
-  await signIn(page, ACCOUNTS.staff.email);
+  await signInAs(page, ACCOUNTS.staff.email);
   await expect(page.getByRole("status").filter({ hasText: "Live" })).toBeVisible({ timeout: 15_000 });
   await page.getByRole("tab", { name: /Acme Support/ }).click();
   await row(page, name).getByRole("button").first().click();
