@@ -3,7 +3,8 @@ import type { Actor } from "@/server/auth/actor";
 import { AppError } from "@/server/http/errors";
 import { isUuid } from "@/lib/ids";
 import { pageIdWhere, visiblePagesWhere } from "@/server/access/pages";
-import { visibleListRow } from "@/server/services/conversations/list-rows";
+import { readerListRow } from "@/server/services/conversations/list-rows";
+import type { Reader } from "@/server/access/reader";
 
 // Conversation access: a conversation is visible when its page is (server/access/pages.ts). The Prisma
 // form reads the whole row; the plain-pg form (list-rows.ts, on the same page rule in SQL) reads the list
@@ -16,9 +17,12 @@ export async function findVisibleConversation(actor: Actor, conversationId: stri
   return conversation;
 }
 
-/** The same conversation as its list item's row (the thread sends it along), in one plain-pg read (list-rows.ts). */
-export async function findVisibleConversationItem(actor: Actor, conversationId: string, pageId?: string) {
-  const row = isUuid(conversationId) ? await visibleListRow(actor, conversationId, pageId) : null;
+/**
+ * The same conversation as its list item's row (the thread sends it along), with the reader's session in the
+ * same statement (list-rows.ts, readerListRow): 401 or 403 for the reader first, then 404 as above.
+ */
+export async function findVisibleConversationItem(reader: Reader, conversationId: string, pageId?: string) {
+  const { row } = await readerListRow(reader, conversationId, pageId);
   if (!row) throw new AppError("not_found", "Conversation not found");
   return row;
 }

@@ -6,6 +6,7 @@ import type { Actor } from "@/server/auth/actor";
 import { AppError } from "@/server/http/errors";
 import { isUuid } from "@/lib/ids";
 import { actorCompanyId } from "@/server/access/company";
+import { readerSql, readerViewer, type Reader } from "@/server/access/reader";
 
 // Page access, both forms side by side: the Prisma `where` the services use and the SQL fragments the
 // SQL layer's reads use (server/db/sql/). tests/integration/realtime-lookups.test.ts holds the two to the same answers.
@@ -45,9 +46,11 @@ export async function findVisiblePage(actor: Actor, pageId: string) {
 // their company's, admins and staff the pages assigned to them in their company.
 
 type Viewer = Pick<Actor, "id" | "role" | "companyId">;
+/** A viewer given by value, or by columns of the statement (readerViewer: the reader's row read in the same statement). */
+type ViewerSql = Viewer | ReturnType<typeof readerViewer>;
 
 /** The condition on the pages row `alias`, for `viewer`. */
-export function visiblePageSql(alias: string, viewer: Viewer): RawBuilder<boolean> {
+export function visiblePageSql(alias: string, viewer: ViewerSql): RawBuilder<boolean> {
   const p = sql.raw(alias);
   const companyId = sql`${viewer.companyId}::uuid`;
   return sql<boolean>`CASE ${viewer.role}::text
@@ -65,7 +68,7 @@ export function pageIdSql(alias: string, pageId: string): RawBuilder<boolean> {
 }
 
 /** visiblePageSql, and pageIdSql when a page id is given. */
-export function visiblePageOnSql(alias: string, viewer: Viewer, pageId: string | undefined): RawBuilder<boolean> {
+export function visiblePageOnSql(alias: string, viewer: ViewerSql, pageId: string | undefined): RawBuilder<boolean> {
   return pageId ? sql<boolean>`${visiblePageSql(alias, viewer)} AND ${pageIdSql(alias, pageId)}` : visiblePageSql(alias, viewer);
 }
 
@@ -77,6 +80,16 @@ export function visiblePageOf(viewer: Viewer, pageId: string): Promise<VisiblePa
             WHERE ${pageIdSql("p", pageId)} AND ${visiblePageSql("p", viewer)}
             LIMIT 1`;
   return firstRow(page, { name: "visible-page" });
+}
+
+/**
+ * The start of a read that checks its reader and its page in its own statement (server/access/reader.ts): CTE
+ * `rd`, the reader's user (no row when the session is not open), and `vp`, the page `pageId` names (our id or
+ * Facebook's) if that user may see it — visiblePageOf's answer.
+ */
+export function readerPageCtes(reader: Reader, pageId: string): RawBuilder<unknown> {
+  return sql`WITH rd AS (${readerSql(reader)}),
+    vp AS (SELECT p.id, p.name, p.facebook_page_id FROM pages p, rd WHERE ${pageIdSql("p", pageId)} AND ${visiblePageSql("p", readerViewer("rd"))} LIMIT 1)`;
 }
 
 // ── The back-office scope: which pages an actor administers ──

@@ -1,14 +1,14 @@
 import { isUuid } from "@/lib/ids";
 import type { Role } from "@/lib/roles";
 import { firstRow, sqlDb } from "@/server/db/sql/run";
-import { readToken } from "@/server/auth/token";
+import { readToken, type TokenClaims } from "@/server/auth/token";
 import { AppError } from "@/server/http/errors";
 
 // The acting user of a request or socket. Loaded from the database, with the token's session, on every call
 // so that a banned or deleted user's token, and a signed-out session's, stops working at once (docs/SECURITY.md).
 export type Actor = { id: string; name: string; email: string; role: Role; companyId: string | null };
 
-type UserRow = { id: string; name: string; email: string; role: Role; company_id: string | null; is_active: boolean };
+export type UserRow = { id: string; name: string; email: string; role: Role; company_id: string | null; is_active: boolean };
 
 /**
  * The user a bearer token names, deactivated or not; null for a bad or expired token, a session that was
@@ -18,8 +18,8 @@ type UserRow = { id: string; name: string; email: string; role: Role; company_id
  * (docs/performance/history-2026-11.md §6, morning of 2026-11-26). The session is a primary-key join in the same statement.
  */
 export async function userOfToken(token: string | null): Promise<UserRow | null> {
-  const claims = token ? await readToken(token) : null;
-  if (!claims || !isUuid(claims.userId) || !isUuid(claims.sessionId)) return null;
+  const claims = await claimsOf(token);
+  if (!claims) return null;
   const query = sqlDb()
     .selectFrom("sessions as s")
     .innerJoin("users as u", "u.id", "s.user_id")
@@ -28,6 +28,12 @@ export async function userOfToken(token: string | null): Promise<UserRow | null>
     .where("s.user_id", "=", claims.userId)
     .where("s.expires_at", ">", (eb) => eb.fn<Date>("now"));
   return firstRow(query, { name: "actor-session-user" });
+}
+
+/** The user and session a valid token names (checked against the database by the caller), or null. */
+export async function claimsOf(token: string | null): Promise<TokenClaims | null> {
+  const claims = token ? await readToken(token) : null;
+  return claims && isUuid(claims.userId) && isUuid(claims.sessionId) ? claims : null;
 }
 
 /** The session a request's bearer token names (the route has authenticated it already), or null. */
@@ -42,7 +48,11 @@ export function bearerToken(header: string | null | undefined): string | null {
 }
 
 export async function actorFromToken(token: string | null): Promise<Actor> {
-  const user = await userOfToken(token);
+  return actorOfUser(await userOfToken(token));
+}
+
+/** The actor of a user row read with its session: 401 for none (signed out, expired, unknown) or a deactivated user. */
+export function actorOfUser(user: UserRow | null): Actor {
   if (!user) throw new AppError("unauthorized", "Please sign in again");
   if (!user.is_active) throw new AppError("unauthorized", "Your account has been deactivated");
   return { id: user.id, name: user.name, email: user.email, role: user.role, companyId: user.company_id };

@@ -2,7 +2,8 @@ import type { ZodType } from "zod";
 import { ZodError } from "zod";
 import type { Role } from "@/lib/roles";
 import { rolesFor, type Action } from "@/lib/access/permissions";
-import { authenticate, type Actor } from "@/server/auth/actor";
+import { authenticate, bearerToken, claimsOf, type Actor } from "@/server/auth/actor";
+import { assertRole, type PendingActor } from "@/server/access/reader";
 import { AppError, errorResponse, validationError } from "@/server/http/errors";
 import { clientIp } from "@/server/http/client-ip";
 import { readBodyLimited } from "@/server/http/read-body";
@@ -43,12 +44,36 @@ export function route<B = undefined, Q = undefined, P = undefined>(
   const roles = config.can ? rolesFor(config.can) : undefined;
   return withMeta(async (request: Request, context?: NextContext): Promise<Response> => {
     try {
-      const actor = await authenticate(request);
-      if (roles && !roles.includes(actor.role)) {
-        throw new AppError("forbidden", "You don't have permission to do this");
-      }
+      const actor = assertRole(await authenticate(request), roles);
       const parsed = await parseRequest(config, request, context);
       return toResponse(await handler({ ...parsed, actor }));
+    } catch (error) {
+      return errorResponse(error);
+    }
+  }, { public: false, can: config.can, roles, body: config.body, query: config.query, params: config.params });
+}
+
+/**
+ * A route for signed-in users whose handler's own statement reads the session with its rows (the inbox's
+ * reads and the reply: server/access/reader.ts says why), one round trip fewer than `route`. It answers as
+ * `route` does: a token that is not valid gets its 401 here; the handler's statement then decides 401
+ * (session signed out or expired, user deactivated) and 403 (`can`) before anything of its own. A request
+ * that fails to parse is authenticated first, so its 401 or 403 still comes before its 400.
+ */
+export function readRoute<B = undefined, Q = undefined, P = undefined>(
+  config: Schemas<B, Q, P> & { can: Action },
+  handler: (ctx: HandlerContext<B, Q, P> & { reader: PendingActor }) => Promise<Result> | Result,
+): RouteHandler {
+  const roles = rolesFor(config.can);
+  return withMeta(async (request: Request, context?: NextContext): Promise<Response> => {
+    try {
+      const claims = await claimsOf(bearerToken(request.headers.get("authorization")));
+      if (!claims) throw new AppError("unauthorized", "Please sign in again");
+      const parsed = await parseRequest(config, request, context).catch(async (error: unknown) => {
+        assertRole(await authenticate(request), roles);
+        throw error;
+      });
+      return toResponse(await handler({ ...parsed, reader: { ...claims, pending: true, roles } }));
     } catch (error) {
       return errorResponse(error);
     }

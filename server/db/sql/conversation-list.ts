@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from "kysely";
 import type { Channel, ConversationStatus } from "@/server/generated/kysely/enums";
 import { NOT_YET, summaryColumns, type SummaryColumns } from "@/server/db/sql/conversations";
+import { readerColumns, type ReaderColumns } from "@/server/access/reader";
 
 // The conversation list's rows (server/services/conversations/list-rows.ts maps them): every agent's inbox
 // reads them every few seconds while the webhook load runs, so one statement per read, prepared per shape
@@ -30,7 +31,7 @@ export type ListFilter = {
 };
 
 /** A page of the list, newest first, on the (page_id, last_message_at, id) order the indexes hold; `shape` names its statement. */
-export function listRowsSql(pageId: string, filter: ListFilter): { statement: RawBuilder<ListRow>; shape: string } {
+export function listRowsSql(pageId: string | RawBuilder<unknown>, filter: ListFilter): { statement: RawBuilder<ListRow>; shape: string } {
   // A first contact's conversation is created one statement before its first message (customers.ts, then
   // record-message.ts), with last_message_at 'epoch': until the message is in, it is not listed, so a read
   // of the list never shows it without its message and unread count.
@@ -79,7 +80,30 @@ export const listRowsByIdsSql = (pageId: string, ids: string[]) =>
   sql<ListRow>`SELECT ${ROW_COLUMNS} ${FROM_CONVERSATIONS} WHERE conversations.id = ANY(${ids}::uuid[]) AND conversations.page_id = ${pageId}::uuid`;
 
 /** One conversation's row with its page, where `pageCondition` (on the pages row `p`) holds. */
-export const listRowWithPageSql = (conversationId: string, pageCondition: RawBuilder<boolean>) =>
+export const listRowWithPageSql = (conversationId: string | null, pageCondition: RawBuilder<boolean>) =>
   sql<ListRow & { page_id: string; page_name: string; facebook_page_id: string }>`SELECT ${ROW_COLUMNS}, p.id AS page_id, p.name AS page_name, p.facebook_page_id
              ${FROM_CONVERSATIONS} JOIN pages p ON p.id = conversations.page_id
             WHERE conversations.id = ${conversationId}::uuid AND ${pageCondition}`;
+
+/** The reader's columns and the page's (null when the reader may not see it) beside a list's rows (null when none). */
+export type ReaderListRow = ReaderColumns & { page_id: string | null; page_name: string; page_facebook_page_id: string } & ({ id: string } & ListRow | { id: null });
+
+/**
+ * A list read that checks its reader and page itself, after readerPageCtes (server/access/pages.ts): the
+ * reader's row, the page and, with a filter, the page of the list on it — one row of the first two with
+ * null list columns when the list is empty, none at all when the session is not open. Without a filter
+ * (a search, whose own statements follow) the reader and the page only.
+ */
+export function readerListSql(ctes: RawBuilder<unknown>, filter: ListFilter | null): { statement: RawBuilder<ReaderListRow>; shape: string } {
+  const list = filter ? listRowsSql(sql.ref("vp.id"), filter) : null;
+  const statement = sql<ReaderListRow>`${ctes}
+    SELECT ${readerColumns("rd")}, vp.id AS page_id, vp.name AS page_name, vp.facebook_page_id AS page_facebook_page_id${list ? sql`, r.*` : sql``}
+      FROM rd LEFT JOIN vp ON true
+      ${list ? sql`LEFT JOIN LATERAL (${list.statement}) r ON true ORDER BY r.last_message_at DESC, r.id DESC` : sql``}`;
+  return { statement, shape: list ? `list-${list.shape}` : "page" };
+}
+
+/** One conversation's row with its page, where the reader of CTE `rd` (readerSql) may see it; the reader's columns beside (see readerListSql). */
+export const readerRowWithPageSql = (reader: RawBuilder<unknown>, conversationId: string | null, pageCondition: RawBuilder<boolean>) =>
+  sql<ReaderColumns & ((ListRow & { page_id: string; page_name: string; facebook_page_id: string }) | { id: null })>`WITH rd AS (${reader})
+    SELECT ${readerColumns("rd")}, r.* FROM rd LEFT JOIN LATERAL (${listRowWithPageSql(conversationId, pageCondition)}) r ON true`;

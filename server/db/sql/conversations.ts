@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from "kysely";
 import type { Channel, ConversationStatus, LabelColor } from "@/server/generated/kysely/enums";
+import { readerColumns, type ReaderColumns } from "@/server/access/reader";
 
 // The conversations family's SQL text (server/db/sql/run.ts says when a statement is text rather than the
 // builder): the summary a message folds into, shared by the webhook ingest and the agent's send so both
@@ -105,7 +106,7 @@ export const waitingForAgentSql = (conversationId: string, at: Date, preview: st
  * What an agent's reply needs of its conversation, its customer and its page, in one read, where
  * `pageCondition` (on the pages row `p`) holds (server/services/outbound/send-target.ts names the columns' type).
  */
-export const sendTargetSql = <Row>(conversationId: string, pageCondition: RawBuilder<boolean>) => sql<Row>`SELECT
+export const sendTargetSql = <Row>(conversationId: string | null, pageCondition: RawBuilder<boolean>) => sql<Row>`SELECT
        c.id, c.last_inbound_at AS "lastInboundAt", c.last_message_text AS "lastMessageText",
        c.last_message_is_image AS "lastMessageIsImage", c.last_message_at AS "lastMessageAt", c.assignee_id AS "assigneeId", c.thread_owner::text AS "threadOwner",
        u.id AS "customerId", u.psid, u.channel::text AS channel, u.name AS "customerName", u.avatar_url AS "avatarUrl",
@@ -114,3 +115,7 @@ export const sendTargetSql = <Row>(conversationId: string, pageCondition: RawBui
        p.policy_state::text AS "policyState", p.policy_reason AS "policyReason"
      FROM conversations c JOIN customers u ON u.id = c.customer_id JOIN pages p ON p.id = c.page_id
     WHERE c.id = ${conversationId}::uuid AND ${pageCondition}`;
+
+/** sendTargetSql's statement beside the reader's columns, for the reader of CTE `rd` (server/access/reader.ts); null target columns when it may not see it. */
+export const readerSendTargetSql = <Row>(reader: RawBuilder<unknown>, target: RawBuilder<Row>) =>
+  sql<ReaderColumns & (Row | { id: null })>`WITH rd AS (${reader}) SELECT ${readerColumns("rd")}, t.* FROM rd LEFT JOIN LATERAL (${target}) t ON true`;

@@ -1,4 +1,4 @@
-import type { Actor } from "@/server/auth/actor";
+import type { Reader } from "@/server/access/reader";
 import type { TThreadQuery } from "@/lib/schemas/conversations";
 import { findVisibleConversationItem } from "@/server/access/conversations";
 import { decodeCursor, encodeCursor } from "@/server/services/conversations/cursor";
@@ -12,8 +12,8 @@ import type { ThreadPage } from "@/lib/contract/inbox-api";
  * `after` continues to older messages (the thread loads them when scrolled to the top); `before` fetches
  * newer ones. paging.next is set while older messages remain.
  */
-export async function getThread(actor: Actor, conversationId: string, pageId: string, query: TThreadQuery, requestUrl: string): Promise<ThreadPage> {
-  const conversation = await findVisibleConversationItem(actor, conversationId, pageId);
+export async function getThread(reader: Reader, conversationId: string, pageId: string, query: TThreadQuery, requestUrl: string): Promise<ThreadPage> {
+  const conversation = await findVisibleConversationItem(reader, conversationId, pageId);
   const newer = query.before ? decodeCursor(query.before) : null;
   const older = query.after ? decodeCursor(query.after) : null;
 

@@ -1,11 +1,10 @@
 import { AppError } from "@/server/http/errors";
-import type { Actor } from "@/server/auth/actor";
+import { readerUserId, type Reader } from "@/server/access/reader";
 import type { TConversationListQuery } from "@/lib/schemas/conversations";
 import { decodeCursor, encodeCursor } from "@/server/services/conversations/cursor";
-import { listRowsByIds, listRowsOf } from "@/server/services/conversations/list-rows";
+import { listRowsByIds, readerListRows } from "@/server/services/conversations/list-rows";
 import { searchConversationIds } from "@/server/services/conversations/search-conversations";
 import { toConversationListItem } from "@/server/services/conversations/serialize";
-import { visiblePageOf } from "@/server/access/pages";
 import { searchSnippets } from "@/server/services/conversations/search-snippets";
 import type { ConversationPage } from "@/lib/contract/inbox-api";
 
@@ -22,17 +21,25 @@ export const MAX_LIST_OFFSET = 3_000;
  * conversation (search-conversations.ts). `page` pages by offset as the spec's clients do; `cursor` pages
  * by keyset for deep scrolling.
  */
-export async function listConversations(actor: Actor, pageId: string, query: TConversationListQuery): Promise<ConversationPage> {
-  const page = await visiblePageOf(actor, pageId);
-  if (!page) throw new AppError("not_found", "Page not found");
-  const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+export async function listConversations(reader: Reader, pageId: string, query: TConversationListQuery): Promise<ConversationPage> {
+  // The reader's session, the page and the list are one statement (list-rows.ts, readerListRows); a request it
+  // would refuse (a bad cursor, too deep an offset) still gets its 401/403/404 first, so only the rows are left out.
+  let refused: unknown = null;
+  let cursor: { at: Date; id: string } | null = null;
+  try {
+    cursor = query.cursor ? decodeCursor(query.cursor) : null;
+  } catch (error) {
+    refused = error;
+  }
   const skip = cursor ? 0 : (query.page - 1) * query.limit;
-  if (skip > MAX_LIST_OFFSET) throw new AppError("bad_request", `page is too deep: offsets go up to ${MAX_LIST_OFFSET} conversations; continue with cursor=pagination.nextCursor`);
-  const filter = { isSpam: query.isSpam, isImportant: query.isImportant, status: query.status, tags: query.tags, assigneeId: assigneeFilter(actor, query), channel: query.channel, cursor, offset: skip, take: query.limit + 1 };
+  if (!refused && skip > MAX_LIST_OFFSET) refused = new AppError("bad_request", `page is too deep: offsets go up to ${MAX_LIST_OFFSET} conversations; continue with cursor=pagination.nextCursor`);
+  const filter = { isSpam: query.isSpam, isImportant: query.isImportant, status: query.status, tags: query.tags, assigneeId: assigneeFilter(readerUserId(reader), query), channel: query.channel, cursor, offset: skip, take: query.limit + 1 };
+  const read = await readerListRows(reader, pageId, query.search || refused ? null : filter);
+  const page = read.page;
+  if (!page) throw new AppError("not_found", "Page not found");
+  if (refused) throw refused;
   // A search's ids come from its own SQL (search-conversations.ts); the rows are then read by id, in that order.
-  const rows = query.search
-    ? await listRowsByIds(page, (await searchConversationIds({ pageId: page.id, term: query.search, ...filter })).ids)
-    : await listRowsOf(page, filter);
+  const rows = query.search ? await listRowsByIds(page, (await searchConversationIds({ pageId: page.id, term: query.search, ...filter })).ids) : read.rows;
   const hasNextPage = rows.length > query.limit;
   const data = rows.slice(0, query.limit);
   const last = data.at(-1);
@@ -52,7 +59,7 @@ export async function listConversations(actor: Actor, pageId: string, query: TCo
   };
 }
 
-/** `assignee=me` → the actor's id, `unassigned` → null, no filter → undefined. */
-function assigneeFilter(actor: Actor, query: TConversationListQuery): string | null | undefined {
-  return query.assignee === "me" ? actor.id : query.assignee === "unassigned" ? null : undefined;
+/** `assignee=me` → the reader's id, `unassigned` → null, no filter → undefined. */
+function assigneeFilter(userId: string, query: TConversationListQuery): string | null | undefined {
+  return query.assignee === "me" ? userId : query.assignee === "unassigned" ? null : undefined;
 }

@@ -1,9 +1,11 @@
 import type { Actor } from "@/server/auth/actor";
+import { isUuid } from "@/lib/ids";
 import { firstRow, rows } from "@/server/db/sql/run";
-import { listRowsByIdsSql, listRowsSql, listRowWithPageSql, type ListFilter, type ListRow } from "@/server/db/sql/conversation-list";
+import { listRowsByIdsSql, listRowsSql, listRowWithPageSql, readerListSql, readerRowWithPageSql, type ListFilter, type ListRow } from "@/server/db/sql/conversation-list";
 import type { ConversationListRow } from "@/server/services/conversations/serialize";
 import { toListRow } from "@/server/services/conversations/conversation-summary";
-import { type VisiblePage, visiblePageOnSql } from "@/server/access/pages";
+import { readerPageCtes, type VisiblePage, visiblePageOnSql } from "@/server/access/pages";
+import { actorOfRow, readerSql, readerStatementName, readerViewer, type Reader } from "@/server/access/reader";
 
 // The conversation list's rows, and the thread's own row, through the SQL layer (server/db/sql/run.ts;
 // the statements in server/db/sql/conversation-list.ts): every agent's inbox reads them every few seconds
@@ -35,4 +37,27 @@ export async function listRowsByIds(page: VisiblePage, ids: string[]): Promise<C
 export async function visibleListRow(actor: Pick<Actor, "id" | "role" | "companyId">, conversationId: string, pageId?: string): Promise<ConversationListRow | null> {
   const row = await firstRow(listRowWithPageSql(conversationId, visiblePageOnSql("p", actor, pageId)), { name: pageId ? "conversation-row-on-page" : "conversation-row" });
   return row ? toRow(row, { id: row.page_id, name: row.page_name, facebookPageId: row.facebook_page_id }) : null;
+}
+
+/**
+ * The reader, the page `pageId` names if they may see it (else null), and with a filter the page of its list:
+ * one statement (readerListSql). 401 and 403 are thrown first, as the route wrapper would have.
+ */
+export async function readerListRows(reader: Reader, pageId: string, filter: ListFilter | null): Promise<{ actor: Actor; page: VisiblePage | null; rows: ConversationListRow[] }> {
+  const { statement, shape } = readerListSql(readerPageCtes(reader, pageId), filter);
+  const found = await rows(statement, { name: readerStatementName(reader, `reader-${shape}`) });
+  const actor = actorOfRow(reader, found[0]);
+  const head = found[0];
+  if (!head?.page_id) return { actor, page: null, rows: [] };
+  const page = { id: head.page_id, name: head.page_name, facebookPageId: head.page_facebook_page_id };
+  return { actor, page, rows: found.flatMap((row) => (row.id === null ? [] : [toRow(row, page)])) };
+}
+
+/** visibleListRow for a reader whose session the same statement checks (readerRowWithPageSql); 401 and 403 first. */
+export async function readerListRow(reader: Reader, conversationId: string, pageId?: string): Promise<{ actor: Actor; row: ConversationListRow | null }> {
+  const statement = readerRowWithPageSql(readerSql(reader), isUuid(conversationId) ? conversationId : null, visiblePageOnSql("p", readerViewer("rd"), pageId));
+  const found = await firstRow(statement, { name: readerStatementName(reader, pageId ? "reader-conversation-row-on-page" : "reader-conversation-row") });
+  const actor = actorOfRow(reader, found);
+  if (!found || found.id === null) return { actor, row: null };
+  return { actor, row: toRow(found, { id: found.page_id, name: found.page_name, facebookPageId: found.facebook_page_id }) };
 }

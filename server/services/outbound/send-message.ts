@@ -1,5 +1,5 @@
 import { db } from "@/server/db";
-import type { Actor } from "@/server/auth/actor";
+import type { Reader } from "@/server/access/reader";
 import type { TSendMessage } from "@/lib/schemas/messages";
 import { AppError } from "@/server/http/errors";
 import type { OutgoingMessage } from "@/server/integrations/meta/graph-client";
@@ -7,7 +7,7 @@ import { agentMessageFor, GraphError } from "@/server/integrations/meta/graph-er
 import { messagingWindow } from "@/lib/contract/messaging-window";
 import { emitToPageAndConversation } from "@/server/realtime/emit";
 import { SERVER_EVENTS } from "@/lib/contract/socket-events";
-import { findSendTarget } from "@/server/services/outbound/send-target";
+import { findSendTargetFor } from "@/server/services/outbound/send-target";
 import { messageSelect, toApiMessage, toConversationListItem } from "@/server/services/conversations/serialize";
 import { toListRow } from "@/server/services/conversations/conversation-summary";
 import { recordOwnMessage } from "@/server/services/conversations/record-message";
@@ -26,8 +26,9 @@ export const VIOLATION_ERROR = "Security Violation Alert: Unauthorized content d
  * failed with Meta's reason (kept in the thread, with a Retry), or still pending, unconfirmed, when Meta's
  * answer was lost (deliver-reply.ts, failed-send.ts).
  */
-export async function sendAgentMessage(actor: Actor, input: TSendMessage) {
-  const conversation = await findSendTarget(actor, input.conversationId, input.pageId);
+export async function sendAgentMessage(reader: Reader, input: TSendMessage) {
+  // The reader's session is checked in the target's statement (findSendTargetFor): one round trip before the pending row.
+  const { actor, target: conversation } = await findSendTargetFor(reader, input.conversationId, input.pageId);
   const { page, customer } = conversation;
   if (input.recipient_id && input.recipient_id !== customer.psid) throw new AppError("bad_request", "recipient_id does not belong to this conversation");
   assertMaySend(conversation);

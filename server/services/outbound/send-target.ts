@@ -2,9 +2,10 @@ import { isUuid } from "@/lib/ids";
 import type { Channel } from "@/lib/inbox/channels";
 import type { Actor } from "@/server/auth/actor";
 import { firstRow } from "@/server/db/sql/run";
-import { sendTargetSql } from "@/server/db/sql/conversations";
+import { readerSendTargetSql, sendTargetSql } from "@/server/db/sql/conversations";
 import { AppError } from "@/server/http/errors";
 import { visiblePageOnSql } from "@/server/access/pages";
+import { actorOfRow, readerSql, readerStatementName, readerViewer, type Reader } from "@/server/access/reader";
 
 // What an agent's reply needs of its conversation, its customer and its page, in one read through the SQL layer: the
 // reply is on the path the load benchmark times (reply → another agent's socket, docs/performance/history-2026-11.md §6),
@@ -52,6 +53,24 @@ type Row = Omit<SendTarget, "customer" | "page"> &
 export async function findSendTarget(actor: Pick<Actor, "id" | "role" | "companyId">, conversationId: string, pageId?: string): Promise<SendTarget> {
   if (!isUuid(conversationId)) throw new AppError("not_found", "Conversation not found");
   const row = await firstRow(sendTargetSql<Row>(conversationId, visiblePageOnSql("p", actor, pageId)), { name: pageId ? "send-target-on-page" : "send-target" });
+  return toSendTarget(row);
+}
+
+/**
+ * findSendTarget with the reader's session in the same statement (server/access/reader.ts): a reply's first
+ * statement is then also its authentication, one round trip fewer before the other agents see it. 401 and
+ * 403 for the reader first, then the same 404.
+ */
+export async function findSendTargetFor(reader: Reader, conversationId: string, pageId?: string): Promise<{ actor: Actor; target: SendTarget }> {
+  const target = sendTargetSql<Row>(isUuid(conversationId) ? conversationId : null, visiblePageOnSql("p", readerViewer("rd"), pageId));
+  const row = await firstRow(readerSendTargetSql<Row>(readerSql(reader), target), {
+    name: readerStatementName(reader, pageId ? "reader-send-target-on-page" : "reader-send-target"),
+  });
+  const actor = actorOfRow(reader, row);
+  return { actor, target: toSendTarget(row?.id ? (row as Row) : null) };
+}
+
+function toSendTarget(row: Row | null): SendTarget {
   if (!row) throw new AppError("not_found", "Conversation not found");
   return {
     id: row.id,
