@@ -111,12 +111,8 @@ export function threadRowsSql<Message>(conversationId: string, window: ThreadWin
 
 /**
  * Per conversation of `ids`, its newest message matching `pattern`, walked newest first on
- * messages(conversation_id, created_time desc) and stopped at the first hit (search-snippets.ts runs it
- * without bitmap scans, which is what makes it stop early).
+ * messages(conversation_id, created_time desc) and stopped at the first hit: the function
+ * newest_matching_messages (migration search_snippet_function) runs it without bitmap scans, which is what
+ * makes it stop early, in one statement.
  */
-export const newestMatchSql = (ids: string[], pattern: string) => sql<{ id: string; text: string }>`
-       SELECT c.id, s.text FROM unnest(${ids}::uuid[]) AS c(id)
-       CROSS JOIN LATERAL (
-         SELECT m.text FROM messages m WHERE m.conversation_id = c.id AND m.text ILIKE ${pattern}
-         ORDER BY m.created_time DESC, m.id DESC LIMIT 1
-       ) s`;
+export const newestMatchSql = (ids: string[], pattern: string) => sql<{ id: string; text: string }>`SELECT id, text FROM newest_matching_messages(${ids}::uuid[], ${pattern}::text)`;
