@@ -354,6 +354,12 @@ test.describe("the agent inbox", () => {
       await page.waitForTimeout(400);
     }
     await expect(page.getByText("No more conversations to load")).toBeVisible();
+    // The oldest of the twenty is loaded, but the list is windowed: how far above the bottom it sits depends on
+    // how many older conversations earlier specs left on this page, so scroll back up until it is drawn.
+    for (let i = 0; i < 20 && !(await row(page, `${prefix}n01`).isVisible()); i++) {
+      await scroller.evaluate((el) => el.scrollBy({ top: -300 }));
+      await page.waitForTimeout(100);
+    }
     await expect(row(page, `${prefix}n01`)).toBeVisible();
     expect(listCalls.some((u) => /[?&]page=2\b/.test(u))).toBe(true);
     // Virtualised: far fewer rows in the DOM than conversations loaded.
