@@ -70,11 +70,11 @@ describe("search skips the messages it read in vain, until they change", () => {
 
   it("does not read a remembered conversation's messages again while their version holds", async () => {
     await found();
-    // A message written behind the version's back (triggers off for this session): the memo must hide it,
-    // which shows that the search really skipped those messages …
+    // A message written behind the version's back (triggers off for this session, so the page too is
+    // ours to set): the memo must hide it, which shows that the search really skipped those messages …
     await db.$transaction([
       db.$executeRawUnsafe("SET LOCAL session_replication_role = replica"),
-      db.message.create({ data: { conversationId: without[0]!, direction: "inbound", senderId: "x", text: `my ${TERM} card`, sendStatus: "received", createdTime: new Date(BASE - 3_600_000) } }),
+      db.message.create({ data: { conversationId: without[0]!, pageId, direction: "inbound", senderId: "x", text: `my ${TERM} card`, sendStatus: "received", createdTime: new Date(BASE - 3_600_000) } }),
     ]);
     expect(await found()).toEqual(withTerm.slice(0, 4));
     // … and forgetting the memo finds it.

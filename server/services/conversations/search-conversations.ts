@@ -30,7 +30,8 @@ export const SEARCH_LIMITS = {
   /** Probe caps: up to these counts the candidates are sorted; above, the inbox is walked. */
   names: 1000,
   previews: 50,
-  /** Matching messages (any page) up to which they are a candidate or hashed set; above, step 3. */
+  /** The searched page's matching messages (whatever the other filters) up to which they are a candidate or
+   *  hashed set; above, step 3. */
   messages: 100,
   /** Conversations carrying the filtered tags up to which step 2 checks them rather than walking. */
   tagged: 3000,

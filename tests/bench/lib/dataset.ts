@@ -11,7 +11,7 @@ import { encryptSecret } from "@/server/security/secret-box";
 // Everything is derived from hashes of the row number, so two generations give the same shape.
 // The database comment records what was generated; a later run reuses it when the counts still match.
 
-export const DATASET_VERSION = 4;
+export const DATASET_VERSION = 5; // 5: messages carry their page (page_id, the search index's first column)
 
 export const PAGE_A = { facebookPageId: "900000000000001", name: "Bench Shoes", token: "BENCH_PAGE_TOKEN_shoes_0001", conversations: 100_000, messages: 1_000_000, psidBase: 7_000_000_000_000_000n };
 export const PAGE_B = { facebookPageId: "900000000000002", name: "Bench Outlet", token: "BENCH_PAGE_TOKEN_outlet_002", conversations: 5_000, messages: 50_000, psidBase: 7_100_000_000_000_000n };
@@ -326,9 +326,9 @@ async function generatePage(client: Client, spec: PageSpec) {
   const M = spec.messages;
   const skewRank = `LEAST(${N}, 1 + floor(${N} * power(${h("m", 2)}, 2))::int)`;
   await client.query(
-    `INSERT INTO messages (id, conversation_id, mid, direction, sender_id, author_id, text, attachments, is_image, is_echo,
+    `INSERT INTO messages (id, conversation_id, page_id, mid, direction, sender_id, author_id, text, attachments, is_image, is_echo,
                            send_status, created_time, created_at)
-     SELECT gen_random_uuid(), c.conv_id, $2::text || g.m, g.dir::"MessageDirection",
+     SELECT gen_random_uuid(), c.conv_id, $7::uuid, $2::text || g.m, g.dir::"MessageDirection",
             CASE WHEN g.dir = 'inbound' THEN ($3::bigint + c.n)::text ELSE $4::text END,
             CASE WHEN g.dir = 'outbound' AND ${h("g.m", 6)} < 0.6 THEN $5::uuid END,
             CASE WHEN g.m = $6::bigint THEN 'do you have the ${RARE_WORD} model in size 42' ELSE ${textSql("g.m")} END,
@@ -343,7 +343,7 @@ async function generatePage(client: Client, spec: PageSpec) {
                     CASE WHEN ${h("m", 4)} < (CASE WHEN m <= ${N} THEN 0.7 ELSE 0.55 END) THEN 'inbound' ELSE 'outbound' END AS dir
                FROM generate_series(1, ${M}) m) g
        JOIN seed_conv c ON c.n = g.conv_n`,
-    [WORDS, spec.midPrefix, spec.psidBase.toString(), spec.facebookPageId, spec.staffUserId, spec.rareMessage ?? -1],
+    [WORDS, spec.midPrefix, spec.psidBase.toString(), spec.facebookPageId, spec.staffUserId, spec.rareMessage ?? -1, spec.pageId],
   );
 
   const labelIds = LABELS.map(() => randomUUID());
