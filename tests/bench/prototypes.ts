@@ -20,7 +20,7 @@ import { listWithBoundedCursor } from "./prototypes/cursor";
 // (The third, a leaner webhook processing, is now the real one in server/services/inbound/.)
 
 /** The search's trigram indexes on the tables the webhook path writes. */
-const SEARCH_WRITE_INDEXES = ["messages_text_trgm_idx", "conversations_last_message_text_trgm_idx"];
+const SEARCH_WRITE_INDEXES = ["messages_page_text_trgm_idx", "conversations_page_last_message_text_trgm_idx"];
 
 type Variant = { call: (actor: Actor) => Promise<{ data: { id: string }[] }> };
 
