@@ -14,3 +14,17 @@ export function redis(): Redis {
   globalForRedis.switchboardRedis ??= createRedis();
   return globalForRedis.switchboardRedis;
 }
+
+/**
+ * What names this deployment's pub/sub channels. Pub/sub ignores the Redis db number, so environments that
+ * share one Redis (a developer's and the tests', two test workers, the bench) would hear each other's
+ * broadcasts and wake-ups; the database the rows live in tells them apart, and every process of one
+ * deployment (app instances, workers) has the same. Only characters that mean nothing in a PSUBSCRIBE
+ * pattern or Socket.IO's `#`-separated channel names.
+ */
+export function pubSubScope(): string {
+  return decodeURIComponent(new URL(env().DATABASE_URL).pathname.slice(1)).replace(/[^A-Za-z0-9_-]/g, "_");
+}
+
+/** The Socket.IO Redis adapter's and emitter's channel prefix (their `key` option; Socket.IO's own default is "socket.io"). */
+export const realtimeChannelKey = () => `socket.io:${pubSubScope()}`;

@@ -3,7 +3,7 @@ import type { Redis } from "ioredis";
 import { io } from "@/server/realtime/server";
 import { conversationRoom, pageRoom, userRoom } from "@/server/realtime/room-names";
 import type { ServerEventName, ServerEventPayload, ServerToClientEvents } from "@/lib/contract/socket-events";
-import { createRedis } from "@/server/redis";
+import { createRedis, realtimeChannelKey } from "@/server/redis";
 import { preEncoded } from "@/server/realtime/wire-parser";
 import { logger } from "@/server/observability/log";
 import { SERVER_EVENTS, type ResyncEvent } from "@/lib/contract/socket-events";
@@ -71,7 +71,7 @@ function emitter(): Emitter {
       publish: (channel: string, message: Buffer) =>
         redis.publish(channel, message).catch((error: Error) => logger().error(`realtime publish failed: ${error.message}`)),
     };
-    const emitter = new Emitter(client);
+    const emitter = new Emitter(client, { key: realtimeChannelKey() });
     // What this process published while Redis was away is lost: every socket on every app server refetches.
     announceAfterReconnect(redis, "the realtime emitter", () => announceResync("redis-reconnected"));
     globalForEmitter.switchboardEmitter = { redis, emitter };

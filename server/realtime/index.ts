@@ -2,7 +2,7 @@ import type { Server as HttpServer, IncomingMessage } from "node:http";
 import { Server } from "socket.io";
 import { createAdapter } from "@socket.io/redis-adapter";
 import type { Redis } from "ioredis";
-import { createRedis } from "@/server/redis";
+import { createRedis, realtimeChannelKey } from "@/server/redis";
 import { registerRoomHandlers } from "@/server/realtime/rooms";
 import { sessionRoom, userRoom } from "@/server/realtime/room-names";
 import { readToken } from "@/server/auth/token";
@@ -48,7 +48,8 @@ export function attachRealtime(httpServer: HttpServer): Realtime {
   });
   const pub = createRedis({ maxRetriesPerRequest: null });
   const sub = pub.duplicate();
-  io.adapter(createAdapter(pub, sub));
+  // Channels of this deployment only: the worker's emitter uses the same key (server/realtime/emit.ts).
+  io.adapter(createAdapter(pub, sub, { key: realtimeChannelKey() }));
   // Its own sockets only: the other instances lost the same Redis and announce to theirs.
   const stopResync = announceAfterReconnect(sub, "the Socket.IO adapter", () => io.local.emit(SERVER_EVENTS.resync, { reason: "redis-reconnected" }));
   forgetUpgradeRequests(io);

@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 // delivery stored inside the window is always followed by a wake-up. Fake clock and a fake Redis.
 
 const published: { channel: string; at: number }[] = [];
-vi.mock("@/server/redis", () => ({
+vi.mock("@/server/redis", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("@/server/redis")>()),
   redis: () => ({ publish: async (channel: string) => void published.push({ channel, at: Date.now() }) }),
 }));
 vi.mock("@/server/env", () => ({ env: () => ({ DATABASE_URL: "postgresql://x@127.0.0.1:5432/switchboard_demo" }) }));

@@ -1,5 +1,4 @@
-import { env } from "@/server/env";
-import { redis } from "@/server/redis";
+import { pubSubScope, redis } from "@/server/redis";
 import { logger } from "@/server/observability/log";
 
 // The app tells the worker "a delivery is waiting" with a Redis PUBLISH after the acknowledging INSERT.
@@ -7,13 +6,9 @@ import { logger } from "@/server/observability/log";
 // commit is flushed, so every ack's commit would queue behind the others'. A wake-up lost to a Redis
 // outage is caught by the worker's poll (workers/webhooks/drain.ts).
 
-/**
- * Redis channel on which the app says "a delivery is waiting" to the worker. Pub/sub ignores the Redis db
- * number, so the channel names the database the rows are in: environments sharing one Redis never wake
- * each other's workers.
- */
+/** Redis channel on which the app says "a delivery is waiting" to the worker; one per deployment (pubSubScope). */
 export function webhookWakeChannel(): string {
-  return `switchboard:webhook-events:${decodeURIComponent(new URL(env().DATABASE_URL).pathname.slice(1))}`;
+  return `switchboard:webhook-events:${pubSubScope()}`;
 }
 /** Computed on first use: DATABASE_URL does not change while the process runs. */
 let wakeChannel: string | undefined;
