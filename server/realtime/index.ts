@@ -16,6 +16,9 @@ import { announceAfterReconnect } from "@/server/realtime/resync";
 import type { AuthedSocket, RealtimeServer, SocketData } from "@/server/realtime/types";
 import { publishIo, unpublishIo } from "@/server/realtime/server";
 
+/** How long a new connection waits for the Redis adapter to be subscribed (above). */
+const ADAPTER_WAIT_MS = 10_000;
+
 /** Live sockets one user may hold (tabs, devices); a new one beyond this ends their oldest. */
 export const MAX_SOCKETS_PER_USER = 20;
 
@@ -50,6 +53,13 @@ export function attachRealtime(httpServer: HttpServer): Realtime {
   const sub = pub.duplicate();
   // Channels of this deployment only: the worker's emitter uses the same key (server/realtime/emit.ts).
   io.adapter(createAdapter(pub, sub, { key: realtimeChannelKey() }));
+  // A socket that joins its rooms before the adapter's SUBSCRIBEs took effect misses what is published
+  // meanwhile, and the browser's refetch right after joining does not cover it: on an app just started
+  // under load (a restart after SIGKILL, Meta's retries arriving all at once) that was seconds of messages.
+  // So connections wait for them. Their PING's answer comes after the SUBSCRIBEs' (one connection answers
+  // in order); a Redis that stays away lets sockets in after ADAPTER_WAIT_MS, and its return announces a resync.
+  const subscribed = Promise.race([sub.ping().then(() => {}, () => {}), new Promise<void>((r) => setTimeout(r, ADAPTER_WAIT_MS).unref())]);
+  io.use((_socket, next) => void subscribed.then(() => next()));
   // Its own sockets only: the other instances lost the same Redis and announce to theirs.
   const stopResync = announceAfterReconnect(sub, "the Socket.IO adapter", () => io.local.emit(SERVER_EVENTS.resync, { reason: "redis-reconnected" }));
   forgetUpgradeRequests(io);
