@@ -1,25 +1,45 @@
 import { execFileSync } from "node:child_process";
 
 // Test servers (SMTP, app, simulator, mail API) never use a fixed port: the machine may run other services
-// on any of them. The OS hands out a free one for port 0; we ask for several at once so none repeats.
+// on any of them. A port is picked free, then bound later (by a child process, or again by each test file),
+// so it must not be one the kernel hands out meanwhile: every outgoing connection (to Postgres, Redis, a
+// test server) takes a local port from the ephemeral range, and one landing on a picked port makes its
+// next listen fail with EADDRINUSE (seen with two integration files at a time). So ports are picked below
+// that range (ip_local_port_range), at random, and probed; only where there is no room below does the OS
+// choose (port 0).
 
 const PROBE = `
 const net = require("node:net");
+const fs = require("node:fs");
 const count = Number(process.argv[1]);
-const servers = [];
-let ready = 0;
-for (let i = 0; i < count; i++) {
-  const server = net.createServer().listen(0, "127.0.0.1", () => {
-    if (++ready < count) return;
-    console.log(servers.map((s) => s.address().port).join(","));
-    for (const s of servers) s.close();
+let low = 32768;
+try { low = Number(fs.readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\\s+/)[0]) || low; } catch {}
+const from = Math.max(1024, low - 12000);
+const room = low - from;
+const picked = new Set();
+function probe(port) {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once("error", () => resolve(null));
+    server.listen(port, "127.0.0.1", () => {
+      const got = server.address().port;
+      server.close(() => resolve(got));
+    });
   });
-  servers.push(server);
-}`;
+}
+(async () => {
+  for (let tries = 0; picked.size < count; tries++) {
+    const port = room >= 1000 && tries < 200 ? from + Math.floor(Math.random() * room) : 0;
+    if (picked.has(port)) continue;
+    const got = await probe(port);
+    if (got !== null && !picked.has(got)) picked.add(got);
+  }
+  console.log([...picked].join(","));
+})();`;
 
 /**
- * `count` distinct free TCP ports on 127.0.0.1, synchronously (configs are evaluated synchronously). A port
- * is free when the probe closes it; the caller binds it a moment later, the usual probe window.
+ * `count` distinct free TCP ports on 127.0.0.1 below the ephemeral range, synchronously (configs are
+ * evaluated synchronously). A port is free when the probe closes it; the caller binds it a moment later.
  */
 export function freePortsSync(count: number): number[] {
   const out = execFileSync(process.execPath, ["-e", PROBE, String(count)], { encoding: "utf8" });
