@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { portsFromEnv } from "./tests/support/free-port";
+import { integrationWorkers, workerPortNames } from "./tests/integration/support/workers";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 // `server-only` throws when imported outside a React Server bundle; tests run server modules in plain Node,
@@ -9,7 +10,9 @@ const alias = { "@": root, "server-only": `${root}node_modules/server-only/empty
 
 // Integration tests get their own database and Redis db index, so they never touch development data,
 // and free ports for their SMTP server and Messenger simulator (TEST_SMTP_PORT / TEST_SIMULATOR_PORT pin them).
-const ports = portsFromEnv(["TEST_SMTP_PORT", "TEST_SIMULATOR_PORT"]);
+// Their files run TEST_WORKERS at a time, each worker with its own of all these (tests/integration/support/workers.ts).
+const workers = integrationWorkers();
+const ports = portsFromEnv(Array.from({ length: workers }, (_, i) => workerPortNames(i + 1)).flat());
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/switchboard_test";
 const integrationEnv = {
   NODE_ENV: "test" as const,
@@ -34,6 +37,7 @@ const integrationEnv = {
 export default defineConfig({
   resolve: { alias },
   test: {
+    maxWorkers: workers,
     projects: [
       { resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" } },
       {
@@ -44,9 +48,9 @@ export default defineConfig({
           environment: "node",
           env: integrationEnv,
           globalSetup: ["tests/integration/support/global-setup.ts"],
-          setupFiles: ["tests/integration/support/per-file.ts"],
-          // One database for the run: files take turns, each test starts from empty tables.
-          fileParallelism: false,
+          // worker-env.ts first: it points the file at its worker's database before anything connects.
+          setupFiles: ["tests/integration/support/worker-env.ts", "tests/integration/support/per-file.ts"],
+          // A database per worker: files on one worker take turns, each test starts from empty tables.
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },

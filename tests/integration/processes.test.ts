@@ -24,11 +24,11 @@ describe("process entry points", () => {
     const holder = createServer().listen(0, "127.0.0.1");
     await new Promise((r) => holder.once("listening", r));
     const port = (holder.address() as AddressInfo).port;
-    const started = Date.now();
     const server = spawnEntry("server/index.ts", { PORT: String(port), HOST: "127.0.0.1" });
     try {
+      // A hang instead of the exit fails on the test's timeout; a wall-clock bound here would only measure
+      // how busy the machine is (tsx's boot takes 2–10 s beside other test files).
       expect(await server.exited).toBe(1);
-      expect(Date.now() - started).toBeLessThan(15_000);
       expect(server.output()).toMatch(new RegExp(`port ${port} on 127.0.0.1 is already in use`));
       expect(server.output()).not.toMatch(/uncaughtException/);
     } finally {
@@ -36,15 +36,16 @@ describe("process entry points", () => {
     }
   });
 
-  it("the server and the worker exit non-zero within 15 s when the database cannot be reached", { timeout: 30_000 }, async () => {
+  // How long they wait is their own clock's (STARTUP_TIMEOUT_SECONDS, 8 s by default), which their last line
+  // states; the test's timeout catches one that never gives up. Wall-clock time here adds tsx's boot, which
+  // depends on the machine's load, not on the code.
+  it("the server and the worker exit non-zero after 8 s when the database cannot be reached", { timeout: 45_000 }, async () => {
     const [deadPort] = freePortsSync(1); // nothing listens there
     const env = { DATABASE_URL: `postgresql://postgres:hunter2@127.0.0.1:${deadPort}/nowhere`, PORT: String(freePortsSync(1)[0]) };
-    const started = Date.now();
     const server = spawnEntry("server/index.ts", env);
     const worker = spawnEntry("workers/index.ts", env);
     expect(await server.exited).toBe(1);
     expect(await worker.exited).toBe(1);
-    expect(Date.now() - started).toBeLessThan(15_000);
     for (const p of [server, worker]) {
       expect(p.output()).toMatch(new RegExp(`cannot reach the database at 127.0.0.1:${deadPort} after 8 s`));
       expect(p.output()).not.toMatch(/hunter2/);
