@@ -91,13 +91,17 @@ export function openAgentSocket(world: FaultWorld, url = world.app.url): AgentSo
   let duplicates = 0;
   let connects = 0;
   let resyncs = 0;
-  const refetch = () =>
+  // A failed refetch is tried again, as SWR does in the browser (its default error retry).
+  const refetch = (attempt = 0): void =>
     void world.db.message.findMany({ where: { mid: { not: null } }, select: { mid: true } }).then(
       (rows) => {
         rows.forEach((r) => refetched.add(r.mid!));
         refetches.push({ at: Date.now(), rows: rows.length });
       },
-      (error: Error) => refetches.push({ at: Date.now(), error: error.message }),
+      (error: Error) => {
+        refetches.push({ at: Date.now(), error: error.message });
+        if (attempt < 20) setTimeout(() => refetch(attempt + 1), 500);
+      },
     );
   const errors: string[] = [];
   let joinedNow: () => void = () => {};
