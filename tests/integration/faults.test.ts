@@ -65,7 +65,9 @@ async function settle(name: string, stream: CustomerStream, back: number, extra:
   const recovery = await recoverySeconds(stream, socket, back);
   await stream.stop();
   expect(await drained(world)).toBe(true);
-  const figures = await countInbound(world, stream, socket);
+  // Drained means the last messages are committed; their events reach the socket a moment later (through
+  // Redis and the app). Counted at once, the last one or two were "unseen" while on their way.
+  const figures = await eventually(() => countInbound(world, stream, socket), (f) => f.unseen === 0, 5_000);
   console.info(`[faults] ${name}: ${JSON.stringify({ ...figures, recovery, ...extra() })}`);
   if (figures.unseen) {
     // What to look at: when the socket refetched, and when the unseen messages were acknowledged and stored.
