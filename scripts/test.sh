@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# npm test — every tier against real services: types, lint, unit, integration, and e2e on the production build.
+# npm test — every tier against real services: types, lint, unit, integration, then e2e on the production build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
@@ -24,15 +24,6 @@ for check in typecheck:$tsc_pid lint:$lint_pid architecture:$arch_pid; do
 done
 rm -rf "$checks"
 [ $failed = 0 ] || exit 1
-# Two lanes side by side, each keeping about one of the two cores busy: unit + integration (one file at a
-# time here), and the production build followed by e2e. One after the other they took 10 + 1.5 + 15 min,
-# more than CI's 30. They share no database, Redis db, port or pub/sub channel (tests/integration/support/
-# workers.ts, tests/e2e/support/env.ts, server/redis.ts pubSubScope). Each line says which lane wrote it;
-# the run fails if either lane does.
-echo "== unit + integration [vitest], beside build + e2e [e2e]"
-( set -o pipefail; TEST_WORKERS="${TEST_WORKERS:-1}" npx vitest run 2>&1 | sed -u 's/^/[vitest] /' ) & vitest_pid=$!
-( set -o pipefail; { echo "== build"; npx next build && echo "== e2e" && npx playwright test; } 2>&1 | sed -u 's/^/[e2e] /' ) & e2e_pid=$!
-failed=0
-wait $vitest_pid && echo "-- unit + integration: ok" || { echo "-- unit + integration: FAILED"; failed=1; }
-wait $e2e_pid && echo "-- build + e2e: ok" || { echo "-- build + e2e: FAILED"; failed=1; }
-exit $failed
+echo "== unit + integration" && npx vitest run
+echo "== build" && npx next build
+echo "== e2e" && npx playwright test
