@@ -1,5 +1,5 @@
+import net from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { createRedis } from "@/server/redis";
 import { PRESENCE_BROADCAST_MS, PRESENCE_BUDGET, viewersOf } from "@/server/realtime/presence";
 import { startAppServer } from "./support/app-server";
 import { makeCompany, makePage, makeUser, tokenFor } from "./support/factory";
@@ -64,16 +64,35 @@ describe("presence in a conversation", () => {
 
 /** Every Redis command of this test's database that names `fragment` (MONITOR sees them all, as sent). */
 async function redisCommandsNaming(fragment: string) {
-  const database = new URL(process.env.REDIS_URL!).pathname.slice(1) || "0";
-  const monitor = await createRedis().monitor();
-  // MONITOR streams every database's commands; lines still arriving as it disconnects (another process busy
-  // on the same Redis) are replies to nothing, which ioredis reports as an error event: not this test's.
-  monitor.on("error", () => {});
+  const url = new URL(process.env.REDIS_URL!);
+  const database = url.pathname.slice(1) || "0";
+  // MONITOR read off a plain socket: ioredis's monitor mode starts only a tick after MONITOR's OK, so lines
+  // arriving in the same packet (another file busy on the same Redis: integration files run two at a time)
+  // were parsed as replies to nothing and threw "Command queue state error" outside any handler. MONITOR
+  // streams every database's commands; a line is `+<time> [<db> <client>] "cmd" "arg" …`.
+  const socket = net.connect(Number(url.port || 6379), url.hostname);
+  socket.on("error", () => {});
   const commands: string[][] = [];
-  monitor.on("monitor", (_time: string, args: string[], _source: string, db: string) => {
-    if (db === database && args.some((a) => a.includes(fragment))) commands.push(args);
+  let oks = url.password ? 2 : 1;
+  let started: () => void = () => {};
+  const monitoring = new Promise<void>((resolve) => (started = resolve));
+  let buffered = "";
+  socket.on("data", (chunk) => {
+    buffered += chunk.toString("utf8");
+    for (let end = buffered.indexOf("\r\n"); end >= 0; end = buffered.indexOf("\r\n")) {
+      const line = buffered.slice(0, end);
+      buffered = buffered.slice(end + 2);
+      if (line === "+OK" && oks > 0 && --oks === 0) started();
+      const match = /^\+[\d.]+ \[(\d+) [^\]]*\] (.*)$/.exec(line);
+      if (!match || match[1] !== database) continue;
+      const args = [...match[2]!.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1]!);
+      if (args.some((arg) => arg.includes(fragment))) commands.push(args);
+    }
   });
-  return { commands, close: () => monitor.disconnect() };
+  if (url.password) socket.write(`AUTH ${decodeURIComponent(url.password)}\r\n`);
+  socket.write("MONITOR\r\n");
+  await monitoring;
+  return { commands, close: () => socket.destroy() };
 }
 
 describe("what one socket can make presence cost (issue 29)", () => {
