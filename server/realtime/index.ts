@@ -12,11 +12,11 @@ import { coalesceSocketWrites } from "@/server/realtime/coalesce-writes";
 import { wireParser } from "@/server/realtime/wire-parser";
 import { db } from "@/server/db";
 import { SERVER_EVENTS, type ClientToServerEvents, type ServerToClientEvents } from "@/lib/contract/socket-events";
-import { announceAfterReconnect } from "@/server/realtime/resync";
+import { announceAfterReconnect, commandsAnswered } from "@/server/realtime/resync";
 import type { AuthedSocket, RealtimeServer, SocketData } from "@/server/realtime/types";
 import { publishIo, unpublishIo } from "@/server/realtime/server";
 
-/** How long a new connection waits for the Redis adapter to be subscribed (above). */
+/** How long a new connection waits for the Redis adapter to be subscribed (attachRealtime). */
 const ADAPTER_WAIT_MS = 10_000;
 
 /** Live sockets one user may hold (tabs, devices); a new one beyond this ends their oldest. */
@@ -56,9 +56,9 @@ export function attachRealtime(httpServer: HttpServer): Realtime {
   // A socket that joins its rooms before the adapter's SUBSCRIBEs took effect misses what is published
   // meanwhile, and the browser's refetch right after joining does not cover it: on an app just started
   // under load (a restart after SIGKILL, Meta's retries arriving all at once) that was seconds of messages.
-  // So connections wait for them. Their PING's answer comes after the SUBSCRIBEs' (one connection answers
-  // in order); a Redis that stays away lets sockets in after ADAPTER_WAIT_MS, and its return announces a resync.
-  const subscribed = Promise.race([sub.ping().then(() => {}, () => {}), new Promise<void>((r) => setTimeout(r, ADAPTER_WAIT_MS).unref())]);
+  // So connections wait for them; a Redis that stays away lets sockets in after ADAPTER_WAIT_MS, and its
+  // return announces a resync.
+  const subscribed = commandsAnswered(sub, ADAPTER_WAIT_MS);
   io.use((_socket, next) => void subscribed.then(() => next()));
   // Its own sockets only: the other instances lost the same Redis and announce to theirs.
   const stopResync = announceAfterReconnect(sub, "the Socket.IO adapter", () => io.local.emit(SERVER_EVENTS.resync, { reason: "redis-reconnected" }));

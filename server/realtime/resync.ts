@@ -9,8 +9,13 @@ import { logger } from "@/server/observability/log";
 // app server to its own sockets once its adapter is subscribed again, the worker to every socket once it
 // can publish again — whichever side lost events says so (issue 30).
 
-/** Waits for the reconnected client's earlier commands (ioredis re-subscribes right after 'ready'). */
-const settle = (client: Redis) => Promise.race([client.ping().catch(() => {}), new Promise((r) => setTimeout(r, 2000).unref())]);
+/**
+ * Resolves once Redis has answered every command sent on `client` so far (a PING's answer comes after
+ * theirs: one connection answers in order), or after `ms` if it does not answer. Used after a reconnect
+ * (ioredis re-subscribes right after 'ready') and at start (the adapter's first SUBSCRIBEs, index.ts).
+ */
+export const commandsAnswered = (client: Redis, ms = 2000): Promise<void> =>
+  Promise.race([client.ping().then(() => {}, () => {}), new Promise<void>((r) => setTimeout(r, ms).unref())]);
 
 /** Calls `announce` each time `client` is ready again after having lost its connection. Returns a stop function. */
 export function announceAfterReconnect(client: Redis, what: string, announce: () => void): () => void {
@@ -19,7 +24,7 @@ export function announceAfterReconnect(client: Redis, what: string, announce: ()
   const onReady = () => {
     if (!lost) return;
     lost = false;
-    void settle(client).then(() => {
+    void commandsAnswered(client).then(() => {
       logger().info(`realtime: ${what}'s Redis is back; telling browsers to refetch what they may have missed`);
       announce();
     });
