@@ -5,6 +5,7 @@ import { startAppServer } from "./support/app-server";
 import { makeCompany, makePage, makeUser, tokenFor } from "./support/factory";
 import { eventually, openSocket } from "./support/channel";
 import { makeConversation } from "./support/inbox-factory";
+import { redisAddress } from "../support/redis-address";
 
 // Collision detection: who views a conversation and who types, across two app instances (Redis), cleared
 // on leave and disconnect, and only for agents allowed into the conversation's room.
@@ -70,7 +71,8 @@ async function redisCommandsNaming(fragment: string) {
   // arriving in the same packet (another file busy on the same Redis: integration files run two at a time)
   // were parsed as replies to nothing and threw "Command queue state error" outside any handler. MONITOR
   // streams every database's commands; a line is `+<time> [<db> <client>] "cmd" "arg" …`.
-  const socket = net.connect(Number(url.port || 6379), url.hostname);
+  const { host, port } = redisAddress(process.env.REDIS_URL!);
+  const socket = net.connect(port, host);
   socket.on("error", () => {});
   const commands: string[][] = [];
   let oks = url.password ? 2 : 1;

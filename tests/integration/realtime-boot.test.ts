@@ -6,6 +6,7 @@ import { CLIENT_EVENTS, SERVER_EVENTS } from "@/lib/contract/socket-events";
 import { eventually, openSocket } from "./support/channel";
 import { makeCompany, makePage, makeUser, tokenFor } from "./support/factory";
 import { startApp, type AppInstance } from "./support/fleet";
+import { redisAddress } from "../support/redis-address";
 
 // An app just started — after a SIGKILL, with Meta's retries arriving at once — must not let a socket join
 // its rooms before its Redis adapter listens: what the worker publishes in between would reach no one, and
@@ -30,7 +31,8 @@ afterEach(async () => {
 async function subscribeHoldingProxy(target: URL): Promise<number> {
   const released = new Promise<void>((resolve) => (release = resolve));
   proxy = net.createServer((client) => {
-    const upstream = net.connect(Number(target.port || 6379), target.hostname);
+    const { host, port } = redisAddress(target.toString());
+    const upstream = net.connect(port, host);
     let held: Promise<void> | null = null;
     client.on("data", (chunk) => {
       if (!held && /psubscribe/i.test(chunk.toString("latin1"))) held = released;
