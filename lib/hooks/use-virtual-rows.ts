@@ -7,12 +7,17 @@ import { useCallback, useEffect, useState, type RefObject } from "react";
  * scroll container's viewport, plus `overscan` rows either side.
  */
 export function useVirtualRows(scrollRef: RefObject<HTMLElement | null>, count: number, rowHeight: number, overscan = 6) {
-  const [view, setView] = useState({ top: 0, height: 800 });
+  // The rows the viewport touches, not its pixel offset: a scroll within a row changes nothing, so the list
+  // re-renders only when a row enters or leaves (every scroll event did before).
+  const [view, setView] = useState({ first: 0, last: Math.ceil(800 / rowHeight) });
 
   const measure = useCallback(() => {
     const el = scrollRef.current;
-    if (el) setView((v) => (v.top === el.scrollTop && v.height === el.clientHeight ? v : { top: el.scrollTop, height: el.clientHeight }));
-  }, [scrollRef]);
+    if (!el) return;
+    const first = Math.floor(el.scrollTop / rowHeight);
+    const last = Math.ceil((el.scrollTop + el.clientHeight) / rowHeight);
+    setView((v) => (v.first === first && v.last === last ? v : { first, last }));
+  }, [scrollRef, rowHeight]);
 
   useEffect(() => {
     const el = scrollRef.current;
@@ -27,7 +32,7 @@ export function useVirtualRows(scrollRef: RefObject<HTMLElement | null>, count: 
     };
   }, [scrollRef, measure]);
 
-  const start = Math.max(0, Math.floor(view.top / rowHeight) - overscan);
-  const end = Math.min(count, Math.ceil((view.top + view.height) / rowHeight) + overscan);
+  const start = Math.max(0, view.first - overscan);
+  const end = Math.min(count, view.last + overscan);
   return { start, end, totalHeight: count * rowHeight };
 }

@@ -16,10 +16,19 @@ export function dateSeparatorLabel(date: Date, now: Date = new Date()): string {
   if (sameDay(date, now)) return "Today";
   const yesterday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1);
   if (sameDay(date, yesterday)) return "Yesterday";
-  return date.toLocaleDateString("en-US", {
-    weekday: "short",
-    month: "short",
-    day: "numeric",
-    ...(date.getFullYear() !== now.getFullYear() ? { year: "numeric" } : {}),
-  });
+  return calendarLabel(date, date.getFullYear() !== now.getFullYear());
+}
+
+// toLocaleDateString builds a formatter on every call: a long thread's every older page labels all its days
+// again (hundreds), so the labels are kept by day. Bounded: a year of days, then it starts over.
+const labels = new Map<string, string>();
+function calendarLabel(date: Date, withYear: boolean): string {
+  const key = `${dayKey(date)}:${withYear ? "y" : ""}`;
+  let label = labels.get(key);
+  if (label === undefined) {
+    if (labels.size >= 366) labels.clear();
+    label = date.toLocaleDateString("en-US", { weekday: "short", month: "short", day: "numeric", ...(withYear ? { year: "numeric" } : {}) });
+    labels.set(key, label);
+  }
+  return label;
 }

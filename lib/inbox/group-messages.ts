@@ -21,15 +21,25 @@ export type SenderGroup = {
 
 export type DateGroup = { key: string; date: string; senderGroups: SenderGroup[] };
 
+// A message's local day, kept per message object (the thread keeps its objects between renders): every older
+// page of a long thread groups all its messages again, and the dates were most of that work.
+const dayOf = new WeakMap<UiMessage, { timestamp: number; day: string }>();
+function messageDay(message: UiMessage): string {
+  const cached = dayOf.get(message);
+  if (cached && cached.timestamp === message.timestamp) return cached.day;
+  const day = dayKey(new Date(message.timestamp));
+  dayOf.set(message, { timestamp: message.timestamp, day });
+  return day;
+}
+
 /** `messages` oldest first. */
 export function groupMessages(messages: UiMessage[], now: Date = new Date()): DateGroup[] {
   const groups: DateGroup[] = [];
   for (const message of messages) {
-    const at = new Date(message.timestamp);
-    const key = dayKey(at);
+    const key = messageDay(message);
     let day = groups.at(-1);
     if (!day || day.key !== key) {
-      day = { key, date: dateSeparatorLabel(at, now), senderGroups: [] };
+      day = { key, date: dateSeparatorLabel(new Date(message.timestamp), now), senderGroups: [] };
       groups.push(day);
     }
     const minute = Math.floor(message.timestamp / 60_000);
@@ -43,7 +53,7 @@ export function groupMessages(messages: UiMessage[], now: Date = new Date()): Da
         sender: message.sender,
         senderName: message.senderName,
         timestampMinutes: minute,
-        time: formatTime12(at),
+        time: formatTime12(message.timestamp),
         messages: [message],
         ...(system ? { system: true } : {}),
       });

@@ -33,6 +33,8 @@ function sameMessage(a: UiMessage, b: UiMessage): boolean {
  * copied attachment pushed after the history was fetched), which replaces it. Sorted by time (stable).
  */
 export function mergeThread(fetched: UiMessage[], overlay: UiMessage[]): UiMessage[] {
+  // Nothing arrived since: the history as it is (no sets of every id on each older page of a long thread).
+  if (!overlay.length) return fetched;
   const revised = overlay.filter((m) => m.revised);
   const history = revised.length ? fetched.map((h) => revised.find((r) => sameMessage(h, r)) ?? h) : fetched;
   const ids = new Set(history.map((m) => m.id));

@@ -366,6 +366,47 @@ test.describe("the agent inbox", () => {
     expect(await page.getByRole("list", { name: "Conversations" }).getByRole("listitem").count()).toBeLessThan(20);
   });
 
+  test("a long thread loads older messages at the top and keeps the message being read in view", async ({ page }) => {
+    test.setTimeout(120_000);
+    // 30 customer messages, each answered: 60 messages in 60 sender groups, more than the first page's 25.
+    const name = unique("Old");
+    const psid = await customer(SUPPORT, name);
+    await write(SUPPORT, psid, `${name} c01`);
+    await openInbox(page);
+    await page.getByRole("tab", { name: /Acme Support/ }).click();
+    await row(page, name).getByRole("button").click();
+    const box = page.getByRole("textbox", { name: "Message" });
+    const two = (i: number) => String(i).padStart(2, "0");
+    for (let i = 1; i <= 30; i++) {
+      await expect(thread(page).getByText(`${name} c${two(i)}`, { exact: true })).toBeVisible();
+      await box.fill(`${name} a${two(i)}`);
+      await box.press("Enter");
+      await expect(thread(page).getByText(`${name} a${two(i)}`, { exact: true })).toBeVisible();
+      if (i < 30) await write(SUPPORT, psid, `${name} c${two(i + 1)}`);
+    }
+
+    // Opened afresh, the thread holds the newest 25: a18 (the 36th message) … a30.
+    await page.reload();
+    await page.getByRole("tab", { name: /Acme Support/ }).click();
+    await row(page, name).getByRole("button").click();
+    const oldestShown = thread(page).getByText(`${name} a18`, { exact: true });
+    await expect(thread(page).getByText(`${name} a30`, { exact: true })).toBeVisible();
+    await expect(thread(page).getByText(`${name} c18`, { exact: true })).toHaveCount(0);
+    // At the top the older page loads, and the view stays on what was being read, not on the oldest message.
+    await thread(page).evaluate((el) => el.scrollTo({ top: 0 }));
+    await expect(thread(page).getByText(`${name} c18`, { exact: true })).toBeAttached();
+    await expect(thread(page).getByText("Loading older messages...")).toHaveCount(0);
+    await expect(oldestShown).toBeInViewport();
+    await expect(thread(page).getByText(`${name} c01`, { exact: true })).not.toBeInViewport();
+    // Back to the very beginning: the first message, and nothing more to load.
+    for (let i = 0; i < 10 && !(await thread(page).getByText(`${name} c01`, { exact: true }).isVisible()); i++) {
+      await thread(page).evaluate((el) => el.scrollTo({ top: 0 }));
+      await page.waitForTimeout(200);
+    }
+    await expect(thread(page).getByText(`${name} c01`, { exact: true })).toBeInViewport();
+    await expect(thread(page)).toHaveAttribute("data-messages", "60");
+  });
+
   test("admin sees the Admin Panel button in the inbox", async ({ page }) => {
     await signInAs(page, ACCOUNTS.admin.email);
     await expect(page).toHaveURL(/\/company\/dashboard$/);

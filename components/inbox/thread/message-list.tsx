@@ -39,6 +39,9 @@ export function MessageList({ messages, isLoading, error, hasOlder, loadingOlder
     estimateSize: (index) => estimateRow(rows[index]),
     getItemKey: (index) => rows[index]?.key ?? index,
     overscan: 6,
+    // A scroll's re-render runs as its own task after the scroll event, not inside it (flushSync): at a 4×
+    // CPU throttle the two together were one long task per jump through a long thread (docs/PERFORMANCE.md).
+    useFlushSync: false,
   });
   const atBottom = useRef(true);
   // The row the agent was reading when older messages were asked for, and how far above it the view began.
@@ -62,8 +65,8 @@ export function MessageList({ messages, isLoading, error, hasOlder, loadingOlder
     if (!el || !saved) return;
     restore.current = null;
     virtualizer.getVirtualItems(); // brings the measurements up to date with this render's rows
-    const anchor = virtualizer.measurementsCache.find((item) => item.key === saved.key);
-    if (anchor) el.scrollTop = anchor.start + saved.offset;
+    const index = indexOfKey(virtualizer.options, saved.key);
+    if (index >= 0) el.scrollTop = virtualizer.measurementsCache[index]!.start + saved.offset;
   }, [firstKey, virtualizer]);
 
   // A failed or empty older page must not block the next attempt.
@@ -149,6 +152,15 @@ function DaySeparator({ date }: { date: string }) {
       <span className="h-px flex-1 bg-slate-200" />
     </div>
   );
+}
+
+/**
+ * The row with this key. Not measurementsCache.find: the cache is a lazy view that builds an item object for
+ * every row it is asked about, so a find would build one per row of a long thread on every older page.
+ */
+function indexOfKey(options: { count: number; getItemKey: (index: number) => VirtualItem["key"] }, key: VirtualItem["key"]): number {
+  for (let i = 0; i < options.count; i++) if (options.getItemKey(i) === key) return i;
+  return -1;
 }
 
 /** A first guess of a row's height before it is drawn and measured: a name line and ~44 px per bubble. */
