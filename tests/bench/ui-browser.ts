@@ -167,7 +167,12 @@ async function scrollThrough(page: Page, testId: string, toTop: boolean, count: 
     stalls = next > reached ? 0 : stalls + 1;
     reached = next;
   }
-  return { reached, goal, seconds: Math.round((Date.now() - started) / 100) / 10, complete: reached >= goal };
+  const complete = reached >= goal;
+  // Where a scroll that stopped short stood: at the end or not, and whether a page was still on its way.
+  const stoppedAt = complete
+    ? undefined
+    : await page.getByTestId(testId).evaluate((el) => ({ scrollTop: Math.round(el.scrollTop), scrollHeight: el.scrollHeight, loadingShown: /Loading (older messages|more)/.test(el.textContent ?? "") }));
+  return { reached, goal, seconds: Math.round((Date.now() - started) / 100) / 10, complete, ...(stoppedAt ? { stoppedAt } : {}) };
 }
 
 export const uiBrowserBench: Bench = {
@@ -199,6 +204,12 @@ export const uiBrowserBench: Bench = {
       ctx.log(`ui-browser: throttle calibration ${JSON.stringify(calibration)}`);
       await cdp.send("Emulation.setCPUThrottlingRate", { rate: THROTTLE });
       const failed = new Map<string, number>();
+      page.on("requestfailed", (r) => {
+        if (r.url().includes("/api/")) {
+          const key = `failed ${new URL(r.url()).pathname.split("/").slice(0, 3).join("/")}: ${r.failure()?.errorText ?? "?"}`;
+          failed.set(key, (failed.get(key) ?? 0) + 1);
+        }
+      });
       page.on("response", (r) => {
         if (r.status() >= 400 && r.url().includes("/api/")) {
           const key = `${r.status()} ${new URL(r.url()).pathname.split("/").slice(0, 3).join("/")}`;
