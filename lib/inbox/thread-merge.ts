@@ -41,6 +41,11 @@ export function mergeThread(fetched: UiMessage[], overlay: UiMessage[]): UiMessa
   const mids = new Set(history.flatMap((m) => (m.mid ? [m.mid] : [])));
   const extra = overlay.filter((m) => !ids.has(m.id) && !(m.mid && mids.has(m.mid)));
   if (!extra.length) return history;
+  const sortedExtra = extra.map((m, i) => ({ m, i })).sort((a, b) => a.m.timestamp - b.m.timestamp || a.i - b.i).map(({ m }) => m);
+  // What arrived since is almost always newer than the whole history: then it goes after it as it is, without
+  // sorting a long thread's thousands of messages again on every send, echo and receipt.
+  const newest = history.at(-1)?.timestamp ?? -Infinity;
+  if (sortedExtra[0]!.timestamp >= newest) return [...history, ...sortedExtra];
   return [...history, ...extra].map((m, i) => ({ m, i })).sort((a, b) => a.m.timestamp - b.m.timestamp || a.i - b.i).map(({ m }) => m);
 }
 

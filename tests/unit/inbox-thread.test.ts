@@ -119,6 +119,17 @@ describe("merging live and optimistic messages", () => {
     expect(mergeThread([msg("b", { timestamp: T0 + 5 })], [msg("a", { timestamp: T0 + 1 })]).map((m) => m.id)).toEqual(["a", "b"]);
   });
 
+  it("puts newer arrivals after the history as they are, and sorts in one older than its newest message", () => {
+    const history = [msg("h1", { timestamp: T0 + 1 }), msg("h2", { timestamp: T0 + 5 })];
+    const newer = mergeThread(history, [msg("n2", { timestamp: T0 + 9 }), msg("n1", { timestamp: T0 + 7 }), msg("n3", { timestamp: T0 + 9 })]);
+    expect(newer.map((m) => m.id)).toEqual(["h1", "h2", "n1", "n2", "n3"]);
+    expect(newer[0]).toBe(history[0]);
+    const tie = mergeThread(history, [msg("t", { timestamp: T0 + 5 })]);
+    expect(tie.map((m) => m.id)).toEqual(["h1", "h2", "t"]);
+    const older = mergeThread(history, [msg("late", { timestamp: T0 + 3 }), msg("n", { timestamp: T0 + 8 })]);
+    expect(older.map((m) => m.id)).toEqual(["h1", "late", "h2", "n"]);
+  });
+
   it("replaces the optimistic copy when our own message arrives over the socket first", () => {
     const pending = optimisticMessage({ text: "Hello!", senderName: "Sara", now: T0 });
     let overlay = upsertIncoming([pending], msg("srv", { sender: "me", text: "Hello!", status: "sent", timestamp: T0 + 40 }));

@@ -85,7 +85,10 @@ export function MessageList({ messages, isLoading, error, hasOlder, loadingOlder
     if (!el) return;
     atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX;
     if (el.scrollTop < NEAR_TOP_PX && hasOlder && !loadingOlder && !restore.current) {
-      const top = virtualizer.getVirtualItems().find((item) => item.end > el.scrollTop) ?? virtualizer.getVirtualItems()[0];
+      // The first sender group in view, never a date separator: older messages of the same day go in below
+      // the day's separator, so it moves up with them and restoring it would show the oldest page instead.
+      const items = virtualizer.getVirtualItems();
+      const top = items.find((item) => item.end > el.scrollTop && rows[item.index]?.kind === "group") ?? items[0];
       restore.current = top ? { key: top.key, offset: el.scrollTop - top.start } : null;
       onLoadOlder();
     }
