@@ -28,7 +28,7 @@ import { startCpuProfile, type HotFrame } from "./lib/cpu-profile";
 
 const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--enable-precise-memory-info"];
 const THROTTLE = 4;
-/** BENCH_UI_PROFILE=1: also sample the scrolls' JavaScript and break their renderer work down by kind. */
+/** BENCH_UI_PROFILE=1: also sample the scrolls' and the actions' JavaScript, and break the scrolls' renderer work down by kind. */
 const PROFILING = process.env.BENCH_UI_PROFILE === "1";
 const LONG_TASK_MS = 50;
 const INP_TARGET_MS = 100;
@@ -263,6 +263,7 @@ export const uiBrowserBench: Bench = {
         actions[kind].push({ ms: result.ms, cpuMs: cpuWithin(tasks, result.start, result.end) });
       };
       const composer = page.getByRole("textbox", { name: "Message" });
+      const stopActions = profiling ? await startCpuProfile(cdp) : null;
       for (let i = 0; i < (quick ? 3 : 8); i++) {
         await composer.fill(`bench reply ${i}`);
         await settle(page, 300);
@@ -285,6 +286,7 @@ export const uiBrowserBench: Bench = {
         await search.fill("");
         await settle(page, 1200);
       }
+      if (stopActions) profiles.actions = await stopActions();
       const interactions = Object.fromEntries(Object.entries(actions).map(([k, v]) => [k, { ...summarize(v.map((x) => x.ms)), cpu: summarize(v.map((x) => x.cpuMs)) }])) as Record<keyof typeof actions, ReturnType<typeof summarize> & { cpu: ReturnType<typeof summarize> }>;
 
       // Scroll the list of page A (the first tab) through 10 000 rows.
