@@ -7,6 +7,7 @@ import { failStaleSendsJob } from "@/workers/jobs/stale-sends";
 import { wakeSnoozedJob } from "@/workers/jobs/snooze-expiry";
 import { pruneUploadsJob } from "@/workers/jobs/upload-retention";
 import { rebuildResponseEventsJob } from "@/workers/jobs/rebuild-response-events";
+import { keepStatisticsJob } from "@/workers/jobs/keep-statistics";
 
 // The job registry: every job the worker runs is listed here.
 
@@ -26,6 +27,7 @@ export const jobs: JobDefinition<never>[] = [
   register(wakeSnoozedJob),
   register(pruneUploadsJob),
   register(rebuildResponseEventsJob),
+  register(keepStatisticsJob),
 ];
 
 export function findJob(name: string): JobDefinition<never> | undefined {

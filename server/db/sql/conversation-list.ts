@@ -30,13 +30,20 @@ export type ListFilter = {
   take: number;
 };
 
-/** A page of the list, newest first, on the (page_id, last_message_at, id) order the indexes hold; `shape` names its statement. */
-export function listRowsSql(pageId: string | RawBuilder<unknown>, filter: ListFilter): { statement: RawBuilder<ListRow>; shape: string } {
+/**
+ * A page of the list, newest first, on the (page_id, last_message_at, id) order the indexes hold; `shape`
+ * names its statement, null when it must be planned for its values on every run (not prepared).
+ */
+export function listRowsSql(pageId: string | RawBuilder<unknown>, filter: ListFilter): { statement: RawBuilder<ListRow>; shape: string | null } {
   // A first contact's conversation is created one statement before its first message (customers.ts, then
   // record-message.ts), with last_message_at 'epoch': until the message is in, it is not listed, so a read
   // of the list never shows it without its message and unread count.
-  const conditions = [sql`conversations.page_id = ${pageId}::uuid`, sql`conversations.is_spam = ${filter.isSpam}`, sql`conversations.last_message_at > ${NOT_YET}`];
-  let shape = "";
+  // The spam flag, the status and the channel are written into the statement, not passed as parameters, and
+  // name its shape: a prepared statement switches to a generic plan after five runs, and a generic plan cannot
+  // tell a status few conversations have (snoozed, spam) from one most have (open), so it walked every
+  // conversation of the Page to find none (docs/PERFORMANCE.md, "Plans without statistics").
+  const conditions = [sql`conversations.page_id = ${pageId}::uuid`, sql`conversations.is_spam = ${sql.lit(filter.isSpam)}`, sql`conversations.last_message_at > ${NOT_YET}`];
+  let shape = filter.isSpam ? "x" : "";
   if (filter.assigneeId === null) {
     conditions.push(sql`conversations.assignee_id IS NULL`);
     shape += "u";
@@ -45,21 +52,22 @@ export function listRowsSql(pageId: string | RawBuilder<unknown>, filter: ListFi
     shape += "a";
   }
   if (filter.channel) {
-    conditions.push(sql`conversations.channel = ${filter.channel}::"Channel"`);
-    shape += "h";
+    conditions.push(sql`conversations.channel = ${sql.lit(filter.channel)}::"Channel"`);
+    shape += `h${filter.channel}`;
   }
   if (filter.status) {
-    conditions.push(sql`conversations.status = ${filter.status}::"ConversationStatus"`);
-    shape += "s";
+    conditions.push(sql`conversations.status = ${sql.lit(filter.status)}::"ConversationStatus"`);
+    shape += `s${filter.status}`;
   }
   if (filter.isImportant) {
     conditions.push(sql`conversations.is_important`);
     shape += "i";
   }
-  if (filter.tags.length) {
-    conditions.push(sql`EXISTS (SELECT 1 FROM customer_tags t WHERE t.conversation_id = conversations.id AND t.name = ANY(${filter.tags}::text[]))`);
-    shape += "t";
-  }
+  // How common a tag is decides between walking the list and starting from the tagged rows, and only a plan
+  // made for the tags asked knows it: a list with tags is planned on every run (docs/PERFORMANCE.md, "Plans
+  // without statistics"; a generic plan hash-joined every conversation of the Page with every tag).
+  const perRun = filter.tags.length > 0;
+  if (perRun) conditions.push(sql`EXISTS (SELECT 1 FROM customer_tags t WHERE t.conversation_id = conversations.id AND t.name = ANY(${filter.tags}::text[]))`);
   if (filter.cursor) {
     // The redundant `<=` is what the index can range-scan on; Postgres cannot use the OR as an index bound
     // and would walk every newer row (docs/PERFORMANCE.md).
@@ -72,7 +80,7 @@ export function listRowsSql(pageId: string | RawBuilder<unknown>, filter: ListFi
                  WHERE ${sql.join(conditions, sql` AND `)}
                  ORDER BY conversations.last_message_at DESC, conversations.id DESC
                  OFFSET ${filter.offset} LIMIT ${filter.take}`;
-  return { statement, shape };
+  return { statement, shape: perRun ? null : shape };
 }
 
 /** These conversations of the page, in no order. */
@@ -94,13 +102,13 @@ export type ReaderListRow = ReaderColumns & { page_id: string | null; page_name:
  * null list columns when the list is empty, none at all when the session is not open. Without a filter
  * (a search, whose own statements follow) the reader and the page only.
  */
-export function readerListSql(ctes: RawBuilder<unknown>, filter: ListFilter | null): { statement: RawBuilder<ReaderListRow>; shape: string } {
+export function readerListSql(ctes: RawBuilder<unknown>, filter: ListFilter | null): { statement: RawBuilder<ReaderListRow>; shape: string | null } {
   const list = filter ? listRowsSql(sql.ref("vp.id"), filter) : null;
   const statement = sql<ReaderListRow>`${ctes}
     SELECT ${readerColumns("rd")}, vp.id AS page_id, vp.name AS page_name, vp.facebook_page_id AS page_facebook_page_id${list ? sql`, r.*` : sql``}
       FROM rd LEFT JOIN vp ON true
       ${list ? sql`LEFT JOIN LATERAL (${list.statement}) r ON true ORDER BY r.last_message_at DESC, r.id DESC` : sql``}`;
-  return { statement, shape: list ? `list-${list.shape}` : "page" };
+  return { statement, shape: !list ? "page" : list.shape === null ? null : `list-${list.shape}` };
 }
 
 /** One conversation's row with its page, where the reader of CTE `rd` (readerSql) may see it; the reader's columns beside (see readerListSql). */

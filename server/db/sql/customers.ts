@@ -59,18 +59,25 @@ export type ContextRow = {
 export const contextSql = (people: RawBuilder<unknown>) => sql<ContextRow>`
     SELECT w.facebook_page_id AS "askedPageId", w.psid AS "askedPsid", p.id AS "pageId", p.name AS "pageName",
            p.facebook_page_id AS "facebookPageId", ch.channel::text AS "channel",
-           u.id AS "customerId", u.name, u.avatar_url AS "avatarUrl", c.id AS "conversationId",
-           -- still the ingest's placeholder (customers.ts fallbackCustomerName) and never looked up:
-           -- a first contact whose profile lookup was lost (crash) gets it on their next message
-           u.profile_fetched_at IS NULL AND u.name = 'Customer ' || right(u.psid, 4) AS "needsProfile",
-           c.thread_owner::text AS "threadOwner"
+           u."customerId", u.name, u."avatarUrl", u."conversationId", u."needsProfile", u."threadOwner"
       FROM ${people}
       LEFT JOIN instagram_accounts ig ON ig.instagram_id = w.facebook_page_id AND ig.enabled
       -- one index lookup either way (an OR here would cost the hot path a plan that reads every page)
       LEFT JOIN pages p ON p.id = coalesce(ig.page_id, (SELECT pp.id FROM pages pp WHERE pp.facebook_page_id = w.facebook_page_id))
       CROSS JOIN LATERAL (SELECT (CASE WHEN ig.page_id IS NULL THEN 'messenger' ELSE 'instagram' END)::"Channel" AS channel) ch
-      LEFT JOIN customers u ON u.page_id = p.id AND u.channel = ch.channel AND u.psid = w.psid
-      LEFT JOIN conversations c ON c.customer_id = u.id`;
+      -- A LATERAL with LIMIT cannot be flattened into the join: the customer is always found by all three
+      -- columns of its unique key. As a plain join, on a database never ANALYZEd, the planner probed
+      -- (page_id, channel) and filtered psid, reading every customer of the Page for each person
+      -- (docs/PERFORMANCE.md, "Plans without statistics").
+      LEFT JOIN LATERAL (
+        SELECT u.id AS "customerId", u.name, u.avatar_url AS "avatarUrl", c.id AS "conversationId",
+               -- still the ingest's placeholder (customers.ts fallbackCustomerName) and never looked up:
+               -- a first contact whose profile lookup was lost (crash) gets it on their next message
+               u.profile_fetched_at IS NULL AND u.name = 'Customer ' || right(u.psid, 4) AS "needsProfile",
+               c.thread_owner::text AS "threadOwner"
+          FROM customers u LEFT JOIN conversations c ON c.customer_id = u.id
+         WHERE u.page_id = p.id AND u.channel = ch.channel AND u.psid = w.psid
+         LIMIT 1) u ON true`;
 
 /** contextSql of these (Facebook page id, psid) pairs. */
 export const contextOfPairsSql = (facebookPageIds: string[], psids: string[]) =>

@@ -22,7 +22,7 @@ function toRow(row: ListRow, page: VisiblePage): ConversationListRow {
 /** A page of the list, newest first, on the (page_id, last_message_at, id) order the indexes hold. */
 export async function listRowsOf(page: VisiblePage, filter: ListFilter): Promise<ConversationListRow[]> {
   const { statement, shape } = listRowsSql(page.id, filter);
-  return (await rows(statement, { name: `conversation-list-${shape}` })).map((row) => toRow(row, page));
+  return (await rows(statement, { name: shape === null ? undefined : `conversation-list-${shape}` })).map((row) => toRow(row, page));
 }
 
 /** The rows of these conversations of the page, in the order of `ids` (a search's page of hits). */
@@ -45,7 +45,7 @@ export async function visibleListRow(actor: Pick<Actor, "id" | "role" | "company
  */
 export async function readerListRows(reader: Reader, pageId: string, filter: ListFilter | null): Promise<{ actor: Actor; page: VisiblePage | null; rows: ConversationListRow[] }> {
   const { statement, shape } = readerListSql(readerPageCtes(reader, pageId), filter);
-  const found = await rows(statement, { name: readerStatementName(reader, `reader-${shape}`) });
+  const found = await rows(statement, { name: shape === null ? undefined : readerStatementName(reader, `reader-${shape}`) });
   const actor = actorOfRow(reader, found[0]);
   const head = found[0];
   if (!head?.page_id) return { actor, page: null, rows: [] };

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { connect } from "node:net";
 import { env } from "@/server/env";
 import { createAppServer } from "@/server/lifecycle/app-server";
+import { attachRealtime } from "@/server/realtime/index";
 
 // The app's HTTP server as production runs it (server/lifecycle/app-server.ts: request ids, security headers,
 // the path settled once, the webhook and direct routes, the API router), listening on a free port, and
@@ -14,19 +15,23 @@ const NEXT_STAND_IN = "x-next-stand-in";
 
 export type RealServer = { url: string; port: number; close: () => Promise<void> };
 
-export async function startRealServer(): Promise<RealServer> {
+/** `realtime`: Socket.IO attached as in production (the app's Redis adapter), for tests that open sockets. */
+export async function startRealServer({ realtime = false }: { realtime?: boolean } = {}): Promise<RealServer> {
   const { server, handlerReady } = createAppServer(env());
+  const sockets = realtime ? attachRealtime(server) : null;
   handlerReady((_req, res) => void res.writeHead(404, { [NEXT_STAND_IN]: "1" }).end());
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
   return {
     url: `http://127.0.0.1:${port}`,
     port,
-    close: () =>
-      new Promise<void>((resolve) => {
+    close: async () => {
+      await sockets?.close();
+      await new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
-      }),
+      });
+    },
   };
 }
 
