@@ -68,10 +68,10 @@ const Env = z
     // Processed webhook deliveries are deleted this many days after they arrived (an hourly worker job);
     // pending ones never. 200 messages a second are 17 million rows a day.
     WEBHOOK_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(7),
-    // The worker ANALYZEs tables whose planner statistics are missing or stale, as autoanalyze would
-    // (workers/database/keep-statistics.ts). Off: leave it to autovacuum (the soak test turns it off to
-    // prove the hot path needs no statistics).
-    KEEP_PLANNER_STATISTICS: z.enum(["true", "false", "1", "0"]).default("true").transform((v) => v === "true" || v === "1"),
+    // The worker ANALYZEs tables whose planner statistics are missing or stale and, while autovacuum is
+    // off, VACUUMs those full of dead rows, as autovacuum would (workers/database/upkeep.ts). Off: leave it
+    // to autovacuum (the soak's guard turns it off to prove the hot path needs neither).
+    DATABASE_UPKEEP: z.enum(["true", "false", "1", "0"]).default("true").transform((v) => v === "true" || v === "1"),
     // Benchmarks only: the worker stamps stage times into new-message (tests/bench/load.ts). Off = no cost.
     BENCH_STAGE_TIMINGS: z.enum(["0", "1"]).default("0"),
 

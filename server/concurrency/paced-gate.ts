@@ -14,9 +14,17 @@ export type PacedGate = {
 };
 
 export class GateCancelled extends Error {
-  constructor() {
-    super("cancelled before it started");
+  constructor(reason = "cancelled before it started") {
+    super(reason);
     this.name = "GateCancelled";
+  }
+}
+
+/** What `run` rejects with at once when `maxWaiting` calls already wait: the backlog is full. */
+export class GateFull extends GateCancelled {
+  constructor() {
+    super("the gate's backlog is full");
+    this.name = "GateFull";
   }
 }
 
@@ -24,7 +32,12 @@ export class GateCancelled extends Error {
 export type Clock = { now: () => number; setTimeout: (fn: () => void, ms: number) => unknown };
 export const realClock: Clock = { now: () => performance.now(), setTimeout: (fn, ms) => setTimeout(fn, ms) };
 
-export function pacedGate(limits: { concurrent: number; burst: number; perSecond: number }, clock: Clock = realClock): PacedGate {
+/**
+ * `maxWaiting`: calls that may wait for a start at once; beyond it `run` refuses (GateFull) instead of letting
+ * a backlog grow for as long as calls come faster than the pace — in memory, and ever later (issue 40: at 200
+ * first contacts a second and 25 lookups a second, 175 more waited every second the soak lasted).
+ */
+export function pacedGate(limits: { concurrent: number; burst: number; perSecond: number; maxWaiting?: number }, clock: Clock = realClock): PacedGate {
   const waiting: { start: () => void; cancel: (error: Error) => void }[] = [];
   let active = 0;
   let tokens = limits.burst;
@@ -53,6 +66,7 @@ export function pacedGate(limits: { concurrent: number; burst: number; perSecond
 
   return {
     async run<T>(work: () => Promise<T>): Promise<T> {
+      if (waiting.length >= (limits.maxWaiting ?? Number.POSITIVE_INFINITY)) throw new GateFull();
       await new Promise<void>((start, cancel) => {
         waiting.push({ start, cancel });
         pump();

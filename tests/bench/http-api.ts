@@ -2,8 +2,8 @@ import { issueToken } from "@/server/auth/token";
 import type { Bench } from "./lib/context";
 import { budget } from "./lib/context";
 import { keepAliveAgent, request } from "./lib/http";
-import { treeCpuMs } from "./lib/cpu";
-import { now, summarize, verdict } from "./lib/stats";
+import { treeCpuMs } from "../support/cpu";
+import { now, summarize, verdict } from "../support/stats";
 
 // The same list and thread requests over HTTP against the production server (Next + custom server), with a
 // staff bearer token: adds authentication (token decode + user row), zod parsing, JSON and the network.

@@ -11,7 +11,7 @@
 import { readFile } from "node:fs/promises";
 import { connectLean, type LeanSocket } from "./lib/lean-socket";
 import { EventFrames } from "./lib/event-frames";
-import { openInspector, settledMemory, type SettledMemory } from "./lib/inspector";
+import { openInspector, settledMemory, type SettledMemory } from "../support/inspector";
 import { loopLagMeter } from "./lib/loop-lag";
 import type { LoadPlan } from "./lib/load-plan";
 

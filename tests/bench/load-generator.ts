@@ -12,7 +12,7 @@ import { keepAliveAgent, request } from "./lib/http";
 import { rawHttpPool } from "./lib/raw-http";
 import { loopLagMeter } from "./lib/loop-lag";
 import { benchNodeArgs } from "./lib/load-child";
-import { treeRssKb } from "./lib/inspector";
+import { treeRssKb } from "../support/inspector";
 import type { AgentsCommand, AgentsReady, AgentsResult } from "./load-agents";
 import type { LoadPlan } from "./lib/load-plan";
 

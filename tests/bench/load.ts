@@ -7,7 +7,7 @@ import { keepAliveAgent, request } from "./lib/http";
 import { runLoadGenerator } from "./lib/load-child";
 import { cleanupLoadData, loadConversations, loadCustomers, openLoadWorld, type LoadWorld } from "./lib/load-world";
 import { cpuPressure, loadAverage } from "./lib/pressure";
-import { sleep, summarize, verdict } from "./lib/stats";
+import { sleep, summarize, verdict } from "../support/stats";
 import type { LoadPlan } from "./lib/load-plan";
 
 // What users feel at 200 msg/s (issue #13): signed webhooks at a steady 200/s from 200 customers of 3

@@ -26,7 +26,7 @@ import { encryptSecret } from "@/server/security/secret-box";
 import { BENCH } from "./lib/config";
 import type { Bench } from "./lib/context";
 import { writeResult } from "./lib/results";
-import { sleep, summarize } from "./lib/stats";
+import { sleep, summarize } from "../support/stats";
 import { recreateDatabase } from "../support/database";
 import { migrateDeploy } from "../../prisma/scripts/migrate-lib";
 

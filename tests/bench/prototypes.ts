@@ -6,7 +6,7 @@ import { BENCH } from "./lib/config";
 import type { Bench, BenchContext } from "./lib/context";
 import { budget } from "./lib/context";
 import { staffActor } from "./lib/scenarios";
-import { now, summarize } from "./lib/stats";
+import { now, summarize } from "../support/stats";
 import { listWithBoundedCursor } from "./prototypes/cursor";
 
 // Opt-in (`npm run bench -- --only=prototypes`): the fixes proposed in docs/performance/history-2026-11.md ("Misses and what to do about them"), measured side

@@ -17,7 +17,7 @@ import { pathToFileURL } from "node:url";
 import pg from "pg";
 import type { Bench } from "./lib/context";
 import { writeResult } from "./lib/results";
-import { now, summarize } from "./lib/stats";
+import { now, summarize } from "../support/stats";
 import { recreateDatabase } from "../support/database";
 import { migrateDeploy } from "../../prisma/scripts/migrate-lib";
 

@@ -2,9 +2,9 @@ import pg from "pg";
 import { BENCH } from "./lib/config";
 import type { Bench } from "./lib/context";
 import { budget } from "./lib/context";
-import { cpuDelta, databaseCpuMs, ownCpuMs } from "./lib/cpu";
+import { cpuDelta, databaseCpuMs, ownCpuMs } from "../support/cpu";
 import { staffActor } from "./lib/scenarios";
-import { now, summarize, verdict } from "./lib/stats";
+import { now, summarize, verdict } from "../support/stats";
 
 // Conversation list and thread latency through the real services, in-process (no HTTP): p50/p95/p99 over
 // sequential calls after a warm-up, the SQL statements one call issues (a constant count is the bar), and

@@ -2,7 +2,7 @@
 // memory per socket goes (issue #13: 1 000 sockets ≤ 30 MB). A diagnostic, not a benchmark with a bar: it
 // starts the bench's production server and worker (the bench's database, Redis db and free ports,
 // lib/config.ts), warms it up the way the sockets bench does (Next has served a request, a few sockets came
-// and went), opens the server's inspector (lib/inspector.ts) and reads `process.memoryUsage()` inside the
+// and went), opens the server's inspector (tests/support/inspector.ts) and reads `process.memoryUsage()` inside the
 // server and the RSS of its process tree: before the sockets and 0.5 s after N sockets joined one page's
 // room, as they are (the moments of the sockets bench's RSS figure), then after three forced collections with
 // the sockets and after they left. With --snapshots it also collects and takes a heap snapshot before the
@@ -15,9 +15,9 @@ import path from "node:path";
 import { io as connect, type Socket } from "socket.io-client";
 import { APP_URL, BENCH } from "./lib/config";
 import { startApp } from "./lib/app-server";
-import { treeCpuMs } from "./lib/cpu";
+import { treeCpuMs } from "../support/cpu";
 import { ensureDataset } from "./lib/dataset";
-import { openInspector, settledMemory, treeRssKb, type Inspector, type SettledMemory } from "./lib/inspector";
+import { openInspector, settledMemory, treeRssKb, type Inspector, type SettledMemory } from "../support/inspector";
 import { prepareLoadWorld } from "./lib/load-world";
 
 const COUNT = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 1000);

@@ -1,11 +1,11 @@
 import { BENCH } from "./lib/config";
 import { WEBHOOK_URL } from "./lib/webhook";
-import type { SettledMemory } from "./lib/inspector";
+import type { SettledMemory } from "../support/inspector";
 import type { Bench } from "./lib/context";
 import { runLoadGenerator } from "./lib/load-child";
 import { cleanupLoadData, loadCustomers, openLoadWorld } from "./lib/load-world";
 import { cpuPressure, loadAverage } from "./lib/pressure";
-import { summarize, verdict } from "./lib/stats";
+import { summarize, verdict } from "../support/stats";
 import { warmCustomers } from "./load";
 import type { LoadPlan } from "./lib/load-plan";
 
@@ -15,7 +15,7 @@ import type { LoadPlan } from "./lib/load-plan";
 // generator is its own process (load-generator.ts), as in the load benchmark. That RSS difference is taken
 // without a garbage collection, so it also holds the garbage of 1 000 connects and joins and whatever the
 // young generation grew by meanwhile (runs of the same code gave +11 and +32 MB): the run also reports the
-// server's memory after forced collections (lib/inspector.ts) with the sockets and after they left, at the
+// server's memory after forced collections (tests/support/inspector.ts) with the sockets and after they left, at the
 // end, where it disturbs no other figure. The verdict stays on the first figure.
 
 const SOCKETS = 1_000;

@@ -3,7 +3,7 @@ import { issueToken } from "@/server/auth/token";
 import { APP_URL } from "./lib/config";
 import type { Bench } from "./lib/context";
 import { cleanupUiWorld, LONG_THREAD_MESSAGES, LONG_THREAD_NAME, seedLongThread } from "./lib/ui-world";
-import { summarize } from "./lib/stats";
+import { summarize } from "../support/stats";
 import { startCpuProfile, type HotFrame } from "./lib/cpu-profile";
 
 // Issue #33 "nothing freezes", as an agent feels it: Chromium on the production build with the CPU

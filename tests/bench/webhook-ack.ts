@@ -4,7 +4,7 @@ import type { Bench } from "./lib/context";
 import { budget } from "./lib/context";
 import { WEBHOOK_CUSTOMERS } from "./lib/dataset";
 import { keepAliveAgent } from "./lib/http";
-import { summarize, verdict } from "./lib/stats";
+import { summarize, verdict } from "../support/stats";
 import { atSteadyRate, costMeter, message, pendingDeliveries, post, runTag, waitStored } from "./lib/webhook";
 import { warmWebhookPath } from "./lib/webhook-warmup";
 

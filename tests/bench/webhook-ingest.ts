@@ -4,7 +4,7 @@ import type { Bench } from "./lib/context";
 import { budget } from "./lib/context";
 import { WEBHOOK_CUSTOMERS } from "./lib/dataset";
 import { keepAliveAgent } from "./lib/http";
-import { summarize } from "./lib/stats";
+import { summarize } from "../support/stats";
 import { costMeter, message, pendingDeliveries, post, runTag, waitStored, type OutMessage } from "./lib/webhook";
 import { warmWebhookPath } from "./lib/webhook-warmup";
 import { ingestQueryProfile } from "./lib/ingest-profile";

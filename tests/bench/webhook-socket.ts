@@ -7,7 +7,7 @@ import type { Bench, BenchContext } from "./lib/context";
 import { budget } from "./lib/context";
 import { WEBHOOK_CUSTOMERS } from "./lib/dataset";
 import { keepAliveAgent } from "./lib/http";
-import { sleep, summarize, verdict } from "./lib/stats";
+import { sleep, summarize, verdict } from "../support/stats";
 import { atSteadyRate, costMeter, message, pendingDeliveries, post, runTag } from "./lib/webhook";
 import { warmWebhookPath } from "./lib/webhook-warmup";
 

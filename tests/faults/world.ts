@@ -7,6 +7,7 @@ import { createSimulator, type Simulator } from "@/tools/simulator/create-simula
 import { queueNameFor } from "@/server/queue/index";
 import { migrateDeploy } from "../../prisma/scripts/migrate-lib";
 import { startPrivatePostgres, startPrivateRedis, type PrivatePostgres, type PrivateRedis } from "../support/private-services";
+import { freePortsSync } from "../support/free-port";
 import { startApp, startWorker, type AppInstance, type WorkerInstance } from "../integration/support/fleet";
 
 // The system of the fault tests (issue 30): a Postgres and a Redis of its own (so they can be restarted),
@@ -25,6 +26,8 @@ export type FaultWorld = {
   /** Customers (psids) per Facebook page id, known to the simulator and inside the messaging window. */
   psids: Map<string, string[]>;
   token: string;
+  /** Where the app's and the worker's inspectors open (WorldOptions.inspect), else null. */
+  inspectPorts: { app: number; worker: number } | null;
   /** The BullMQ queue the app and worker share (QUEUE_PREFIX of their own). */
   queueName: string;
   /** SIGKILLs the app (or the worker) and starts a new one on fresh ports; resolves once it is ready. */
@@ -36,7 +39,11 @@ export type FaultWorld = {
   close: () => Promise<void>;
 };
 
-export type WorldOptions = { pages?: number; customersPerPage?: number; env?: Record<string, string> };
+/**
+ * `postgres`: more Postgres settings (name=value). `inspect`: the app and the worker start with their V8
+ * inspector armed on a port of their own (`inspectPorts`), for readings of memory after GC (tests/support/inspector.ts).
+ */
+export type WorldOptions = { pages?: number; customersPerPage?: number; env?: Record<string, string>; postgres?: string[]; inspect?: boolean };
 
 const PAGE_BASE = 510_000_000_000_000;
 const PSID_BASE = 6_100_000_000_000_000;
@@ -54,7 +61,7 @@ async function untilReady(url: string, what: { child: { exitCode: number | null 
 export async function startFaultWorld(options: WorldOptions = {}): Promise<FaultWorld> {
   const pageCount = options.pages ?? 3;
   const perPage = options.customersPerPage ?? 20;
-  const [pg, redis] = await Promise.all([startPrivatePostgres(), startPrivateRedis()]);
+  const [pg, redis] = await Promise.all([startPrivatePostgres("faults", options.postgres), startPrivateRedis()]);
   await migrateDeploy(pg.url, { log: () => {} });
   const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: pg.url, max: 4 }, { onPoolError: () => {} }) });
 
@@ -98,6 +105,8 @@ export async function startFaultWorld(options: WorldOptions = {}): Promise<Fault
     WEBHOOK_POLL_MS: "500",
     ...options.env,
   };
+  const inspectPorts = options.inspect ? (([app, worker]) => ({ app: app!, worker: worker! }))(freePortsSync(2)) : null;
+  const armed = (port: number | undefined): Record<string, string> => (port === undefined ? {} : { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --inspect-port=127.0.0.1:${port}`.trim() });
   let app: AppInstance | null = null;
   let worker: WorkerInstance | null = null;
   let logs = "";
@@ -116,9 +125,10 @@ export async function startFaultWorld(options: WorldOptions = {}): Promise<Fault
     pages,
     psids,
     token,
+    inspectPorts,
     queueName: queueNameFor(queuePrefix),
     async startApp() {
-      app = startApp(env);
+      app = startApp({ ...env, ...armed(inspectPorts?.app) });
       await untilReady(`${app.url}/api/health/live`, app);
       // Echoes of the app's sends go to its webhook thread, as Meta's go to the webhook URL.
       sim.settings.webhookUrl = `${app.webhookUrl}/api/webhooks/messenger`;
@@ -130,7 +140,7 @@ export async function startFaultWorld(options: WorldOptions = {}): Promise<Fault
       logs += app.output();
     },
     async startWorker() {
-      worker = startWorker(env);
+      worker = startWorker({ ...env, ...armed(inspectPorts?.worker) });
       await untilReady(`${worker.url}/live`, worker);
     },
     async killWorker() {

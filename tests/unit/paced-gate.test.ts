@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { GateCancelled, pacedGate } from "@/server/concurrency/paced-gate";
+import { GateCancelled, GateFull, pacedGate } from "@/server/concurrency/paced-gate";
 import { burstHold } from "@/server/concurrency/burst-hold";
 
 // The profile lookups' pacing on a hand-driven clock. The gate (server/concurrency/paced-gate.ts): a
@@ -104,6 +104,21 @@ describe("paced gate", () => {
     await clock.advance(10_000);
     expect(started).toEqual([0, 1]);
     expect(gate.pending).toBe(0);
+  });
+
+  it("refuses a call at once while its backlog is full, and takes calls again once it shrinks", async () => {
+    const clock = manualClock();
+    const gate = pacedGate({ concurrent: 1, burst: 1, perSecond: 1, maxWaiting: 2 }, clock);
+    const { started, runs } = startAll(gate, 3);
+    await flush();
+    expect(started).toEqual([0]);
+    await expect(gate.run(async () => "one too many")).rejects.toBeInstanceOf(GateFull);
+    expect(gate.pending).toBe(2);
+    await clock.advance(1_000);
+    expect(started).toEqual([0, 1]);
+    await expect(Promise.all([gate.run(async () => "room again"), clock.advance(2_000)])).resolves.toEqual(["room again", undefined]);
+    await Promise.all(runs);
+    expect(started).toEqual([0, 1, 2]);
   });
 });
 

@@ -7,7 +7,7 @@ import { failStaleSendsJob } from "@/workers/jobs/stale-sends";
 import { wakeSnoozedJob } from "@/workers/jobs/snooze-expiry";
 import { pruneUploadsJob } from "@/workers/jobs/upload-retention";
 import { rebuildResponseEventsJob } from "@/workers/jobs/rebuild-response-events";
-import { keepStatisticsJob } from "@/workers/jobs/keep-statistics";
+import { databaseUpkeepJob } from "@/workers/jobs/database-upkeep";
 
 // The job registry: every job the worker runs is listed here.
 
@@ -27,7 +27,7 @@ export const jobs: JobDefinition<never>[] = [
   register(wakeSnoozedJob),
   register(pruneUploadsJob),
   register(rebuildResponseEventsJob),
-  register(keepStatisticsJob),
+  register(databaseUpkeepJob),
 ];
 
 export function findJob(name: string): JobDefinition<never> | undefined {

@@ -10,7 +10,7 @@ import { accountOf, channelOf, type IngestPage } from "@/server/services/inbound
 import { fetchInstagramProfile, instagramDisplayName } from "@/server/integrations/meta/graph-instagram";
 import { customerOrder, customerOrderKey } from "@/server/concurrency/in-order";
 import { decryptSecret } from "@/server/security/secret-box";
-import { GateCancelled, pacedGate } from "@/server/concurrency/paced-gate";
+import { GateCancelled, GateFull, pacedGate } from "@/server/concurrency/paced-gate";
 import { burstHold } from "@/server/concurrency/burst-hold";
 import { logger } from "@/server/observability/log";
 
@@ -25,8 +25,15 @@ import { logger } from "@/server/observability/log";
 
 export type ProfileTarget = { page: IngestPage; customerId: string; psid: string; conversationId: string };
 
-/** 8 Graph calls at most at once; 10 at once after a quiet spell, then 25 a second (200 new names in ~8 s). */
-const gate = pacedGate({ concurrent: 8, burst: 10, perSecond: 25 });
+/**
+ * 8 Graph calls at most at once; 10 at once after a quiet spell, then 25 a second (200 new names in ~8 s).
+ * At most 2 000 wait (80 s of lookups): first contacts that come faster than that for longer keep the
+ * fallback name, and their lookup is made on their next message (profile_fetched_at stays NULL).
+ */
+const gate = pacedGate({ concurrent: 8, burst: 10, perSecond: 25, maxWaiting: 2_000 });
+/** Lookups refused while the backlog was full, reported once a minute at most. */
+let refused = 0;
+let refusedReportedAt = 0;
 /** More than 10 first contacts within a second is a burst: their lookups wait until it is over, 3 s at most. */
 const hold = burstHold({ windowMs: 1000, size: 10, maxHoldMs: 3000, recheckMs: 200 });
 /** How long a new name overrides the one a batch read before the update committed (see freshProfile). */
@@ -46,11 +53,20 @@ export function lookUpProfileLater(target: ProfileTarget): void {
     const run = gate
       .run(() => lookUp(target))
       .catch((error: Error) => {
+        if (error instanceof GateFull) return reportRefused();
         if (!(error instanceof GateCancelled)) logger().error(`profile update for ${target.psid} failed: ${error.message}`);
       })
       .finally(() => inFlight.delete(target.customerId));
     inFlight.set(target.customerId, run);
   });
+}
+
+function reportRefused(): void {
+  refused++;
+  if (performance.now() - refusedReportedAt < 60_000) return;
+  refusedReportedAt = performance.now();
+  logger().warn(`${refused} profile lookups not queued: 2 000 already wait; each is made on that customer's next message`);
+  refused = 0;
 }
 
 /**

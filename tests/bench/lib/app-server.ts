@@ -175,7 +175,7 @@ export async function startApp(options: { rebuild: boolean; log: (line: string) 
     customers: Array.from({ length: WEBHOOK_CUSTOMERS + 1 }, (_, i) => ({ pageId: PAGE_B.facebookPageId, psid: webhookPsid(i), firstName: "Bench", lastName: `Customer${i}` })),
   });
 
-  // The inspector armed, not open (no cost): a bench that wants memory after GC opens it (lib/inspector.ts).
+  // The inspector armed, not open (no cost): a bench that wants memory after GC opens it (tests/support/inspector.ts).
   const server = startChild("server/index.ts", { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --inspect-port=127.0.0.1:${BENCH.inspectPort}`.trim() });
   const worker = startChild("workers/index.ts");
   const child = server.child;

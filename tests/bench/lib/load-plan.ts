@@ -34,7 +34,7 @@ export type LoadPlan = {
   /** Seconds to wait after the last send for stragglers. */
   graceSeconds: number;
   /**
-   * Also read the server's memory after garbage collection (lib/inspector.ts), at the end of the run: with
+   * Also read the server's memory after garbage collection (tests/support/inspector.ts), at the end of the run: with
    * the sockets still connected, then after they all left. Taken after every other figure, so it changes none.
    */
   settle?: { inspectPort: number; serverNodePid: number };

@@ -4,8 +4,8 @@ import { signatureFor } from "@/server/integrations/meta/webhook-signature";
 import { BENCH, WEBHOOK_BASE_URL } from "./config";
 import { PAGE_B, webhookPsid } from "./dataset";
 import { request, type HttpResult } from "./http";
-import { cpuDelta, databaseCpuMs, treeCpuMs } from "./cpu";
-import { sleep } from "./stats";
+import { cpuDelta, databaseCpuMs, treeCpuMs } from "../../support/cpu";
+import { sleep } from "../../support/stats";
 
 // Signed Messenger webhook deliveries as Meta sends them (docs/META.md), posted straight to the app (its
 // webhook port: lib/config.ts).
