@@ -47,7 +47,7 @@ export function useSendFile({ conversation, senderName, sink }: { conversation: 
       }
       for (const [i, file] of uploaded.entries()) {
         try {
-          const sent = await api<ApiMessage>("/api/send-message", { method: "POST", body: { ...target, message_type: file.type, fileUrl: file.fileUrl, fileName: file.name, text: "" } });
+          const sent = await api<ApiMessage>("/api/send-message", { method: "POST", body: { ...target, message_type: file.type, fileUrl: file.fileUrl, fileName: file.name, text: "", clientId: previews[i]!.clientId } });
           settle(previews[i]!.clientId!, toUiMessage(sent));
         } catch (error) {
           const kept = keptReply(error);

@@ -60,7 +60,7 @@ export function useSendMessage({ conversation, senderName, sink, onViolation, on
         for (let i = 0; i < previews.length; i++) {
           const preview = previews[i]!;
           try {
-            const sent = await api<ApiMessage>("/api/send-message", { method: "POST", body: { ...target, message_type: "image", imageUrl: urls[i], text: "" } });
+            const sent = await api<ApiMessage>("/api/send-message", { method: "POST", body: { ...target, message_type: "image", imageUrl: urls[i], text: "", clientId: preview.clientId } });
             settle(preview.clientId!, toUiMessage(sent));
           } catch (error) {
             const kept = keptReply(error);
@@ -83,7 +83,7 @@ export function useSendMessage({ conversation, senderName, sink, onViolation, on
         const optimistic = optimisticMessage({ text: body, senderName });
         addOptimistic(optimistic);
         try {
-          const result = await api<SendMessageResult>("/api/send-message", { method: "POST", body: { ...target, text: body, message_type: "text" } });
+          const result = await api<SendMessageResult>("/api/send-message", { method: "POST", body: { ...target, text: body, message_type: "text", clientId: optimistic.clientId } });
           if ("error" in result && Array.isArray(result.urls)) {
             settle(optimistic.clientId!, { ...toUiMessage(result.message), isVoilation: true });
             onViolation(result.urls);

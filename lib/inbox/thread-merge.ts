@@ -49,20 +49,17 @@ export function mergeThread(fetched: UiMessage[], overlay: UiMessage[]): UiMessa
   return [...history, ...extra].map((m, i) => ({ m, i })).sort((a, b) => a.m.timestamp - b.m.timestamp || a.i - b.i).map(({ m }) => m);
 }
 
-function sameContent(optimistic: UiMessage, incoming: UiMessage): boolean {
-  if (optimistic.text.trim() !== incoming.text.trim()) return false;
-  return optimistic.isImage === incoming.isImage;
-}
-
 /**
- * A message pushed by the server. The same message again replaces the earlier copy; our own message may
- * arrive over the socket before its send call answers, and then takes the place of its optimistic copy.
+ * A message pushed by the server. The same message again replaces the earlier copy; our own reply may
+ * arrive over the socket before its send call answers, and then takes the place of its optimistic copy —
+ * the one whose clientId the server gave back (never one with the same text: two identical replies in a
+ * row are two messages).
  */
 export function upsertIncoming(overlay: UiMessage[], incoming: UiMessage): UiMessage[] {
   const index = overlay.findIndex((m) => sameMessage(m, incoming));
   if (index >= 0) return overlay.map((m, i) => (i === index ? { ...incoming, clientId: m.clientId } : m));
-  if (incoming.sender === "me") {
-    const pending = overlay.findIndex((m) => m.clientId && m.status === "pending" && m.id === m.clientId && sameContent(m, incoming));
+  if (incoming.sentAs) {
+    const pending = overlay.findIndex((m) => m.clientId === incoming.sentAs && m.id === m.clientId);
     if (pending >= 0) return overlay.map((m, i) => (i === pending ? { ...incoming, clientId: m.clientId, timestamp: m.timestamp } : m));
   }
   return [...overlay, incoming];

@@ -9,6 +9,8 @@ export type UiMessage = {
   mid: string | null;
   /** Set on optimistic messages until the server answers. */
   clientId?: string;
+  /** A reply's own copy from the server: the clientId of the optimistic copy it settles (ApiMessage.client_id). */
+  sentAs?: string;
   text: string;
   sender: "me" | "other";
   senderName: string;
@@ -60,6 +62,7 @@ export function toUiMessage(message: ApiMessage): UiMessage {
     deleted: message.is_deleted ?? false,
     unsupported: message.is_unsupported ?? false,
     replyTo: message.reply_to ? { mid: message.reply_to.mid, text: message.reply_to.message, fromMe: message.reply_to.from_me } : null,
+    ...(message.client_id ? { sentAs: message.client_id } : {}),
   };
 }
 

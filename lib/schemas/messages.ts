@@ -14,6 +14,9 @@ export const ZSendMessage = z
     // audio / video / file: one of our uploads (POST /api/uploads, field "files") and the name to show.
     fileUrl: z.url({ protocol: /^https?$/, error: "fileUrl must be an http(s) URL" }).max(2000).optional(),
     fileName: z.string().trim().max(200).optional(),
+    // The browser's id for its optimistic copy, given back on the reply's new-message (docs/API.md): the
+    // copy is matched by it, never by text (two identical replies in a row are two messages).
+    clientId: z.string().max(100).regex(/^[\w-]+$/, "clientId may hold letters, digits, _ and - only").optional(),
   })
   .superRefine((value, ctx) => {
     if (value.message_type === "text" && !value.text.trim()) ctx.addIssue({ code: "custom", path: ["text"], message: "Message text is required" });

@@ -9,14 +9,16 @@ import { logger } from "@/server/observability/log";
 import { SERVER_EVENTS, type ResyncEvent } from "@/lib/contract/socket-events";
 import { announceAfterReconnect } from "@/server/realtime/resync";
 
-// Services emit through these. In the app server they go through Socket.IO (and its Redis adapter to the
-// other instances); in a process without Socket.IO (the worker) emitToRooms publishes on the adapter's
-// Redis channel with @socket.io/redis-emitter, so every app server delivers it to its sockets. Event names
-// and payloads are the contract's (lib/contract/socket-events.ts).
+// Services announce through emitToRooms, from any process: in the app server through Socket.IO (and its
+// Redis adapter to the other instances); in a process without Socket.IO (the worker) it publishes on the
+// adapter's Redis channel with @socket.io/redis-emitter, so every app server delivers it to its sockets.
+// There is no other way out: an emit that only called the app's Socket.IO server was dropped in the worker
+// (issue 41: a snooze the worker woke never reached an agent). Event names and payloads are the contract's
+// (lib/contract/socket-events.ts).
 
 /** Page watchers and the open thread get it once each, even a socket in both rooms. */
 export function emitToPageAndConversation<E extends ServerEventName>(pageId: string, conversationId: string, event: E, payload: ServerEventPayload<E>): void {
-  io()?.to([pageRoom(pageId), conversationRoom(conversationId)]).emit(event, ...([payload] as Parameters<ServerToClientEvents[E]>));
+  emitToRooms([pageRoom(pageId), conversationRoom(conversationId)], event, payload);
 }
 
 /** Ends a user's live sockets (ban, deletion, signing out everywhere); their token is already refused on the next request. */

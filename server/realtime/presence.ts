@@ -64,6 +64,8 @@ function entryOf(socket: AuthedSocket, now: number): string {
 }
 
 async function put(socket: AuthedSocket, conversationId: string): Promise<void> {
+  // Only while it watches it: a join, ping or typing for a conversation the socket is not in writes nothing.
+  if (!socket.connected || watched(socket) !== conversationId) return;
   const now = Date.now();
   socket.data.presenceWrittenAt = now;
   await redis().multi().hset(key(conversationId), socket.id, entryOf(socket, now)).expire(key(conversationId), KEY_TTL_S).exec();

@@ -63,24 +63,32 @@ const onJoinOffers = pageRoomJoiner(OFFER_ROLES, offersRoom, "You cannot follow 
 // The Page screens: `page-updated` of the pages an admin manages.
 const onJoinPageAdmin = pageRoomJoiner(rolesFor("pages.view"), pageAdminRoom, "You cannot follow this page");
 
-// The room is the conversation id; a socket may watch one open conversation at a time.
-async function onJoinConversation(this: AuthedSocket, payload: unknown, ack?: Ack) {
-  if (!mayJoin(this)) return ack?.({ ok: false, error: TOO_MANY_JOINS });
+// The room is the conversation id; a socket may watch one open conversation at a time. Its joins run one
+// after the other: two asked at once both passed the access check and then both joined, leaving the socket
+// in two conversations, the one it left still getting its presence (issue 41).
+function onJoinConversation(this: AuthedSocket, payload: unknown, ack?: Ack): Promise<void> {
+  const run = (this.data.conversationJoins ?? Promise.resolve()).then(() => joinConversation(this, payload, ack));
+  this.data.conversationJoins = run.catch(() => {});
+  return run;
+}
+
+async function joinConversation(socket: AuthedSocket, payload: unknown, ack?: Ack): Promise<void> {
+  if (!mayJoin(socket)) return ack?.({ ok: false, error: TOO_MANY_JOINS });
   const parsed = ZJoinConversation.safeParse(typeof payload === "string" ? { room: payload } : payload);
   if (!parsed.success || !isUuid(parsed.data.room)) return ack?.({ ok: false, error: "room is required" });
-  if (!INBOX_ROLES.includes(this.data.actor.role)) return ack?.({ ok: false, error: "You cannot join this conversation" });
+  if (!INBOX_ROLES.includes(socket.data.actor.role)) return ack?.({ ok: false, error: "You cannot join this conversation" });
   const conversation = await db.conversation
-    .findFirst({ where: { id: parsed.data.room, page: visiblePagesWhere(this.data.actor) }, select: { id: true } })
+    .findFirst({ where: { id: parsed.data.room, page: visiblePagesWhere(socket.data.actor) }, select: { id: true } })
     .catch(() => null);
   if (!conversation) return ack?.({ ok: false, error: "You cannot join this conversation" });
-  for (const room of this.rooms) {
+  for (const room of socket.rooms) {
     if (!room.startsWith("conversation:")) continue;
-    await this.leave(room);
-    void presenceLeft(this, room.slice("conversation:".length)).catch(() => {});
+    await socket.leave(room);
+    void presenceLeft(socket, room.slice("conversation:".length)).catch(() => {});
   }
-  await this.join(conversationRoom(conversation.id));
+  await socket.join(conversationRoom(conversation.id));
   ack?.({ ok: true });
-  void presenceJoined(this, conversation.id).catch((error: Error) => logger().error(`presence: ${error.message}`));
+  void presenceJoined(socket, conversation.id).catch((error: Error) => logger().error(`presence: ${error.message}`));
 }
 
 async function onLeaveConversation(this: AuthedSocket, payload: unknown) {

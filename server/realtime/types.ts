@@ -19,6 +19,8 @@ export type SocketData = {
   /** This socket's typing state in the conversation it watches, and when its presence entry was last written (presence.ts). */
   typing: boolean;
   presenceWrittenAt: number;
+  /** The conversation joins of this socket, one after the other (rooms.ts). */
+  conversationJoins?: Promise<void>;
 };
 /** Socket.IO typed by the contract (lib/contract/socket-events.ts); no events between app servers of ours. */
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;

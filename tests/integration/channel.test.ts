@@ -228,6 +228,25 @@ describe("replies through the Send API", () => {
     socket.close();
   });
 
+  it("gives the sending browser's clientId back on the reply's new-message and answer only, for two identical replies each its own (issue 41)", async () => {
+    const { psid } = await customer();
+    await simPost(channel.sim, "/sim/messages", { pageId: PAGE_ID, psid, text: "Are you there?" });
+    const conversation = await repliable(psid);
+    const socket = await openSocket(channel.appUrl, staffToken);
+    expect(await socket.emit("join-page", { pageId: page.id })).toEqual({ ok: true });
+    const [one, two] = await Promise.all([send({ conversationId: conversation!.id, text: "Yes", clientId: "tmp-a-1" }), send({ conversationId: conversation!.id, text: "Yes", clientId: "tmp-b-2" })]);
+    expect([one.body.client_id, two.body.client_id]).toEqual(["tmp-a-1", "tmp-b-2"]);
+    expect(one.body.id).not.toBe(two.body.id);
+    const news = await eventually(() => socket.events.filter((e) => e.name === "new-message" && (e.payload as { message: { message: string } }).message.message === "Yes"), (list) => list.length >= 2);
+    const byId = new Map(news.map((e) => [(e.payload as { message: { id: string } }).message.id, (e.payload as { message: { client_id?: string } }).message.client_id]));
+    expect(byId).toEqual(new Map([[one.body.id, "tmp-a-1"], [two.body.id, "tmp-b-2"]]));
+    // What other events and reads carry has no clientId: it means something only to the browser that sent it.
+    const updates = await eventually(() => socket.events.filter((e) => e.name === "message-updated" && /"Yes"/.test(JSON.stringify(e.payload))), (list) => list.length >= 2);
+    expect(updates.every((e) => !("client_id" in (e.payload as { message: object }).message))).toBe(true);
+    expect((await send({ conversationId: conversation!.id, text: "x", clientId: "<script>" })).status).toBe(400);
+    socket.close();
+  });
+
   it("keeps a reply Meta refused in the thread, failed with the reason; Retry sends the same row again, once (issue 30)", async () => {
     const { psid } = await customer();
     await simPost(channel.sim, "/sim/messages", { pageId: PAGE_ID, psid, text: "Can I return these?" });

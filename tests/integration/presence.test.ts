@@ -63,6 +63,56 @@ describe("presence in a conversation", () => {
   });
 });
 
+describe("presence only where a socket is (issue 41; the realtime matrix)", () => {
+  it("an agent of the Page can neither type nor ping into a conversation they did not join: no entry, no event", async () => {
+    const acme = await makeCompany("Acme");
+    const ann = await makeUser("staff", acme.id, { name: "Ann" });
+    const tom = await makeUser("staff", acme.id, { name: "Tom" });
+    const page = await makePage(acme.id, [ann.id, tom.id], "Shoes");
+    const { conversation: watched } = await makeConversation(page.id);
+    const { conversation: other } = await makeConversation(page.id);
+    const one = await startAppServer({});
+    servers.push(one);
+    const a = await openSocket(one.url, await tokenFor(ann));
+    const t = await openSocket(one.url, await tokenFor(tom));
+    expect(await a.emit("join-conversation", { room: other.id })).toEqual({ ok: true });
+    expect(await t.emit("join-conversation", { room: watched.id })).toEqual({ ok: true });
+    expect(await eventually(() => latest(a.events, other.id).map((v) => v.name).join(), (n) => n === "Ann")).toBe("Ann");
+    const before = a.events.filter((e) => e.name === "presence").length;
+    // Tom may see `other` (same Page) but is in `watched`: what he sends for `other` does nothing.
+    t.socket.emit("typing", { room: other.id, typing: true });
+    t.socket.emit("presence-ping", { room: other.id });
+    t.socket.emit("typing", { room: `conversation:${other.id}`, typing: true });
+    expect(await t.emit("join-page", { pageId: "not-a-page" })).toMatchObject({ ok: false }); // handled in order: the three above are done
+    await new Promise((r) => setTimeout(r, PRESENCE_BROADCAST_MS * 2));
+    expect(a.events.filter((e) => e.name === "presence").length).toBe(before);
+    expect((await viewersOf(other.id)).map((v) => v.name)).toEqual(["Ann"]);
+    a.close();
+    t.close();
+  });
+
+  it("two joins asked at once leave the socket in the last one only, with no entry left in the first", async () => {
+    const acme = await makeCompany("Acme");
+    const ann = await makeUser("staff", acme.id, { name: "Ann" });
+    const page = await makePage(acme.id, [ann.id], "Shoes");
+    const { conversation: first } = await makeConversation(page.id);
+    const { conversation: second } = await makeConversation(page.id);
+    const one = await startAppServer({});
+    servers.push(one);
+    const a = await openSocket(one.url, await tokenFor(ann));
+    const answers = await Promise.all([a.emit("join-conversation", { room: first.id }), a.emit("join-conversation", { room: second.id })]);
+    expect(answers).toEqual([{ ok: true }, { ok: true }]);
+    a.socket.emit("typing", { room: second.id, typing: true });
+    expect(await eventually(() => viewersOf(second.id), (v) => v.length === 1 && v[0]!.typing)).toEqual([expect.objectContaining({ name: "Ann", typing: true })]);
+    expect(await viewersOf(first.id)).toEqual([]);
+    // In the first one's room no longer: its presence goes elsewhere.
+    a.socket.emit("typing", { room: first.id, typing: true });
+    await new Promise((r) => setTimeout(r, PRESENCE_BROADCAST_MS * 2));
+    expect(await viewersOf(first.id)).toEqual([]);
+    a.close();
+  });
+});
+
 /** Every Redis command of this test's database that names `fragment` (MONITOR sees them all, as sent). */
 async function redisCommandsNaming(fragment: string) {
   const url = new URL(process.env.REDIS_URL!);

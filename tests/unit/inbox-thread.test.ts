@@ -132,7 +132,7 @@ describe("merging live and optimistic messages", () => {
 
   it("replaces the optimistic copy when our own message arrives over the socket first", () => {
     const pending = optimisticMessage({ text: "Hello!", senderName: "Sara", now: T0 });
-    let overlay = upsertIncoming([pending], msg("srv", { sender: "me", text: "Hello!", status: "sent", timestamp: T0 + 40 }));
+    let overlay = upsertIncoming([pending], msg("srv", { sender: "me", text: "Hello!", status: "sent", timestamp: T0 + 40, sentAs: pending.clientId }));
     expect(overlay).toHaveLength(1);
     expect(overlay[0]).toMatchObject({ id: "srv", clientId: pending.clientId, timestamp: T0 });
     // …and the send call's answer then settles nothing twice.
@@ -153,6 +153,20 @@ describe("merging live and optimistic messages", () => {
     expect(kept!.clientId).toBe(pending.clientId);
     expect(awaitingServer(kept!)).toBe(false);
     expect(awaitingServer(msg("other"))).toBe(false);
+  });
+
+  it("matches two identical replies in a row to their own optimistic copies by the clientId the server gave back, never by text", () => {
+    const first = optimisticMessage({ text: "ok", senderName: "Sara", now: T0 });
+    const second = optimisticMessage({ text: "ok", senderName: "Sara", now: T0 + 1 });
+    // The second reply's new-message comes first, then the first's.
+    let overlay = upsertIncoming([first, second], msg("srv2", { sender: "me", text: "ok", status: "pending", sentAs: second.clientId }));
+    overlay = upsertIncoming(overlay, msg("srv1", { sender: "me", text: "ok", status: "pending", sentAs: first.clientId }));
+    expect(overlay.map((m) => [m.clientId, m.id])).toEqual([
+      [first.clientId, "srv1"],
+      [second.clientId, "srv2"],
+    ]);
+    // Another agent's reply with the same text is a message of its own.
+    expect(upsertIncoming([optimisticMessage({ text: "ok", senderName: "Sara" })], msg("theirs", { sender: "me", text: "ok", status: "pending" }))).toHaveLength(2);
   });
 
   it("does not take an inbound message with the same text for our pending one", () => {

@@ -84,12 +84,13 @@ export async function sendAgentMessage(reader: Reader, input: TSendMessage) {
     countsAsInbound: false,
   });
   const author = { id: actor.id, name: actor.name };
+  const clientId = input.clientId ? { client_id: input.clientId } : {};
   emitToPageAndConversation(page.id, conversation.id, SERVER_EVENTS.newMessage, {
-    message: toApiMessage({ ...pending.message, author }, names),
+    message: { ...toApiMessage({ ...pending.message, author }, names), ...clientId },
     conversation: toConversationListItem(toListRow(conversation.id, pending.summary, customer, page)),
     pageId: page.id,
     conversationId: conversation.id,
   });
 
-  return deliverReply(actor, conversation, window, { ...pending.message, author }, message);
+  return { ...(await deliverReply(actor, conversation, window, { ...pending.message, author }, message)), ...clientId };
 }
