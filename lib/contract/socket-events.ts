@@ -40,7 +40,19 @@ export const CLIENT_EVENTS = {
   leaveConversation: "leave-conversation",
   typing: "typing",
   presencePing: "presence-ping",
+  /** What came after the last numbered event this socket has of a Page (server/realtime/page-feed.ts). */
+  catchUp: "catch-up",
 } as const;
+
+/**
+ * Where an event stands in its Page's feed (server/realtime/page-feed.ts): every event sent to a Page's room
+ * carries the Page's next number as `feed`. `epoch` changes when the feed starts again (Redis lost it).
+ */
+export type FeedMark = { epoch: string; seq: number };
+/** An event of a Page's feed as catch-up gives it back: the name and payload it was sent with. */
+export type FeedEntry = { event: string; payload: unknown; feed: FeedMark };
+/** `events`: what came after, in order; `reset`: the feed cannot tell (trimmed, another epoch): refetch. */
+export type CatchUpReply = { ok: true; events: FeedEntry[] } | { ok: true; reset: true } | { ok: false; error: string };
 
 export type NewMessageEvent = { pageId: string; conversationId: string; message: ApiMessage; conversation: ConversationListItem };
 export type ConversationUpdatedEvent = { pageId: string; conversationId: string; conversation: ConversationListItem };
@@ -60,7 +72,8 @@ export type ResyncEvent = { reason: "redis-reconnected" | "worker-started" };
 export type Viewer = { userId: string; name: string; typing: boolean };
 export type PresenceEvent = { conversationId: string; viewers: Viewer[] };
 
-export type JoinReply = { ok: boolean; error?: string };
+/** A Page join also says where the Page's feed stands (null: nothing numbered yet). */
+export type JoinReply = { ok: boolean; error?: string; feed?: FeedMark | null };
 type JoinAck = (reply: JoinReply) => void;
 
 export type ServerToClientEvents = {
@@ -84,6 +97,7 @@ export type ClientToServerEvents = {
   [CLIENT_EVENTS.leaveConversation]: (payload: { room: string }) => void;
   [CLIENT_EVENTS.typing]: (payload: { room: string; typing: boolean }) => void;
   [CLIENT_EVENTS.presencePing]: (payload: { room: string }) => void;
+  [CLIENT_EVENTS.catchUp]: (payload: { pageId: string; epoch: string; after: number }, ack: (reply: CatchUpReply) => void) => void;
 };
 
 /** The browser's socket, typed by the contract. */

@@ -1,7 +1,8 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { CLIENT_EVENTS, SERVER_EVENTS, type ClientSocket } from "@/lib/contract/socket-events";
+import { CLIENT_EVENTS, SERVER_EVENTS, type CatchUpReply, type ClientSocket, type FeedEntry, type JoinReply } from "@/lib/contract/socket-events";
+import { feedOf, PageFeeds } from "@/lib/inbox/page-feeds";
 import { SOCKET_OPTIONS } from "@/lib/inbox/constants";
 import type { ConversationUpdatedEvent, MessageStatusEvent, MessageUpdatedEvent, NewMessageEvent, SystemEventEvent } from "@/lib/inbox/types";
 import type { ThreadControlEvent } from "@/lib/inbox/thread-control";
@@ -13,11 +14,29 @@ import type { PageStatus } from "@/lib/schemas/pages";
 // and the open conversation's room, and once the server confirmed the joins, onReconnect refetches what was
 // sent before: the inbox starts its socket only after the list's first paint (docs/PERFORMANCE.md, first
 // load), so even the first connection comes after the first fetch.
+//
+// Events to a Page's room are numbered (server/realtime/page-feed.ts, lib/inbox/page-feeds.ts). A number
+// skipped is waited for a moment (two processes' events may cross), then asked for with `catch-up`, which
+// brings exactly the events missed; after a reconnect each Page catches up from the last number it has. Only
+// when the feed cannot tell (too far behind, Redis lost it) is everything refetched.
 
 /** How far apart an instance's browsers refetch after a resync. */
 const RESYNC_SPREAD_MS = 1000;
 /** How long a connect waits for the server to confirm a room join before it catches up anyway. */
 const JOIN_ACK_TIMEOUT_MS = 5_000;
+/** How long a skipped number may take to arrive (another process's event on its way) before it is asked for. */
+const GAP_WAIT_MS = 400;
+
+/** Which handler each server event of the inbox goes to. */
+const HANDLER_OF = {
+  [SERVER_EVENTS.newMessage]: "onNewMessage",
+  [SERVER_EVENTS.conversationUpdated]: "onConversationUpdated",
+  [SERVER_EVENTS.messageStatus]: "onMessageStatus",
+  [SERVER_EVENTS.messageUpdated]: "onMessageUpdated",
+  [SERVER_EVENTS.systemEvent]: "onSystemEvent",
+  [SERVER_EVENTS.threadControl]: "onThreadControl",
+  [SERVER_EVENTS.pageUpdated]: "onPageUpdated",
+} as const satisfies Partial<Record<string, keyof SocketHandlers>>;
 
 export type SocketStatus = "connecting" | "connected" | "disconnected";
 
@@ -74,16 +93,65 @@ export function useSocket({ token, pageIds, conversationId, handlers, onSocket }
       socket = s;
       socketRef.current = s;
       onSocketRef.current?.(s);
+      const feeds = new PageFeeds();
+      const gapTimers = new Map<string, ReturnType<typeof setTimeout>>();
+      let connectedBefore = false;
+      const refetch = () => {
+        if (!cancelled) handlersRef.current.onReconnect?.();
+      };
+      const dispatch = (name: string, payload: unknown) => {
+        const key = HANDLER_OF[name as keyof typeof HANDLER_OF];
+        if (key) (handlersRef.current[key] as ((event: unknown) => void) | undefined)?.(payload);
+      };
+      // An event, live or brought by a catch-up: applied unless this browser has it already.
+      const receive = (name: string, payload: unknown) => {
+        const feed = feedOf(payload);
+        const pageId = (payload as { pageId?: unknown } | null)?.pageId;
+        if (!feed || typeof pageId !== "string") return dispatch(name, payload);
+        const verdict = feeds.accept(pageId, feed);
+        if (verdict === "old") return;
+        dispatch(name, payload);
+        if (verdict === "gap" && !gapTimers.has(pageId)) {
+          gapTimers.set(pageId, setTimeout(() => (gapTimers.delete(pageId), catchUp(pageId, feeds.missing(pageId))), GAP_WAIT_MS));
+        }
+        // The feed started again (Redis lost it): what it holds from its start is asked for at once.
+        if (verdict === "restarted") catchUp(pageId, feeds.missing(pageId));
+      };
+      // What came after `from` in the Page's feed; a refetch when the feed cannot tell.
+      const catchUp = (pageId: string, from: { epoch: string; after: number } | null) => {
+        if (!from || cancelled || !s.connected) return;
+        void s
+          .timeout(JOIN_ACK_TIMEOUT_MS)
+          .emitWithAck(CLIENT_EVENTS.catchUp, { pageId, ...from })
+          .catch((): CatchUpReply => ({ ok: false, error: "no answer" }))
+          .then((reply) => {
+            if (cancelled) return;
+            if (reply.ok && "events" in reply) return reply.events.forEach((entry: FeedEntry) => receive(entry.event, { ...(entry.payload as object), feed: entry.feed }));
+            const newest = feeds.newest(pageId);
+            if (newest) feeds.restart(pageId, newest);
+            refetch();
+          });
+      };
       s.on("connect", () => {
         // Events reach the socket only once it is in the rooms: it says "Live" then, and what was fetched
-        // before (the first list, or everything before a loss) is fetched again after the server confirmed
-        // the joins, not before.
-        const joins = pagesRef.current.map((pageId) => s.timeout(JOIN_ACK_TIMEOUT_MS).emitWithAck(CLIENT_EVENTS.joinPage, { pageId }).catch(() => null));
-        if (conversationRef.current) joins.push(s.timeout(JOIN_ACK_TIMEOUT_MS).emitWithAck(CLIENT_EVENTS.joinConversation, { room: conversationRef.current }).catch(() => null));
-        void Promise.all(joins).then(() => {
+        // before (the first list) is fetched again after the server confirmed the joins, not before. After a
+        // reconnect each Page catches up from the last number this browser has instead, where its feed can.
+        const pages = [...pagesRef.current];
+        const joins = pages.map((pageId) => s.timeout(JOIN_ACK_TIMEOUT_MS).emitWithAck(CLIENT_EVENTS.joinPage, { pageId }).catch((): JoinReply | null => null));
+        const thread = conversationRef.current ? s.timeout(JOIN_ACK_TIMEOUT_MS).emitWithAck(CLIENT_EVENTS.joinConversation, { room: conversationRef.current }).catch(() => null) : null;
+        const reconnect = connectedBefore;
+        connectedBefore = true;
+        void Promise.all([Promise.all(joins), thread]).then(([replies]) => {
           if (cancelled || !s.connected) return;
           setStatus("connected");
-          handlersRef.current.onReconnect?.();
+          let whole = !reconnect;
+          replies.forEach((reply, i) => {
+            const pageId = pages[i]!;
+            const joined = reply?.ok ? feeds.joined(pageId, reply.feed) : "new";
+            if (joined === "new") whole = true;
+            else catchUp(pageId, feeds.position(pageId));
+          });
+          if (whole) refetch();
         });
       });
       s.on("disconnect", () => setStatus(s.active ? "connecting" : "disconnected"));
@@ -92,13 +160,7 @@ export function useSocket({ token, pageIds, conversationId, handlers, onSocket }
       s.on("connect_error", () => setStatus(s.active ? "connecting" : "disconnected"));
       s.io.on("reconnect_attempt", () => setStatus("connecting"));
       s.io.on("reconnect_failed", () => setStatus("disconnected"));
-      s.on(SERVER_EVENTS.newMessage, (event: NewMessageEvent) => handlersRef.current.onNewMessage?.(event));
-      s.on(SERVER_EVENTS.conversationUpdated, (event: ConversationUpdatedEvent) => handlersRef.current.onConversationUpdated?.(event));
-      s.on(SERVER_EVENTS.messageStatus, (event: MessageStatusEvent) => handlersRef.current.onMessageStatus?.(event));
-      s.on(SERVER_EVENTS.messageUpdated, (event: MessageUpdatedEvent) => handlersRef.current.onMessageUpdated?.(event));
-      s.on(SERVER_EVENTS.systemEvent, (event: SystemEventEvent) => handlersRef.current.onSystemEvent?.(event));
-      s.on(SERVER_EVENTS.threadControl, (event: ThreadControlEvent) => handlersRef.current.onThreadControl?.(event));
-      s.on(SERVER_EVENTS.pageUpdated, (event: PageStatus) => handlersRef.current.onPageUpdated?.(event));
+      for (const name of Object.keys(HANDLER_OF)) s.on(name as typeof SERVER_EVENTS.newMessage, (payload: unknown) => receive(name, payload));
       // The app server and each worker may announce the same outage: one refetch, spread over a second so
       // an instance's browsers do not all ask at the same moment.
       let resyncTimer: ReturnType<typeof setTimeout> | null = null;

@@ -1,7 +1,8 @@
 import { Emitter } from "@socket.io/redis-emitter";
 import type { Redis } from "ioredis";
 import { io } from "@/server/realtime/server";
-import { conversationRoom, pageRoom, userRoom } from "@/server/realtime/room-names";
+import { conversationRoom, PAGE_ROOM_PREFIX, pageRoom, userRoom } from "@/server/realtime/room-names";
+import { appendToFeed } from "@/server/realtime/page-feed";
 import type { ServerEventName, ServerEventPayload, ServerToClientEvents } from "@/lib/contract/socket-events";
 import { createRedis, realtimeChannelKey } from "@/server/redis";
 import { preEncoded } from "@/server/realtime/wire-parser";
@@ -36,8 +37,18 @@ export function disconnectRoom(room: string): void {
   else emitter().in(room).disconnectSockets(true);
 }
 
-/** To rooms from any process: Socket.IO where it runs, else through Redis to every app server. */
+/**
+ * To rooms from any process: Socket.IO where it runs, else through Redis to every app server. An event to
+ * one Page's room is numbered in the Page's feed first (page-feed.ts), so a browser notices one it missed;
+ * this process's events for a Page go out in the order of their numbers.
+ */
 export function emitToRooms<E extends ServerEventName>(rooms: string[], event: E, payload: ServerEventPayload<E>): void {
+  const pages = rooms.filter((room) => room.startsWith(PAGE_ROOM_PREFIX));
+  if (pages.length !== 1) return send(rooms, event, payload);
+  void appendToFeed(pages[0]!.slice(PAGE_ROOM_PREFIX.length), event, payload).then((feed) => send(rooms, event, feed ? { ...payload, feed } : payload));
+}
+
+function send<E extends ServerEventName>(rooms: string[], event: E, payload: ServerEventPayload<E>): void {
   const server = io();
   if (server) server.to(rooms).emit(event, ...([payload] as Parameters<ServerToClientEvents[E]>));
   else publishToRooms(rooms, event, payload);
@@ -65,17 +76,29 @@ export function announceResync(reason: ResyncEvent["reason"]): void {
   emitter().emit(SERVER_EVENTS.resync, preEncoded({ reason }));
 }
 
+/** Publishes that failed while Redis was away, kept (the newest this many) to be sent once it is back. */
+const UNSENT_MAX = 10_000;
+/** After Redis is back, how long the app servers get to subscribe again before the kept publishes go out. */
+const RESEND_AFTER_MS = 1_000;
+
 function emitter(): Emitter {
   if (!globalForEmitter.switchboardEmitter) {
     // Auto-pipelining: the PUBLISHes of one tick (a batch's new-messages) share one write, in order.
     const redis = createRedis({ maxRetriesPerRequest: 1, enableAutoPipelining: true });
-    const client = {
-      publish: (channel: string, message: Buffer) =>
-        redis.publish(channel, message).catch((error: Error) => logger().error(`realtime publish failed: ${error.message}`)),
-    };
-    const emitter = new Emitter(client, { key: realtimeChannelKey() });
-    // What this process published while Redis was away is lost: every socket on every app server refetches.
-    announceAfterReconnect(redis, "the realtime emitter", () => announceResync("redis-reconnected"));
+    const unsent: [string, Buffer][] = [];
+    const publish = (channel: string, message: Buffer): Promise<unknown> =>
+      redis.publish(channel, message).catch((error: Error) => {
+        logger().error(`realtime publish failed, kept to send again: ${error.message}`);
+        if (unsent.push([channel, message]) > UNSENT_MAX) unsent.shift();
+      });
+    const emitter = new Emitter({ publish }, { key: realtimeChannelKey() });
+    // While Redis was away nothing this process announced went out. Once it is back: every socket refetches
+    // (resync), and what was kept is sent after all, late but live, so the agents see those messages arrive
+    // rather than only in a refetch (issue 41: 12–297 messages per Redis restart were never live).
+    announceAfterReconnect(redis, "the realtime emitter", () => {
+      announceResync("redis-reconnected");
+      setTimeout(() => unsent.splice(0).forEach(([channel, message]) => void publish(channel, message)), RESEND_AFTER_MS).unref();
+    });
     globalForEmitter.switchboardEmitter = { redis, emitter };
   }
   return globalForEmitter.switchboardEmitter.emitter;

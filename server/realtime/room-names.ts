@@ -1,7 +1,8 @@
 // Room names, apart from rooms.ts (the join rules) so that presence and the emitters can name a room
 // without importing the join handlers (no import circle).
 
-export const pageRoom = (pageId: string) => `page:${pageId}`;
+export const PAGE_ROOM_PREFIX = "page:";
+export const pageRoom = (pageId: string) => `${PAGE_ROOM_PREFIX}${pageId}`;
 export const conversationRoom = (conversationId: string) => `conversation:${conversationId}`;
 /** Bulk-offer progress of a page: only for the roles that run offers (staff never see it). */
 export const offersRoom = (pageId: string) => `offers:${pageId}`;

@@ -8,7 +8,8 @@ import { rolesFor } from "@/lib/access/permissions";
 import { presenceJoined, presenceLeft } from "@/server/realtime/presence";
 import { visiblePageIdFor } from "@/server/realtime/lookups";
 import { fillBucket, spend, type Budget } from "@/server/realtime/budget";
-import { CLIENT_EVENTS, type JoinReply } from "@/lib/contract/socket-events";
+import { CLIENT_EVENTS, type CatchUpReply, type JoinReply } from "@/lib/contract/socket-events";
+import { feedMark, feedSince } from "@/server/realtime/page-feed";
 import { conversationRoom, offersRoom, pageAdminRoom, pageRoom, userRoom } from "@/server/realtime/room-names";
 import { logger } from "@/server/observability/log";
 
@@ -44,8 +45,11 @@ const mayJoin = (socket: AuthedSocket) => spend(socket.data, "join", JOIN_BUDGET
 // The handlers are shared by every socket (Socket.IO calls them with the socket as `this`): a closure per
 // socket and event would be memory each of a Page's thousand sockets keeps.
 
-/** A handler that joins a room of a page the actor may see, for the roles that may be in such rooms. */
-function pageRoomJoiner(roles: readonly Role[], room: (pageId: string) => string, refusal: string) {
+/**
+ * A handler that joins a room of a page the actor may see, for the roles that may be in such rooms. `withFeed`:
+ * the answer says where the Page's feed stands, the number the browser's catch-up starts from (page-feed.ts).
+ */
+function pageRoomJoiner(roles: readonly Role[], room: (pageId: string) => string, refusal: string, withFeed = false) {
   return async function (this: AuthedSocket, payload: unknown, ack?: Ack) {
     if (!mayJoin(this)) return ack?.({ ok: false, error: TOO_MANY_JOINS });
     const parsed = ZJoinPage.safeParse(typeof payload === "string" ? { pageId: payload } : payload);
@@ -53,11 +57,13 @@ function pageRoomJoiner(roles: readonly Role[], room: (pageId: string) => string
     const pageId = roles.includes(this.data.actor.role) ? await visiblePageId(this, parsed.data.pageId) : null;
     if (!pageId) return ack?.({ ok: false, error: refusal });
     await this.join(room(pageId));
-    ack?.({ ok: true });
+    if (!withFeed || !ack) return ack?.({ ok: true });
+    const feed = await feedMark(pageId).catch(() => null);
+    ack(feed ? { ok: true, feed } : { ok: true });
   };
 }
 
-const onJoinPage = pageRoomJoiner(INBOX_ROLES, pageRoom, "You cannot join this page");
+const onJoinPage = pageRoomJoiner(INBOX_ROLES, pageRoom, "You cannot join this page", true);
 // The scheduled-offers screen: offer-progress of the pages the admin may run offers on.
 const onJoinOffers = pageRoomJoiner(OFFER_ROLES, offersRoom, "You cannot follow this page's offers");
 // The Page screens: `page-updated` of the pages an admin manages.
@@ -91,6 +97,20 @@ async function joinConversation(socket: AuthedSocket, payload: unknown, ack?: Ac
   void presenceJoined(socket, conversation.id).catch((error: Error) => logger().error(`presence: ${error.message}`));
 }
 
+const ZCatchUp = z.object({ pageId: z.string().min(1).max(100), epoch: z.string().min(1).max(100), after: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) });
+
+/** What came after `after` in the feed of a Page whose room the socket is in; a reset when the feed cannot tell. */
+async function onCatchUp(this: AuthedSocket, payload: unknown, ack?: (reply: CatchUpReply) => void) {
+  if (typeof ack !== "function") return;
+  if (!mayJoin(this)) return ack({ ok: false, error: TOO_MANY_JOINS });
+  const parsed = ZCatchUp.safeParse(payload);
+  if (!parsed.success) return ack({ ok: false, error: "pageId, epoch and after are required" });
+  // In the room = allowed to see the Page, now (a socket that lost access was taken out of it, access.ts).
+  if (!this.rooms.has(pageRoom(parsed.data.pageId))) return ack({ ok: false, error: "Join the page first" });
+  const events = await feedSince(parsed.data.pageId, parsed.data.epoch, parsed.data.after).catch(() => null);
+  ack(events ? { ok: true, events } : { ok: true, reset: true });
+}
+
 async function onLeaveConversation(this: AuthedSocket, payload: unknown) {
   const room = typeof payload === "string" ? payload : (payload as { room?: unknown } | null)?.room;
   if (typeof room !== "string" || !this.rooms.has(conversationRoom(room))) return;
@@ -106,4 +126,5 @@ export function registerRoomHandlers(socket: AuthedSocket): void {
   socket.on(CLIENT_EVENTS.joinPageAdmin, onJoinPageAdmin);
   socket.on(CLIENT_EVENTS.joinConversation, onJoinConversation);
   socket.on(CLIENT_EVENTS.leaveConversation, onLeaveConversation);
+  socket.on(CLIENT_EVENTS.catchUp, onCatchUp);
 }

@@ -1,11 +1,13 @@
 import { io as connect, type Socket } from "socket.io-client";
 import { body, fromCustomer, postSigned } from "../integration/support/webhook-post";
-import { SERVER_EVENTS } from "@/lib/contract/socket-events";
+import { CLIENT_EVENTS, SERVER_EVENTS, type CatchUpReply, type FeedEntry, type JoinReply } from "@/lib/contract/socket-events";
+import { feedOf, PageFeeds } from "@/lib/inbox/page-feeds";
 import type { FaultWorld } from "./world";
 
 // The traffic of the fault tests: customers' messages as Meta delivers them (signed, each retried until
 // answered 200, as Meta retries anything else), an agent's socket as the browser holds it (reconnecting by
-// itself, joining its pages again on every connect), and the agent's replies through the send API.
+// itself, joining its pages again on every connect, catching up on each Page's numbered feed after a gap or
+// a reconnect as lib/hooks/use-socket.ts does), and the agent's replies through the send API.
 
 type Delivery = { mid: string; customer: string; firstSentAt: number; ackedAt: number | null; attempts: number };
 
@@ -63,8 +65,12 @@ export function startCustomerStream(world: FaultWorld, rate: number, tag = "s"):
 export type AgentSocket = {
   /** Resolves once connected with every page joined. */
   joined: Promise<void>;
-  /** mid → when the socket got its new-message, the first time. */
+  /** mid → when the socket got its new-message, the first time (live, or brought by a catch-up). */
   live: Map<string, number>;
+  /** mids whose new-message came in a catch-up's answer rather than as it happened. */
+  caughtUp: Set<string>;
+  /** Catch-ups asked, and how many answered "refetch" (the feed could not tell). */
+  catchUps: () => { asked: number; resets: number };
   /** mids the socket's owner refetched, as the browser does after a reconnect or a resync event. */
   refetched: Set<string>;
   resyncs: () => number;
@@ -74,6 +80,8 @@ export type AgentSocket = {
   refetch: () => void;
   /** How many new-message events arrived for a mid already seen. */
   duplicates: () => number;
+  /** What this socket knows of each Page's feed: kept by the socket that replaces it, as the browser keeps it. */
+  feeds: PageFeeds;
   connects: () => number;
   /** Why connecting failed, the last few times. */
   errors: string[];
@@ -84,13 +92,17 @@ export type AgentSocket = {
  * The agent's socket as the browser opens it: reconnects by itself and joins its pages on every connect;
  * after a reconnect or a resync event it refetches (here: what is stored, as the inbox's API would list it).
  */
-export function openAgentSocket(world: FaultWorld, url = world.app.url): AgentSocket {
+/** `carried`: the feeds of the socket this one replaces (moveAgentSocket): its first connect is a reconnect. */
+export function openAgentSocket(world: FaultWorld, url = world.app.url, carried?: PageFeeds): AgentSocket {
+  const feeds = carried ?? new PageFeeds();
   const live = new Map<string, number>();
+  const caughtUp = new Set<string>();
   const refetched = new Set<string>();
   const refetches: AgentSocket["refetches"] = [];
   let duplicates = 0;
   let connects = 0;
   let resyncs = 0;
+  const catchUps = { asked: 0, resets: 0 };
   // A failed refetch is tried again, as SWR does in the browser (its default error retry).
   const refetch = (attempt = 0): void =>
     void world.db.message.findMany({ where: { mid: { not: null } }, select: { mid: true } }).then(
@@ -107,40 +119,99 @@ export function openAgentSocket(world: FaultWorld, url = world.app.url): AgentSo
   let joinedNow: () => void = () => {};
   const joined = new Promise<void>((resolve) => (joinedNow = resolve));
   const socket: Socket = connect(url, { auth: { token: world.token }, transports: ["websocket"], reconnectionDelay: 200, reconnectionDelayMax: 1000 });
+  const gapTimers = new Map<string, NodeJS.Timeout>();
+  const show = (event: { message?: { mid?: string | null } }, viaCatchUp: boolean) => {
+    const mid = event.message?.mid;
+    if (!mid) return;
+    if (live.has(mid)) duplicates++;
+    else live.set(mid, Date.now());
+    if (viaCatchUp) caughtUp.add(mid);
+  };
+  // What the browser does with an event (lib/hooks/use-socket.ts): apply it unless it has it, catch up after a gap.
+  type Payload = { pageId?: string; message?: { mid?: string | null }; feed?: unknown };
+  const receive = (name: string, payload: Payload, viaCatchUp = false) => {
+    const feed = feedOf(payload);
+    if (feed && payload.pageId) {
+      const verdict = feeds.accept(payload.pageId, feed);
+      if (verdict === "old") return;
+      if (verdict === "gap" && !gapTimers.has(payload.pageId)) {
+        const pageId = payload.pageId;
+        gapTimers.set(pageId, setTimeout(() => (gapTimers.delete(pageId), catchUp(pageId, feeds.missing(pageId))), 400));
+      }
+      if (verdict === "restarted") catchUp(payload.pageId, feeds.missing(payload.pageId));
+    }
+    if (name === SERVER_EVENTS.newMessage) show(payload, viaCatchUp);
+  };
+  const catchUp = (pageId: string, from: { epoch: string; after: number } | null) => {
+    if (!from || !socket.connected) return;
+    catchUps.asked++;
+    void (socket.timeout(5000).emitWithAck(CLIENT_EVENTS.catchUp, { pageId, ...from }) as Promise<CatchUpReply>)
+      .catch((): CatchUpReply => ({ ok: false, error: "no answer" }))
+      .then((reply) => {
+        if (reply.ok && "events" in reply) return reply.events.forEach((e: FeedEntry) => receive(e.event, { ...(e.payload as object), feed: e.feed }, true));
+        catchUps.resets++;
+        const newest = feeds.newest(pageId);
+        if (newest) feeds.restart(pageId, newest);
+        refetch();
+      });
+  };
   socket.on("connect", () => {
-    if (connects++) refetch();
-    void Promise.all(world.pages.map((page) => socket.timeout(3000).emitWithAck("join-page", { pageId: page.id }))).then(() => joinedNow(), () => {});
+    const reconnect = connects++ > 0 || carried !== undefined;
+    void Promise.all(world.pages.map((page) => (socket.timeout(3000).emitWithAck(CLIENT_EVENTS.joinPage, { pageId: page.id }) as Promise<JoinReply>).catch((): JoinReply | null => null))).then((replies) => {
+      let whole = false;
+      replies.forEach((reply, i) => {
+        const pageId = world.pages[i]!.id;
+        const joined = reply?.ok ? feeds.joined(pageId, reply.feed) : "new";
+        if (joined === "new") whole = reconnect;
+        else if (reconnect || joined === "restarted") catchUp(pageId, feeds.position(pageId));
+      });
+      if (whole) refetch();
+      joinedNow();
+    });
   });
   socket.on(SERVER_EVENTS.resync, () => {
     resyncs++;
     refetch();
   });
   socket.on("connect_error", (error) => errors.splice(0, errors.length - 4, error.message));
-  socket.on(SERVER_EVENTS.newMessage, (event: { message?: { mid?: string | null } }) => {
-    const mid = event.message?.mid;
-    if (!mid) return;
-    if (live.has(mid)) duplicates++;
-    else live.set(mid, Date.now());
-  });
-  return { joined, live, refetched, resyncs: () => resyncs, refetches, refetch, duplicates: () => duplicates, connects: () => connects, errors, close: () => socket.disconnect() };
+  for (const name of [SERVER_EVENTS.newMessage, SERVER_EVENTS.conversationUpdated, SERVER_EVENTS.messageUpdated, SERVER_EVENTS.messageStatus, SERVER_EVENTS.threadControl]) {
+    socket.on(name, (payload: Payload) => receive(name, payload));
+  }
+  return {
+    joined,
+    live,
+    caughtUp,
+    catchUps: () => ({ ...catchUps }),
+    refetched,
+    resyncs: () => resyncs,
+    refetches,
+    refetch,
+    duplicates: () => duplicates,
+    connects: () => connects,
+    errors,
+    close: () => socket.disconnect(),
+    feeds,
+  };
 }
 
 /** The app to reconnect to after it was replaced: the browser reaches the new one at the same address. */
 export function moveAgentSocket(world: FaultWorld, old: AgentSocket): AgentSocket {
   old.close();
-  const fresh = openAgentSocket(world);
+  // The browser's reconnect: the same page, its feeds' places kept, to catch up from.
+  const fresh = openAgentSocket(world, world.app.url, old.feeds);
   for (const [mid, at] of old.live) fresh.live.set(mid, at);
+  for (const mid of old.caughtUp) fresh.caughtUp.add(mid);
   for (const mid of old.refetched) fresh.refetched.add(mid);
-  // A reconnect: once in its rooms again, the inbox refetches what it missed while the app was away.
-  void fresh.joined.then(() => fresh.refetch());
+  // In its rooms again, each Page catches up from the last number it has (a refetch where the feed cannot tell).
   return fresh;
 }
 
 /**
- * missedLive: acknowledged but never on the socket live; unseen: not even after the refetches a reconnect
- * or a resync event caused — what an agent would not see without reloading.
+ * missedLive: acknowledged but never on the socket as an event (live, or brought by a catch-up); caughtUp:
+ * those a catch-up brought; unseen: not even after the refetches a reconnect, a reset feed or a resync event
+ * caused — what an agent would not see without reloading.
  */
-export type Figures = { acknowledged: number; lost: number; duplicated: number; unacknowledged: number; pendingDeliveries: number; missedLive: number; unseen: number; staleSummaries: number };
+export type Figures = { acknowledged: number; lost: number; duplicated: number; unacknowledged: number; pendingDeliveries: number; missedLive: number; caughtUp: number; unseen: number; staleSummaries: number };
 
 /**
  * Conversations whose list row does not show the customer's newest message: a backlog taken out of order
@@ -166,6 +237,7 @@ export async function countInbound(world: FaultWorld, stream: CustomerStream, so
     unacknowledged: stream.deliveries.size - acked.length,
     pendingDeliveries: await world.db.webhookEvent.count({ where: { processedAt: null } }),
     missedLive: acked.filter((mid) => !socket.live.has(mid)).length,
+    caughtUp: acked.filter((mid) => socket.caughtUp.has(mid)).length,
     unseen: acked.filter((mid) => !socket.live.has(mid) && !socket.refetched.has(mid)).length,
     staleSummaries: await staleSummaries(world, ackedDeliveries),
   };

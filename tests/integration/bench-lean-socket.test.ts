@@ -39,7 +39,7 @@ afterEach(async () => {
 async function joinedSocket() {
   const socket = await connectLean(channel.appUrl, staffToken, 5_000);
   sockets.push(socket);
-  expect(await socket.emitWithAck("join-page", { pageId: page.id }, 3_000)).toEqual({ ok: true });
+  expect(await socket.emitWithAck("join-page", { pageId: page.id }, 3_000)).toMatchObject({ ok: true });
   const seen: FrameEvent[] = [];
   const frames = new EventFrames(TAG);
   const raw: Buffer[] = [];

@@ -235,7 +235,7 @@ describe("realtime after tag changes", () => {
     const { conversation, customer } = await makeConversation(w.shoes.id);
     const watcher = await openSocket(server.url, w.tokens.staff);
     const stranger = await openSocket(server.url, w.tokens.globexAdmin);
-    expect(await watcher.emit("join-page", { pageId: w.shoes.id })).toEqual({ ok: true });
+    expect(await watcher.emit("join-page", { pageId: w.shoes.id })).toMatchObject({ ok: true });
     const updates = () => watcher.events.filter((e) => e.name === "conversation-updated").map((e) => e.payload as { conversationId: string; conversation: { tags: unknown[] } });
 
     const label = (await createLabel(w.tokens.staff, { name: "VIP", color: "red", page_id: w.shoes.id })).body;

@@ -327,7 +327,7 @@ describe("progress", () => {
     const otherCompany = await makeCompany("Elsewhere Co");
     const outsider = await openSocket(app.url, await tokenFor(await makeUser("company_admin", otherCompany.id)));
     try {
-      expect(await staffSocket.emit("join-page", { pageId })).toEqual({ ok: true });
+      expect(await staffSocket.emit("join-page", { pageId })).toMatchObject({ ok: true });
       expect(await staffSocket.emit("join-offers", { pageId })).toMatchObject({ ok: false });
       expect(await outsider.emit("join-offers", { pageId })).toMatchObject({ ok: false });
       await people([{}]);
@@ -345,7 +345,7 @@ describe("progress", () => {
     const socket = await openSocket(app.url, adminToken);
     try {
       expect(await socket.emit("join-offers", { pageId })).toEqual({ ok: true });
-      expect(await socket.emit("join-page", { pageId })).toEqual({ ok: true });
+      expect(await socket.emit("join-page", { pageId })).toMatchObject({ ok: true });
       // A socket in both rooms gets one copy.
       publishToRooms([offersRoom(pageId), pageRoom(pageId)], "offer-progress", { offerId: "both" } as never);
       await eventually(() => socket.events.filter((e) => e.name === "offer-progress").length, (n) => n > 0);

@@ -40,7 +40,7 @@ describe("socket fan-out", () => {
     cleanups.push(() => s.close());
     const clients = [await openSocket(s.url, await tokenFor(ann)), await openSocket(s.url, await tokenFor(ann))];
     cleanups.push(() => clients.forEach((c) => c.close()));
-    for (const c of clients) expect(await c.emit("join-page", { pageId: page.id })).toEqual({ ok: true });
+    for (const c of clients) expect(await c.emit("join-page", { pageId: page.id })).toMatchObject({ ok: true });
     const counters = [...io()!.of("/").sockets.values()].map((socket) => countWrites(socket as AuthedSocket));
 
     for (let i = 0; i < 20; i++) io()!.to(pageRoom(page.id)).emit("new-message", { seq: i } as never);

@@ -58,7 +58,7 @@ describe("what a socket keeps", () => {
 
     const sockets = [await openSocket(s.url, w.token), await openSocket(s.url, w.token)];
     cleanups.push(() => sockets.forEach((c) => c.close()));
-    for (const c of sockets) expect(await c.emit("join-page", { pageId: w.page.id })).toEqual({ ok: true });
+    for (const c of sockets) expect(await c.emit("join-page", { pageId: w.page.id })).toMatchObject({ ok: true });
     expect(requests).toHaveLength(2);
     for (const socket of serverSockets()) expect(socket.request).toBeNull();
 
@@ -66,7 +66,7 @@ describe("what a socket keeps", () => {
     // A request still alive here is kept by something for the connection's life (~3 KB a socket).
     expect(requests.filter((r) => r.deref() !== undefined)).toHaveLength(0);
     // The sockets still work after their requests are gone.
-    expect(await sockets[0]!.emit("join-page", { pageId: w.page.id })).toEqual({ ok: true });
+    expect(await sockets[0]!.emit("join-page", { pageId: w.page.id })).toMatchObject({ ok: true });
   });
 
   it("keeps the actor's ids, name and role, not the token, the e-mail or the headers", async () => {
@@ -161,7 +161,7 @@ describe("upgrades", () => {
     const s = await serverWithNext();
     const c = await openSocket(s.url, w.token);
     cleanups.push(() => void c.close());
-    expect(await c.emit("join-page", { pageId: w.page.id })).toEqual({ ok: true });
+    expect(await c.emit("join-page", { pageId: w.page.id })).toMatchObject({ ok: true });
     await upgrade(s.server, "/_next/webpack-hmr?id=1");
     expect(await eventually(() => s.seenByNext, (seen) => seen.length > 0)).toEqual(["/_next/webpack-hmr?id=1"]);
   });

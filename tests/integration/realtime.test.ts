@@ -67,8 +67,8 @@ describe("socket authentication and rooms", () => {
     const staff = await openSocket(s.url, w.tokens.staff);
     const outsider = await openSocket(s.url, w.tokens.globexAdmin);
     const colleague = await openSocket(s.url, w.tokens.unassigned);
-    expect(await staff.emit("join-page", { pageId: w.page.id })).toEqual({ ok: true });
-    expect(await staff.emit("join-page", { pageId: PAGE_ID })).toEqual({ ok: true });
+    expect(await staff.emit("join-page", { pageId: w.page.id })).toMatchObject({ ok: true });
+    expect(await staff.emit("join-page", { pageId: PAGE_ID })).toMatchObject({ ok: true });
     expect(await staff.emit("join-conversation", { room: conversation.id })).toEqual({ ok: true });
     expect(await outsider.emit("join-page", { pageId: w.page.id })).toMatchObject({ ok: false });
     expect(await outsider.emit("join-page", { pageId: PAGE_ID })).toMatchObject({ ok: false });
@@ -105,7 +105,7 @@ describe("losing access closes the live feed (security finding 1)", () => {
   async function watcher(s: Server) {
     const { conversation } = await makeConversation(w.page.id);
     const socket = await openSocket(s.url, w.tokens.staff);
-    expect(await socket.emit("join-page", { pageId: w.page.id })).toEqual({ ok: true });
+    expect(await socket.emit("join-page", { pageId: w.page.id })).toMatchObject({ ok: true });
     expect(await socket.emit("join-conversation", { room: conversation.id })).toEqual({ ok: true });
     const owner = await makeUser("company_admin", (await db.page.findUniqueOrThrow({ where: { id: w.page.id } })).companyId);
     return { socket, conversation, ownerToken: await tokenFor(owner) };
@@ -135,7 +135,7 @@ describe("losing access closes the live feed (security finding 1)", () => {
     const s = await server();
     const { socket, conversation, ownerToken } = await watcher(s);
     const kept = await makePage((await db.page.findUniqueOrThrow({ where: { id: w.page.id } })).companyId, [w.staff.id]);
-    expect(await socket.emit("join-page", { pageId: kept.id })).toEqual({ ok: true });
+    expect(await socket.emit("join-page", { pageId: kept.id })).toMatchObject({ ok: true });
     const res = await call(assignRoute.POST, "POST", "/api/pages/assign", { token: ownerToken, body: { userId: w.staff.id, pageIds: [kept.id] } });
     expect(res.status).toBe(200);
     expect(await delivered(socket, conversation.id, "dropped")).toEqual([]);
@@ -173,7 +173,7 @@ describe("several app instances", () => {
     const a = await server();
     const b = await server(); // the most recently attached instance is the one whose services emit
     const onA = await openSocket(a.url, w.tokens.staff);
-    expect(await onA.emit("join-page", { pageId: w.page.id })).toEqual({ ok: true });
+    expect(await onA.emit("join-page", { pageId: w.page.id })).toMatchObject({ ok: true });
     sim = await createSimulator({
       port: Number(new URL(process.env.GRAPH_API_URL!).port),
       webhookUrl: `${b.url}/api/webhooks/messenger`,

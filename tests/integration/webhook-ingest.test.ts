@@ -217,7 +217,7 @@ describe("the socket payload", () => {
     const app = await startAppServer({});
     try {
       const socket = await openSocket(app.url, token);
-      expect(await socket.emit("join-page", { pageId: page.id })).toEqual({ ok: true });
+      expect(await socket.emit("join-page", { pageId: page.id })).toMatchObject({ ok: true });
       await storeWebhookEvent(delivery(person, "where is my parcel?"));
       await processPendingWebhookEvents();
 
@@ -228,6 +228,8 @@ describe("the socket payload", () => {
         conversationId: person.conversation.id,
         message: thread.body.data[0],
         conversation: thread.body.conversation,
+        // Its place in the Page's feed (server/realtime/page-feed.ts): the first event of this Page.
+        feed: { epoch: expect.any(String), seq: 1 },
       });
       expect(thread.body.data).toHaveLength(1);
       expect(thread.body.conversation).toMatchObject({ unread_count: 3, is_important: true, tags: [{ tag: "vip" }, { tag: "lead" }] });

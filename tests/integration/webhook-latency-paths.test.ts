@@ -35,7 +35,7 @@ afterEach(async () => {
 
 async function watcher() {
   const socket = await openSocket(channel.appUrl, staffToken);
-  expect(await socket.emit("join-page", { pageId: page.id })).toEqual({ ok: true });
+  expect(await socket.emit("join-page", { pageId: page.id })).toMatchObject({ ok: true });
   return socket;
 }
 

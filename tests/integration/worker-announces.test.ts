@@ -31,7 +31,7 @@ describe("the worker's announcements", () => {
     const { conversation } = await makeConversation(page.id);
     fleet = await startFleet({ apps: 1, workers: 1, env: { QUEUE_PREFIX } });
     const socket = await openSocket(fleet.apps[0]!.url, await tokenFor(staff));
-    expect(await socket.emit("join-page", { pageId: page.id })).toEqual({ ok: true });
+    expect(await socket.emit("join-page", { pageId: page.id })).toMatchObject({ ok: true });
     // Snoozed until a moment ago only now: the worker's scheduler sweeps once as it starts.
     await db.conversation.update({ where: { id: conversation.id }, data: { status: "snoozed", snoozedUntil: new Date(Date.now() - 1_000) } });
 

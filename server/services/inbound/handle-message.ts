@@ -4,10 +4,10 @@ import { sanitizeText } from "@/server/integrations/meta/sanitize-json";
 import { emitToRooms } from "@/server/realtime/emit";
 import { SERVER_EVENTS } from "@/lib/contract/socket-events";
 import { conversationRoom, pageRoom } from "@/server/realtime/room-names";
-import { toApiMessage, toConversationListItem } from "@/server/services/conversations/serialize";
+import { messageSelect, toApiMessage, toConversationListItem } from "@/server/services/conversations/serialize";
 import { loadReplyTargets } from "@/server/services/conversations/reply-targets";
 import { customerKey, findOrCreateContact, type KnownCustomer } from "@/server/services/inbound/customers";
-import { toListRow } from "@/server/services/conversations/conversation-summary";
+import { currentListRow, toListRow } from "@/server/services/conversations/conversation-summary";
 import { accountOf, channelOf, type IngestPage } from "@/server/services/inbound/ingest-context";
 import { freshProfile, lookUpProfileLater } from "@/server/services/inbound/profile-lookup";
 import { recordMessage, type NewMessage } from "@/server/services/conversations/record-message";
@@ -45,6 +45,7 @@ export async function handleMessageEvent(page: IngestPage, event: RowEvent, know
   // Inbox, another app) is the Page's own message, stored below without an author.
   if (isEcho && (await settleReplyEcho(customer.conversationId, event.metadata, event.mid))) return;
 
+  const content = contentOf(event, channelOf(page));
   const recorded = await recordMessage({
     conversationId: customer.conversationId,
     direction: isEcho ? "outbound" : "inbound",
@@ -52,10 +53,13 @@ export async function handleMessageEvent(page: IngestPage, event: RowEvent, know
     isEcho,
     sendStatus: isEcho ? "sent" : "received",
     createdTime: new Date(event.timestamp),
-    ...contentOf(event, channelOf(page)),
+    ...content,
     answersCustomer: isEcho && answersAsPerson(event),
   });
-  if (!recorded) return; // a replay: stored (and announced) the first time
+  // A replay: stored the first time, and announced then — unless that worker died in between, its batch
+  // left pending and taken again: the message is announced again (the browser keeps it once), so the agents
+  // see it arrive rather than only in a refetch (issue 41).
+  if (!recorded) return reannounce(page, customer, content.mid);
   const writtenAt = wallClockMs();
 
   // Instagram's media links are privacy-aware and Meta forbids keeping a copy (docs/DECISIONS.md,
@@ -79,6 +83,19 @@ export async function handleMessageEvent(page: IngestPage, event: RowEvent, know
   });
   // After the message is out: a first contact's name and avatar follow as a conversation-updated.
   if (customer.needsProfile) lookUpProfileLater({ page, customerId: customer.id, psid: customer.psid, conversationId: customer.conversationId });
+}
+
+/** A stored message's new-message again, as it stands now, with the conversation's list item. */
+async function reannounce(page: IngestPage, customer: Resolved, mid: string | null): Promise<void> {
+  const row = mid ? await db.message.findUnique({ where: { mid }, select: messageSelect }) : null;
+  if (!row || row.conversationId !== customer.conversationId) return;
+  const listRow = await currentListRow(customer.conversationId, { id: customer.id, psid: customer.psid, name: customer.name, avatarUrl: customer.avatarUrl }, page);
+  emitToRooms([pageRoom(page.id), conversationRoom(customer.conversationId)], SERVER_EVENTS.newMessage, {
+    message: toApiMessage(row, { customerName: customer.name, pageName: page.name }),
+    conversation: toConversationListItem(listRow),
+    pageId: page.id,
+    conversationId: customer.conversationId,
+  });
 }
 
 /** The batch already knows most senders; a first contact gets a customer (fallback name) and a conversation in one statement. */
