@@ -360,6 +360,26 @@ export async function redeploy(soak: SoakWorld): Promise<void> {
   await soak.socket.joined;
 }
 
+/**
+ * `count` customers with their conversations on the first Page, written straight to the database: months of
+ * first contacts in a second. Processes started before keep the plans they made; a deploy after this plans
+ * against the grown tables, where a statement that reads the Page's customers shows at once.
+ */
+export async function seedCustomers(soak: SoakWorld, count: number): Promise<void> {
+  const pageId = soak.world.pages[0]!.id;
+  await soak.world.db.$executeRawUnsafe(
+    `INSERT INTO customers (id, page_id, psid, name, profile_fetched_at)
+     SELECT gen_random_uuid(), $1::uuid, (7900000000000000 + n)::text, 'Seeded ' || n, now() FROM generate_series(1, $2::int) AS n`,
+    pageId,
+    count,
+  );
+  await soak.world.db.$executeRawUnsafe(
+    `INSERT INTO conversations (id, page_id, customer_id, last_message_text, last_message_at, updated_at)
+     SELECT gen_random_uuid(), page_id, id, 'hello', now() - interval '1 day', now() FROM customers WHERE page_id = $1::uuid AND psid LIKE '79%'`,
+    pageId,
+  );
+}
+
 /** Waits until the worker processed every stored delivery. */
 export async function settle(soak: SoakWorld, ms = 60_000): Promise<void> {
   const deadline = Date.now() + ms;
