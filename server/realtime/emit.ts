@@ -6,7 +6,7 @@ import { appendToFeed } from "@/server/realtime/page-feed";
 import type { ServerEventName, ServerEventPayload, ServerToClientEvents } from "@/lib/contract/socket-events";
 import { createRedis, realtimeChannelKey } from "@/server/redis";
 import { preEncoded } from "@/server/realtime/wire-parser";
-import { logger } from "@/server/observability/log";
+import { keptPublisher } from "@/server/realtime/kept-publishes";
 import { SERVER_EVENTS, type ResyncEvent } from "@/lib/contract/socket-events";
 import { announceAfterReconnect } from "@/server/realtime/resync";
 
@@ -40,12 +40,16 @@ export function disconnectRoom(room: string): void {
 /**
  * To rooms from any process: Socket.IO where it runs, else through Redis to every app server. An event to
  * one Page's room is numbered in the Page's feed first (page-feed.ts), so a browser notices one it missed;
- * this process's events for a Page go out in the order of their numbers.
+ * this process's events for a Page go out in the order of their numbers. `once` names an event that must go
+ * out once even if announced again (a stored message, announced again by a replayed batch): the second
+ * time it is not sent, unless Redis could not tell.
  */
-export function emitToRooms<E extends ServerEventName>(rooms: string[], event: E, payload: ServerEventPayload<E>): void {
+export function emitToRooms<E extends ServerEventName>(rooms: string[], event: E, payload: ServerEventPayload<E>, once?: string): void {
   const pages = rooms.filter((room) => room.startsWith(PAGE_ROOM_PREFIX));
   if (pages.length !== 1) return send(rooms, event, payload);
-  void appendToFeed(pages[0]!.slice(PAGE_ROOM_PREFIX.length), event, payload).then((feed) => send(rooms, event, feed ? { ...payload, feed } : payload));
+  void appendToFeed(pages[0]!.slice(PAGE_ROOM_PREFIX.length), event, payload, once).then((feed) => {
+    if (feed !== "sent before") send(rooms, event, feed ? { ...payload, feed } : payload);
+  });
 }
 
 function send<E extends ServerEventName>(rooms: string[], event: E, payload: ServerEventPayload<E>): void {
@@ -76,28 +80,18 @@ export function announceResync(reason: ResyncEvent["reason"]): void {
   emitter().emit(SERVER_EVENTS.resync, preEncoded({ reason }));
 }
 
-/** Publishes that failed while Redis was away, kept (the newest this many) to be sent once it is back. */
-const UNSENT_MAX = 10_000;
-/** After Redis is back, how long the app servers get to subscribe again before the kept publishes go out. */
-const RESEND_AFTER_MS = 1_000;
-
 function emitter(): Emitter {
   if (!globalForEmitter.switchboardEmitter) {
     // Auto-pipelining: the PUBLISHes of one tick (a batch's new-messages) share one write, in order.
     const redis = createRedis({ maxRetriesPerRequest: 1, enableAutoPipelining: true });
-    const unsent: [string, Buffer][] = [];
-    const publish = (channel: string, message: Buffer): Promise<unknown> =>
-      redis.publish(channel, message).catch((error: Error) => {
-        logger().error(`realtime publish failed, kept to send again: ${error.message}`);
-        if (unsent.push([channel, message]) > UNSENT_MAX) unsent.shift();
-      });
-    const emitter = new Emitter({ publish }, { key: realtimeChannelKey() });
+    const kept = keptPublisher(redis);
+    const emitter = new Emitter({ publish: kept.publish }, { key: realtimeChannelKey() });
     // While Redis was away nothing this process announced went out. Once it is back: every socket refetches
     // (resync), and what was kept is sent after all, late but live, so the agents see those messages arrive
     // rather than only in a refetch (issue 41: 12–297 messages per Redis restart were never live).
     announceAfterReconnect(redis, "the realtime emitter", () => {
+      kept.reconnected();
       announceResync("redis-reconnected");
-      setTimeout(() => unsent.splice(0).forEach(([channel, message]) => void publish(channel, message)), RESEND_AFTER_MS).unref();
     });
     globalForEmitter.switchboardEmitter = { redis, emitter };
   }

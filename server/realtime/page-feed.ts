@@ -18,14 +18,24 @@ import type { FeedMark, FeedEntry } from "@/lib/contract/socket-events";
 export const FEED_LENGTH = 500;
 /** A Page's feed outlives its last event by 10 minutes; a browser that comes back later refetches. */
 const FEED_TTL_S = 600;
+/**
+ * How long an event announced "once" (a stored message's new-message) remembers it went out: longer than a
+ * killed worker's batch takes to be taken again (BullMQ's stalled check, under a minute), so its replay does
+ * not announce twice what went out the first time; ~100 bytes per message.
+ */
+const ONCE_TTL_S = 300;
 
-const keys = (pageId: string) => {
+const keys = (pageId: string, once: string) => {
   const base = `switchboard:${pubSubScope()}:feed:${pageId}`;
-  return { seq: `${base}:seq`, stream: `${base}:events`, epoch: `${base}:epoch` };
+  return { seq: `${base}:seq`, stream: `${base}:events`, epoch: `${base}:epoch`, once: once ? `${base}:once:${once}` : "" };
 };
 
-// KEYS: seq, stream, epoch. ARGV: the event as JSON, the feed's length, a new epoch (used when there is none).
+// KEYS: seq, stream, epoch, the once-key ('' for none). ARGV: the event as JSON, the feed's length, a new
+// epoch (used when there is none). Returns {epoch, 0} for an event that went out before (its once-key is set).
 const APPEND = `
+if KEYS[4] ~= '' and not redis.call('SET', KEYS[4], '1', 'NX', 'EX', ${ONCE_TTL_S}) then
+  return {'', 0}
+end
 local epoch = redis.call('GET', KEYS[3])
 if not epoch then
   epoch = ARGV[3]
@@ -40,11 +50,15 @@ redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[2], seq .. '-0', 'e', ARGV[1])
 redis.call('EXPIRE', KEYS[2], ${FEED_TTL_S})
 return {epoch, seq}`;
 
-/** The next number of the Page's feed for this event, the event kept for catch-up; null when Redis did not answer. */
-export async function appendToFeed(pageId: string, event: string, payload: unknown): Promise<FeedMark | null> {
-  const k = keys(pageId);
+/**
+ * The next number of the Page's feed for this event, the event kept for catch-up; null when Redis did not
+ * answer; "sent before" for an event with a `once` name that was appended already (a replay's announce).
+ */
+export async function appendToFeed(pageId: string, event: string, payload: unknown, once = ""): Promise<FeedMark | null | "sent before"> {
+  const k = keys(pageId, once);
   try {
-    const [epoch, seq] = (await redis().eval(APPEND, 3, k.seq, k.stream, k.epoch, JSON.stringify({ event, payload }), String(FEED_LENGTH), randomUUID())) as [string, number];
+    const [epoch, seq] = (await redis().eval(APPEND, 4, k.seq, k.stream, k.epoch, k.once, JSON.stringify({ event, payload }), String(FEED_LENGTH), randomUUID())) as [string, number];
+    if (!epoch) return "sent before";
     return { epoch, seq: Number(seq) };
   } catch {
     return null; // Redis away: the event goes out unnumbered, and Redis's return announces a resync (resync.ts)
@@ -53,7 +67,7 @@ export async function appendToFeed(pageId: string, event: string, payload: unkno
 
 /** Where the Page's feed stands: what a joining socket starts from. */
 export async function feedMark(pageId: string): Promise<FeedMark | null> {
-  const k = keys(pageId);
+  const k = keys(pageId, "");
   const [epoch, seq] = await redis().mget(k.epoch, k.seq);
   return epoch ? { epoch, seq: Number(seq ?? 0) } : null;
 }
@@ -63,7 +77,7 @@ export async function feedMark(pageId: string): Promise<FeedMark | null> {
  * epoch, or the first of them was trimmed away, or more than the feed keeps): then the caller refetches.
  */
 export async function feedSince(pageId: string, epoch: string, after: number): Promise<FeedEntry[] | null> {
-  const k = keys(pageId);
+  const k = keys(pageId, "");
   const [current, last] = await redis().mget(k.epoch, k.seq);
   if (current !== epoch) return null;
   const newest = Number(last ?? 0);

@@ -78,6 +78,8 @@ export type AgentSocket = {
   refetches: { at: number; rows?: number; error?: string }[];
   /** Reads what is stored now, as the inbox's refetch does. */
   refetch: () => void;
+  /** Every new-message as it arrived (when, mid, feed mark, verdict): to explain a missedLive figure. */
+  arrivals: { at: number; mid: string; feed: string; verdict: string }[];
   /** How many new-message events arrived for a mid already seen. */
   duplicates: () => number;
   /** What this socket knows of each Page's feed: kept by the socket that replaces it, as the browser keeps it. */
@@ -120,6 +122,7 @@ export function openAgentSocket(world: FaultWorld, url = world.app.url, carried?
   const joined = new Promise<void>((resolve) => (joinedNow = resolve));
   const socket: Socket = connect(url, { auth: { token: world.token }, transports: ["websocket"], reconnectionDelay: 200, reconnectionDelayMax: 1000 });
   const gapTimers = new Map<string, NodeJS.Timeout>();
+  const arrivals: AgentSocket["arrivals"] = [];
   const show = (event: { message?: { mid?: string | null } }, viaCatchUp: boolean) => {
     const mid = event.message?.mid;
     if (!mid) return;
@@ -131,8 +134,12 @@ export function openAgentSocket(world: FaultWorld, url = world.app.url, carried?
   type Payload = { pageId?: string; message?: { mid?: string | null }; feed?: unknown };
   const receive = (name: string, payload: Payload, viaCatchUp = false) => {
     const feed = feedOf(payload);
+    const note = (verdict: string) =>
+      name === SERVER_EVENTS.newMessage && arrivals.push({ at: Date.now(), mid: payload.message?.mid ?? "", feed: feed ? `${feed.epoch.slice(0, 4)}:${feed.seq}` : "-", verdict: viaCatchUp ? `${verdict} (catch-up)` : verdict });
+    if (!feed || !payload.pageId) note("unnumbered");
     if (feed && payload.pageId) {
       const verdict = feeds.accept(payload.pageId, feed);
+      note(verdict);
       if (verdict === "old") return;
       if (verdict === "gap" && !gapTimers.has(payload.pageId)) {
         const pageId = payload.pageId;
@@ -186,6 +193,7 @@ export function openAgentSocket(world: FaultWorld, url = world.app.url, carried?
     resyncs: () => resyncs,
     refetches,
     refetch,
+    arrivals,
     duplicates: () => duplicates,
     connects: () => connects,
     errors,

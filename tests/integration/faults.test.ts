@@ -77,6 +77,16 @@ async function settle(name: string, stream: CustomerStream, back: number, extra:
     const stored = await world.db.message.findMany({ where: { mid: { in: unseen.map((d) => d.mid) } }, select: { mid: true, createdAt: true } });
     console.info(`[faults] ${name}, unseen: ${JSON.stringify({ back, refetches: socket.refetches.slice(-3), unseen, stored })}`);
   }
+  if (figures.missedLive) {
+    // What to look at: when the missed messages were sent and stored, against when the dependency came back.
+    const missed = [...stream.deliveries.values()].filter((d) => d.ackedAt !== null && !socket.live.has(d.mid));
+    const stored = await world.db.message.findMany({ where: { mid: { in: missed.map((d) => d.mid) } }, select: { mid: true, createdAt: true } });
+    const at = (t: number | Date | null) => (t === null ? null : +t - back);
+    const rows = missed.map((d) => [d.mid, at(d.firstSentAt), at(d.ackedAt), d.attempts, at(stored.find((s) => s.mid === d.mid)?.createdAt ?? null)]);
+    console.info(`[faults] ${name}, missed live (mid, sent, acked, attempts, stored; ms after back): ${JSON.stringify(rows.slice(0, 12))} catch-ups ${JSON.stringify(socket.catchUps())}`);
+    const around = socket.arrivals.filter((a) => Math.abs(a.at - back) < 2_500).map((a) => [a.at - back, a.mid, a.feed, a.verdict]);
+    console.info(`[faults] ${name}, new-messages around the fault (ms after back, mid, epoch:seq, verdict): ${JSON.stringify(around)}`);
+  }
   expect(alive(), world.logs().slice(-3000)).toEqual({ app: null, worker: null });
   // missedLive: stored but never on the agent's socket as an event (issue 41): every Page's feed is numbered,
   // so a socket catches up on what it missed (a reconnect, a lost publish) instead of only refetching it.

@@ -74,6 +74,26 @@ describe("a Page's numbered feed", () => {
     back.close();
   });
 
+  it("sends an event named once a single time, however often it is announced (a replayed batch)", async () => {
+    const { page, conversation, server, tokens } = await world();
+    const a = await openSocket(server.url, tokens.staff);
+    await a.emit("join-page", { pageId: page.id });
+    const announce = (n: number, once: string) =>
+      emitToRooms([pageRoom(page.id), conversationRoom(conversation.id)], SERVER_EVENTS.pageUpdated, { pageId: page.id, n } as never, once);
+    announce(1, "new-message:m_1");
+    announce(2, "new-message:m_1");
+    announce(3, "new-message:m_2");
+    updated(page.id, conversation.id, 4);
+    const got = await eventually(() => marks(a.events), (list) => list.some((e) => e.n === 4));
+    // The second announce of m_1 went nowhere and took no number: no gap for the browser to wait on.
+    expect(got.map((e) => [e.n, e.feed.seq])).toEqual([
+      [1, 1],
+      [3, 2],
+      [4, 3],
+    ]);
+    a.close();
+  });
+
   it("answers a catch-up only for a Page whose room the socket is in", async () => {
     const { page, conversation, server, tokens } = await world();
     updated(page.id, conversation.id, 1);

@@ -57,8 +57,8 @@ export async function handleMessageEvent(page: IngestPage, event: RowEvent, know
     answersCustomer: isEcho && answersAsPerson(event),
   });
   // A replay: stored the first time, and announced then — unless that worker died in between, its batch
-  // left pending and taken again: the message is announced again (the browser keeps it once), so the agents
-  // see it arrive rather than only in a refetch (issue 41).
+  // left pending and taken again: then the message is announced now, so the agents see it arrive rather than
+  // only in a refetch (issue 41). Announced once either way: the feed remembers each mid it sent.
   if (!recorded) return reannounce(page, customer, content.mid);
   const writtenAt = wallClockMs();
 
@@ -80,7 +80,7 @@ export async function handleMessageEvent(page: IngestPage, event: RowEvent, know
     pageId: page.id,
     conversationId: customer.conversationId,
     ...benchStages(writtenAt),
-  });
+  }, announcedOnce(recorded.message.mid));
   // After the message is out: a first contact's name and avatar follow as a conversation-updated.
   if (customer.needsProfile) lookUpProfileLater({ page, customerId: customer.id, psid: customer.psid, conversationId: customer.conversationId });
 }
@@ -95,8 +95,11 @@ async function reannounce(page: IngestPage, customer: Resolved, mid: string | nu
     conversation: toConversationListItem(listRow),
     pageId: page.id,
     conversationId: customer.conversationId,
-  });
+  }, announcedOnce(mid));
 }
+
+/** The feed's name for "this message's new-message went out" (page-feed.ts). */
+const announcedOnce = (mid: string | null): string | undefined => (mid ? `new-message:${mid}` : undefined);
 
 /** The batch already knows most senders; a first contact gets a customer (fallback name) and a conversation in one statement. */
 export async function resolveCustomer(page: IngestPage, psid: string, known: Map<string, KnownCustomer>): Promise<Resolved> {
