@@ -41,6 +41,11 @@ export const PERMISSIONS = {
    */
   "inbox.switch-to-admin": COMPANY,
   "pages.mine": CHATS,
+  /** Comments under the Page's posts (issue 42): read them, answer them publicly or privately, like them. */
+  "comments.read": CHATS,
+  "comments.answer": CHATS,
+  /** Hide or delete a customer's comment: what a Page's moderators do in Meta Business Suite. */
+  "comments.moderate": CHATS,
 
   // The back office.
   "dashboard.view": BACK_OFFICE,

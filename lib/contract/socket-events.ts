@@ -3,6 +3,7 @@ import type { ThreadControlEvent } from "@/lib/inbox/thread-control";
 import type { ApiMessage, ConversationListItem } from "@/lib/contract/inbox-api";
 import type { OfferProgressEvent } from "@/lib/offers/types";
 import type { PageStatus } from "@/lib/schemas/pages";
+import type { CommentUpdatedEvent } from "@/lib/contract/comments-api";
 
 // The Socket.IO events, once for the server (server/realtime), the Redis emitter (server/realtime/emit.ts,
 // used by the worker) and the browser (lib/hooks): their names and what each carries. Socket.IO's typed
@@ -23,6 +24,8 @@ export const SERVER_EVENTS = {
   threadControl: "thread-control",
   /** A page's health, policy blocks and handover role changed. */
   pageUpdated: "page-updated",
+  /** A comment under one of the Page's posts arrived or changed (lib/contract/comments-api.ts). */
+  commentUpdated: "comment-updated",
   /**
    * Events may have been lost while the server's Redis was away, or when a worker died between storing a
    * message and announcing it (a socket that stayed connected got none of them): refetch what is shown, as
@@ -86,6 +89,7 @@ export type ServerToClientEvents = {
   [SERVER_EVENTS.presence]: (event: PresenceEvent) => void;
   [SERVER_EVENTS.threadControl]: (event: ThreadControlEvent) => void;
   [SERVER_EVENTS.pageUpdated]: (event: PageStatus) => void;
+  [SERVER_EVENTS.commentUpdated]: (event: CommentUpdatedEvent) => void;
   [SERVER_EVENTS.resync]: (event: ResyncEvent) => void;
 };
 

@@ -122,7 +122,7 @@ describe("Meta's documented answers", () => {
     const subscribe = seen.find((r) => r.method === "POST" && r.path.endsWith(`/${PAGE_ID}/subscribed_apps`));
     expect(subscribe?.query.get("subscribed_fields")).toBe(
       "messages,messaging_postbacks,message_deliveries,message_reads,message_echoes,message_reactions,messaging_referrals,message_edits," +
-        "standby,messaging_handovers,messaging_policy_enforcement,messaging_optins,messaging_account_linking,messaging_feedback,messaging_game_plays",
+        "standby,messaging_handovers,messaging_policy_enforcement,messaging_optins,messaging_account_linking,messaging_feedback,messaging_game_plays,feed",
     );
     expect(subscribe?.token).toBe(PAGE_TOKEN);
     expect(seen.some((r) => r.method === "DELETE" && r.path.endsWith(`/${PAGE_ID}/subscribed_apps`))).toBe(true);

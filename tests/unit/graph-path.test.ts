@@ -33,6 +33,13 @@ describe("graphPath", () => {
     expect(refused.retryable).toBe(false);
   });
 
+  it("takes a post's or a comment's id, two runs of digits joined by one underscore (issue 42)", () => {
+    expect(graphPath`${"100000000000001_42"}/comments`).toBe("100000000000001_42/comments");
+    for (const id of ["1_", "_1", "1__2", "1_2_3", "1_x", "1_../2"]) expect(() => graphPath`${id}`, id).toThrow(GraphError);
+    // An account (Page, person) is digits only.
+    expect(isGraphId("1_2")).toBe(false);
+  });
+
   it("refuses fixed parts that are not plain edge names (a mistake in our own code)", () => {
     const id = "123";
     expect(() => graphPath`${id}/../messages`).toThrow(/Not a Graph path/);

@@ -10,6 +10,7 @@ import { registerPageAndCustomerRoutes } from "./control/pages-and-customers";
 import { registerPageEventRoutes } from "./control/page-events";
 import { registerMessageChangeRoutes } from "./control/message-changes";
 import { registerHandoverControlRoutes } from "./control/handover-controls";
+import { registerPostAndCommentRoutes } from "./control/posts-and-comments";
 import { dispatch } from "./http/dispatch";
 import { Router } from "./http/router";
 import { DEFAULT_APP_ID, DEFAULT_APP_SECRET, DEFAULT_VERIFY_TOKEN, settingsFrom, type SimulatorOptions, type SimulatorSettings } from "./options";
@@ -44,6 +45,7 @@ function buildRouter(): Router {
   registerMessageChangeRoutes(router);
   registerCustomerEventRoutes(router);
   registerHandoverControlRoutes(router);
+  registerPostAndCommentRoutes(router);
   registerErrorInjectionRoutes(router);
   registerInspectionRoutes(router);
   return router;

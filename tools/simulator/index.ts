@@ -33,6 +33,7 @@ const simulator = await createSimulator({
   verifyToken: env.META_VERIFY_TOKEN,
   appId: env.SIMULATOR_APP_ID,
   pages: DEMO_PAGES.map((p) => ({ pageId: p.facebookPageId, name: p.name, accessToken: p.token, instagram: { ...p.instagram } })),
+  demoFeed: true,
   log: (line) => console.log(`[simulator] ${line}`),
 });
 

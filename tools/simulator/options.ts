@@ -42,6 +42,8 @@ export type SimulatorOptions = {
   requireAppSecretProof?: boolean;
   pages?: SeedPage[];
   customers?: SeedCustomer[];
+  /** A post on the first page with two comments, so the web page shows comments at once (npm run dev). */
+  demoFeed?: boolean;
   log?: (line: string) => void;
   /** The clock (ms); tests may move it to cross the 24 h and 7 day windows. */
   now?: () => number;

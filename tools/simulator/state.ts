@@ -1,3 +1,4 @@
+import { createFeedState, resetFeedState, type SimFeedState } from "./feed-state";
 import { createHandoverState, resetHandoverState, type SimHandoverState } from "./handover-state";
 
 // Everything the simulator remembers, in memory. Tests may read `simulator.state` directly; the HTTP
@@ -42,6 +43,8 @@ export type SentMessage = {
   content: OutgoingContent;
   mid: string;
   time: number;
+  /** A private reply: the comment it answered (`recipient: {comment_id}`, graph/private-reply.ts). */
+  privateReplyTo?: string;
 };
 
 /** A message the page sent outside our app (typed in Facebook's Page inbox): only its echo reaches us. */
@@ -90,8 +93,8 @@ export type WebhookDelivery = {
 
 export type InjectedError = {
   id: number;
-  /** The Graph call it fails: the Send API (default) or the Conversations API read. */
-  endpoint: "messages" | "conversations" | "subscribed_apps";
+  /** The Graph call it fails: the Send API (default), the Conversations API read, or a comment call (graph/comments-api.ts). */
+  endpoint: "messages" | "conversations" | "subscribed_apps" | "comments";
   pageId?: string;
   psid?: string;
   code: number;
@@ -149,6 +152,8 @@ export type SimulatorState = {
   userTokens: Set<string>;
   /** Handover protocol: thread owners per person, our app's role per Page (handover.ts). */
   handover: SimHandoverState;
+  /** The Pages' posts and the comments under them (feed.ts). */
+  feed: SimFeedState;
   nextId: number;
 };
 
@@ -174,6 +179,7 @@ export function createState(): SimulatorState {
     oauthCodes: new Map(),
     userTokens: new Set(),
     handover: createHandoverState(),
+    feed: createFeedState(),
     nextId: 1,
   };
 }
@@ -200,6 +206,7 @@ export function resetState(state: SimulatorState, all: boolean): void {
   state.sendTimes.clear();
   state.graphRequests.length = 0;
   resetHandoverState(state.handover, all);
+  resetFeedState(state.feed, all);
   if (!all) return;
   state.subscriptions.clear();
   state.oauthCodes.clear();

@@ -27,6 +27,9 @@ export const SUBSCRIBED_FIELDS = [
   "messaging_account_linking",
   "messaging_feedback",
   "messaging_game_plays",
+  // Comments under the Page's posts and ads (issue 42): `feed` carries every change of the Page's feed, of
+  // which the ingest keeps the comments (webhook-changes.ts).
+  "feed",
 ] as const;
 
 /** GET /me?fields=id,name: with a Page token, that Page; with a user token, the person. */

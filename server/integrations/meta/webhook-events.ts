@@ -2,6 +2,7 @@ import { z } from "zod";
 import { toAttachment, ZAttachment, type InboundAttachment } from "@/server/integrations/meta/webhook-attachments";
 import { defined, str, ZLooseId, ZTime } from "@/server/integrations/meta/webhook-fields";
 import { systemSummary } from "@/server/integrations/meta/system-summary";
+import { toChangeEvent, type CommentEvent } from "@/server/integrations/meta/webhook-changes";
 import type { Channel } from "@/lib/inbox/channels";
 
 // Meta's webhook body → a flat list of events the ingest understands, following Meta's webhook reference
@@ -72,9 +73,10 @@ const ZEntry = z.object({
   time: z.unknown().optional(),
   messaging: z.array(z.unknown()).optional().catch(undefined),
   standby: z.array(z.unknown()).optional().catch(undefined),
+  changes: z.array(z.unknown()).optional().catch(undefined),
 });
 
-export type { InboundAttachment };
+export type { InboundAttachment, CommentEvent };
 export type Referral = { source?: string; type?: string; ref?: string; adId?: string };
 
 /**
@@ -145,6 +147,7 @@ export type MessengerEvent =
   | GuestEvent
   | PolicyEvent
   | AppRolesEvent
+  | CommentEvent
   | { kind: "invalid"; pageId: string | null; reason: string; raw: unknown };
 
 export type ParseOptions = {
@@ -165,11 +168,15 @@ export function parseWebhookBody(body: unknown, options: ParseOptions = {}): Mes
       events.push({ kind: "invalid", pageId: null, reason: "unreadable entry: no id", raw: rawEntry });
       continue;
     }
-    const { id, messaging, standby } = entry.data;
+    const { id, messaging, standby, changes } = entry.data;
     const time = ZTime.safeParse(entry.data.time);
     const fallbackTime = time.success ? time.data : receivedAt;
     for (const raw of messaging ?? []) events.push(toEvent(id, raw, fallbackTime, false, channel));
     for (const raw of standby ?? []) events.push(toEvent(id, raw, fallbackTime, true, channel));
+    for (const raw of changes ?? []) {
+      const event = toChangeEvent(id, raw, fallbackTime, channel);
+      if (event) events.push(event);
+    }
   }
   return events.sort((a, b) => timestampOf(a) - timestampOf(b));
 }
@@ -186,8 +193,17 @@ const HANDLED = new Set([
 
 const unreadable = (pageId: string | null, what: string, raw: unknown): MessengerEvent => ({ kind: "invalid", pageId, reason: `unreadable messaging item: ${what}`, raw });
 
-function toEvent(entryId: string, raw: unknown, fallbackTime: number, standby: boolean, channel: Channel): MessengerEvent {
+/** Meta's field names as some captures spell them (`policy-enforcement`), read as the reference's. */
+function withReferenceNames(raw: unknown): unknown {
+  const fields = raw as Record<string, unknown> | null;
+  if (!fields || typeof fields !== "object" || !("policy-enforcement" in fields) || "policy_enforcement" in fields) return raw;
+  const { "policy-enforcement": policy, ...rest } = fields;
+  return { ...rest, policy_enforcement: policy };
+}
+
+function toEvent(entryId: string, original: unknown, fallbackTime: number, standby: boolean, channel: Channel): MessengerEvent {
   const entryPageId = /^\d{1,30}$/.test(entryId) ? entryId : null;
+  const raw = withReferenceNames(original);
   const parsed = ZItem.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -11,6 +11,7 @@ import { handleHandoverEvent } from "@/server/services/inbound/handle-handover";
 import { handlePolicyEvent } from "@/server/services/inbound/handle-policy";
 import { handleAppRolesEvent } from "@/server/services/inbound/handle-app-roles";
 import { observeThreadChannel } from "@/server/services/inbound/handle-standby";
+import { handleCommentEvent } from "@/server/services/comments/handle-comment";
 import { quarantine, type QuarantineEntry } from "@/server/services/webhook-quarantine/quarantine-store";
 import { customerOrder, customerOrderKey } from "@/server/concurrency/in-order";
 import type { ContextRow } from "@/server/db/sql/customers";
@@ -93,7 +94,7 @@ function queueEvent(deliveryId: bigint, event: MessengerEvent, context: Promise<
     }
   };
   // One customer's events run in delivery order, also across batches in flight in this process.
-  // Page-level events (policy, app roles) share one queue per page; guests queue by their user_ref.
+  // Page-level events (policy, app roles, comments) share one queue per page; guests queue by their user_ref.
   const person = "psid" in event ? event.psid : event.kind === "guest" ? `user_ref:${event.userRef}` : "page";
   return customerOrder.run(customerOrderKey(event.pageId, person), handle);
 }
@@ -139,5 +140,7 @@ async function handleEvent(ctx: IngestContext, page: IngestPage, event: Exclude<
       return handleSystemEvent(page, event);
     case "guest":
       return handleGuestEvent(page, event);
+    case "comment":
+      return handleCommentEvent(page, event);
   }
 }

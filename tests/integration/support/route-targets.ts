@@ -12,7 +12,7 @@ import { keepAliveClient, startRealServer, type RealServer } from "./real-server
 
 export type Objects = {
   companyId: string; pageId: string; facebookPageId: string; conversationId: string; instagramConversationId: string; psid: string; labelId: string;
-  noteId: string; replyId: string; urlId: string; offerId: string; userId: string; userEmail: string; ownerId: string;
+  noteId: string; replyId: string; urlId: string; offerId: string; userId: string; userEmail: string; ownerId: string; commentId: string;
 };
 export type RouteRequest = {
   params?: Record<string, string>; query?: Record<string, string>; body?: unknown;
@@ -80,6 +80,12 @@ export const TARGETS: Record<string, Target> = {
   "PUT /api/notes/[id]": { scope: "page", request: (o) => ({ params: { id: o.noteId }, body: { ...ref(o), note: "overwritten" } }) },
   "DELETE /api/notes/[id]": { scope: "page", request: (o) => ({ params: { id: o.noteId } }) },
   "GET /api/notes": { scope: "page", request: (o) => ({ query: ref(o) }) },
+  "GET /api/comments": { scope: "page", request: (o) => ({ query: { pageId: o.pageId } }) },
+  "DELETE /api/comments/[id]": { scope: "page", request: (o) => ({ params: { id: o.commentId } }) },
+  "POST /api/comments/[id]/reply": { scope: "page", request: (o) => ({ params: { id: o.commentId }, body: { text: "planted" } }) },
+  "POST /api/comments/[id]/private-reply": { scope: "page", request: (o) => ({ params: { id: o.commentId }, body: { text: "planted" } }) },
+  "POST /api/comments/[id]/like": { scope: "page", request: (o) => ({ params: { id: o.commentId }, body: { liked: true } }) },
+  "POST /api/comments/[id]/hide": { scope: "page", request: (o) => ({ params: { id: o.commentId }, body: { hidden: true } }) },
   "POST /api/notes": { scope: "page", request: (o) => ({ body: { ...ref(o), note: "planted" } }) },
   "POST /api/offers/[id]/cancel": { scope: "page", request: (o) => ({ params: { id: o.offerId } }) },
   "POST /api/offers/[id]/pause": { scope: "page", request: (o) => ({ params: { id: o.offerId } }) },
@@ -179,7 +185,11 @@ async function pageWithData(companyId: string, marker: string, authorId: string,
   const offer = await db.offer.create({ data: { companyId, pageId: page.id, createdById: authorId, createdByName: "x", type: "text", offerType: "general", message: `${marker} offer`, tags: [], targetCount: 1, status: "paused" } });
   await db.violation.create({ data: { companyId, userId: authorId, userName: "x", pageId: page.id, pageName: page.name, urls: ["x.example"], message: `${marker} violation` } });
   await db.sheetEntry.create({ data: { companyId, pageId: page.id, pageName: page.name, customerName: customer.name, deposit: 1, redeem: 0, authorId, authorName: "x" } });
-  return { pageId: page.id, facebookPageId, conversationId: conversation.id, instagramConversationId: igConversation.id, psid: customer.psid, labelId: label.id, noteId: note.id, replyId: reply.id, urlId: url.id, offerId: offer.id };
+  const post = await db.post.create({ data: { pageId: page.id, channel: "messenger", externalId: `${facebookPageId}_1`, text: `${marker} post` } });
+  const comment = await db.comment.create({
+    data: { pageId: page.id, postId: post.id, channel: "messenger", externalId: `1_${seq}`, authorId: customer.psid, authorName: `${marker} Commenter`, text: `${marker} comment`, createdTime: new Date() },
+  });
+  return { commentId: comment.id, pageId: page.id, facebookPageId, conversationId: conversation.id, instagramConversationId: igConversation.id, psid: customer.psid, labelId: label.id, noteId: note.id, replyId: reply.id, urlId: url.id, offerId: offer.id };
 }
 
 /** Everything a tenant owns that a request could change, for a before/after comparison. */
@@ -199,6 +209,7 @@ export async function snapshot(companyId: string) {
     urls: await db.whitelistEntry.findMany({ where: { companyId }, orderBy: { id: "asc" }, select: { id: true, url: true } }),
     offers: await db.offer.findMany({ where: { companyId }, orderBy: { id: "asc" }, select: { id: true, status: true } }),
     sheets: await db.sheetEntry.count({ where: { companyId } }),
+    comments: await db.comment.findMany({ where: { pageId: { in: pageIds } }, orderBy: { id: "asc" }, select: { id: true, text: true, hidden: true, likedAt: true, removedAt: true, privateReplyAt: true } }),
   });
 }
 

@@ -5,10 +5,11 @@ import { GraphApiError } from "../graph/graph-error";
 import { readInput } from "./lookup";
 import { ZHoldAnswers, ZInjectAnswer, ZInjectError, ZLoseAnswers } from "./schemas";
 
-// Make the next Send API calls (or Conversations API reads, `endpoint`) fail the way Meta fails: POST a
-// rule, and the next `count` calls that match its page/customer answer its Graph error instead. A lost
-// answer is the ambiguous failure: the message is sent, but the connection drops before the answer. A held
-// answer comes when the test says so: its echo can be handled first, as it sometimes is with Meta.
+// Make the next Send API calls (or, by `endpoint`, Conversations API reads, subscribed_apps writes or
+// comment calls) fail the way Meta fails: POST a rule, and the next `count` calls that match its
+// page/customer answer its Graph error instead. A lost answer is the ambiguous failure: the message is
+// sent, but the connection drops before the answer. A held answer comes when the test says so: its echo
+// can be handled first, as it sometimes is with Meta.
 
 export function registerErrorInjectionRoutes(router: Router): void {
   // POST /sim/errors — queue a failure; the answer shows the exact error body the app will receive

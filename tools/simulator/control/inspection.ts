@@ -41,7 +41,7 @@ export function registerInspectionRoutes(router: Router): void {
     };
     const thread = [
       ...state.customerMessages.filter(matches).map((m) => ({ from: "customer", mid: m.mid, time: m.timestamp, text: m.text, attachments: m.attachments, webhook: statusOf(m.deliveryIds) })),
-      ...state.sent.filter(matches).map((s) => ({ from: "page", via: "send_api", mid: s.mid, time: s.time, text: s.content.text, attachments: s.content.attachment ? [s.content.attachment] : [], messagingType: s.messagingType, tag: s.tag })),
+      ...state.sent.filter(matches).map((s) => ({ from: "page", via: "send_api", mid: s.mid, time: s.time, text: s.content.text, attachments: s.content.attachment ? [s.content.attachment] : [], messagingType: s.messagingType, tag: s.tag, privateReplyTo: s.privateReplyTo })),
       ...state.inboxReplies.filter(matches).map((r) => ({ from: "page", via: "page_inbox", mid: r.mid, time: r.time, text: r.text, attachments: [] })),
     ].sort((a, b) => a.time - b.time);
     sendJson(ctx.res, 200, thread);

@@ -111,7 +111,7 @@ export const ZInjectError = z.strictObject({
   count: z.int().min(1).max(10_000).default(1),
   httpStatus: z.int().min(400).max(599).optional(),
   message: z.string().min(1).max(500).optional(),
-  endpoint: z.enum(["messages", "conversations", "subscribed_apps"]).default("messages"),
+  endpoint: z.enum(["messages", "conversations", "subscribed_apps", "comments"]).default("messages"),
 });
 
 export const ZInjectAnswer = z.strictObject({
@@ -188,3 +188,38 @@ export const ZReferral = z.strictObject({
 });
 /** Any messaging item, as is: for kinds the control API has no shortcut for (sender/recipient/timestamp filled in). */
 export const ZRawItem = z.strictObject({ pageId: ZId, psid: ZId, item: z.record(z.string(), z.unknown()) });
+
+/** A post or comment id: digits (Instagram), or `{digits}_{digits}` (Facebook). */
+const ZFeedId = z.string().regex(/^\d{1,32}(_\d{1,32})?$/, "must be a post or comment id (digits, or {digits}_{digits} on Facebook)");
+
+export const ZPublishPost = z.strictObject({
+  message: z.string().trim().min(1).max(5000),
+  /** With one of the sample photos; an Instagram post always has one. */
+  picture: z.boolean().optional(),
+  channel: z.enum(["facebook", "instagram"]).default("facebook"),
+});
+
+/** A comment by a customer of the page (psid), or by someone who never wrote to it (name on Facebook, username on Instagram). */
+export const ZCustomerComment = z
+  .strictObject({
+    postId: ZFeedId,
+    psid: ZId.optional(),
+    name: z.string().trim().min(1).max(100).optional(),
+    username: z.string().regex(/^[a-z0-9._]{1,30}$/, "an Instagram username").optional(),
+    message: z.string().trim().min(1).max(8000),
+    parentId: ZFeedId.optional(),
+  })
+  .refine((c) => (c.psid !== undefined) !== (c.name !== undefined || c.username !== undefined), {
+    message: "give either psid (a customer of the page) or name / username (someone who has not written to the page yet)",
+    path: ["psid"],
+  });
+
+export const ZCommentPatch = z
+  .strictObject({
+    message: z.string().trim().min(1).max(8000).optional(),
+    /** Moves the comment into the past, e.g. beyond Meta's 7 days for a private reply. */
+    ageDays: z.number().min(0).max(3650).optional(),
+    createdTime: ZTimestamp.optional(),
+  })
+  .refine((p) => p.message !== undefined || p.ageDays !== undefined || p.createdTime !== undefined, { message: "give message, ageDays or createdTime", path: ["message"] })
+  .refine((p) => p.ageDays === undefined || p.createdTime === undefined, { message: "give ageDays or createdTime, not both", path: ["ageDays"] });

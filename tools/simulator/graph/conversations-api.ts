@@ -17,7 +17,7 @@ type ThreadItem = { id: string; time: number; fromId: string; fromName: string; 
 const MESSAGES_FIELD = /(?:^|,)\s*messages(?:\.limit\((\d+)\))?/;
 
 /** Meta's created_time: seconds precision, "+0000" offset. */
-function graphTime(ms: number): string {
+export function graphTime(ms: number): string {
   return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(".000Z", "+0000");
 }
 

@@ -21,6 +21,9 @@ const BY_CODE: Record<number, Known> = {
   551: { message: "(#551) This person isn't available right now.", httpStatus: 400, subcode: 1545041 },
   613: { message: "(#613) Calls to this api have exceeded the rate limit.", httpStatus: 400 },
   1200: { message: "(#1200) Temporary send message failure. Please try again later.", httpStatus: 500, transient: true },
+  // Private replies to comments (graph/private-reply.ts): one per comment, within 7 days of it.
+  10900: { message: "(#10900) Activity already replied to", httpStatus: 400 },
+  10903: { message: "(#10903) This activity can't be replied to", httpStatus: 400 },
 };
 
 const BY_SUBCODE: Record<number, string> = {

@@ -3,6 +3,7 @@ import { ControlError } from "../http/errors";
 import type { RouteContext } from "../http/router";
 import { GraphApiError, unsupportedRequest } from "./graph-error";
 import { handleConversationsRead } from "./conversations-api";
+import { COMMENT_EDGES, handleCommentApi } from "./comments-api";
 import { handleNodeRead } from "./node-api";
 import { handleSendApi } from "./send-api";
 import { handleAttachmentUpload } from "./upload-api";
@@ -42,6 +43,8 @@ export async function handleGraphRequest(ctx: RouteContext): Promise<void> {
     if (edge === "messages" && method === "POST") return await handleSendApi(ctx, id, body);
     if (edge === "conversations" && method === "GET") return handleConversationsRead(ctx, id);
     if (edge === "message_attachments" && method === "POST") return handleAttachmentUpload(ctx, id, body);
+    // Writes to a node itself (hide, delete) and the comment edges: the Page's posts and comments.
+    if ((edge === undefined && method !== "GET") || (edge !== undefined && COMMENT_EDGES.has(edge))) return handleCommentApi(ctx, id, edge, method, body);
     if (edge === undefined || edge === "messages" || edge === "message_attachments" || edge === "conversations") throw unsupportedRequest(method, id);
     throw new GraphApiError(2500, { message: `Unknown path components: /${edge}` });
   } catch (error) {

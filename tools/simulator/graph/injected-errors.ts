@@ -1,4 +1,4 @@
-import type { SimulatorState } from "../state";
+import type { InjectedError, SimulatorState } from "../state";
 import { GraphApiError } from "./graph-error";
 
 // Failures queued by POST /sim/errors and /sim/lose-answers, and answers held by /sim/hold-answers: the next
@@ -17,7 +17,7 @@ function takeRule<T extends Rule>(rules: T[], matches: (rule: T) => boolean): T 
 
 const forParty = (pageId: string, psid: string | undefined) => (rule: Rule) => (!rule.pageId || rule.pageId === pageId) && (!rule.psid || rule.psid === psid);
 
-export function takeInjectedError(state: SimulatorState, pageId: string, psid: string | undefined, endpoint: "messages" | "conversations" | "subscribed_apps" = "messages"): GraphApiError | undefined {
+export function takeInjectedError(state: SimulatorState, pageId: string, psid: string | undefined, endpoint: InjectedError["endpoint"] = "messages"): GraphApiError | undefined {
   const rule = takeRule(state.errors, (r) => r.endpoint === endpoint && forParty(pageId, psid)(r));
   return rule && new GraphApiError(rule.code, { subcode: rule.subcode, message: rule.message, httpStatus: rule.httpStatus });
 }

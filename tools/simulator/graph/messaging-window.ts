@@ -3,7 +3,8 @@ import { HUMAN_AGENT_WINDOW_MS, STANDARD_WINDOW_MS } from "../../../lib/contract
 import { GraphApiError } from "./graph-error";
 
 // Meta's messaging window: RESPONSE and UPDATE up to 24 h after the customer's last message; a
-// MESSAGE_TAG with HUMAN_AGENT up to 7 days. Anything later is refused with (#10) / 2018278.
+// MESSAGE_TAG with HUMAN_AGENT up to 7 days. Anything later is refused with (#10) / 2018278. A private
+// reply to a comment is not held to it (private-reply.ts has its own 7 days, counted from the comment).
 
 
 export function assertInsideWindow(customer: SimCustomer, messagingType: string, tag: string | undefined, now: number): void {

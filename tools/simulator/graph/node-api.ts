@@ -4,9 +4,11 @@ import { findCustomer } from "../state";
 import { accessTokenFrom, pageForToken } from "./auth";
 import { invalidParameter, unsupportedRequest } from "./graph-error";
 import { isUserToken, SIM_USER } from "./facebook-login";
+import { nodeValues, pickDefined, publicNode } from "./comment-nodes";
 
-// GET /{version}/{id}?fields=… — a customer's profile (User Profile API, by PSID) or the page itself
-// (/me or /{page-id}, which apps use to check a page token). Only the requested fields come back.
+// GET /{version}/{id}?fields=… — a customer's profile (User Profile API, by PSID), the page itself
+// (/me or /{page-id}, which apps use to check a page token), or one of the Page's posts and comments
+// (comment-nodes.ts). Only the requested fields come back.
 
 const PROFILE_FIELDS = ["id", "name", "first_name", "last_name", "profile_pic"];
 /** Instagram-scoped people (GET /{igsid}): name, username and picture, no first or last name. */
@@ -14,7 +16,7 @@ const INSTAGRAM_PROFILE_FIELDS = ["id", "name", "username", "profile_pic"];
 const LINKED_INSTAGRAM = "instagram_business_account{id,username,profile_picture_url}";
 const PAGE_FIELDS = ["id", "name"];
 
-function requestedFields(url: URL, defaults: string[], allowed: string[], nodeType: string): string[] {
+export function requestedFields(url: URL, defaults: string[], allowed: string[], nodeType: string): string[] {
   const fields = (url.searchParams.get("fields") ?? "").split(",").map((f) => f.trim()).filter(Boolean);
   for (const field of fields) {
     if (!allowed.includes(field)) throw invalidParameter(`Tried accessing nonexisting field (${field}) on node type (${nodeType})`);
@@ -47,6 +49,12 @@ export function handleNodeRead(ctx: RouteContext, id: string): void {
   }
   if (id === "me" || id === page.pageId) {
     sendJson(ctx.res, 200, pick({ id: page.pageId, name: page.name }, requestedFields(url, PAGE_FIELDS, PAGE_FIELDS, "Page")));
+    return;
+  }
+  const node = publicNode(sim, page.pageId, id);
+  if (node) {
+    const { values, defaults, allowed, nodeType } = nodeValues(sim, node);
+    sendJson(ctx.res, 200, pickDefined(values, requestedFields(url, defaults, allowed, nodeType)));
     return;
   }
   const customer = findCustomer(sim.state, page.pageId, id);

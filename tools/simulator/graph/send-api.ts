@@ -12,10 +12,12 @@ import { assertInsideWindow } from "./messaging-window";
 import { countSendCall } from "./rate-limit";
 import { parseSendRequest } from "./send-request";
 import { assertWeHoldThread } from "../handover";
+import { sendPrivateReply } from "./private-reply";
 
 // POST /{version}/{page-id}/messages (or /me/messages) — the Send API. Checks run in Meta's order:
 // token, injected failures, rate limit, parameters, recipient, messaging window; then the message is
-// recorded and its echo and delivery receipt follow as webhooks.
+// recorded and its echo and delivery receipt follow as webhooks. A `recipient: {comment_id}` is a private
+// reply to a comment, with rules of its own (private-reply.ts).
 
 export async function handleSendApi(ctx: RouteContext, pageIdInPath: string, body: ParsedBody): Promise<void> {
   const { sim, url } = ctx;
@@ -33,6 +35,11 @@ export async function handleSendApi(ctx: RouteContext, pageIdInPath: string, bod
   const usageHeaders = countSendCall(sim, page.pageId);
 
   const request = parseSendRequest(fields, body.file !== undefined);
+  if (request.kind === "private_reply") {
+    const sent = sendPrivateReply(sim, page, request);
+    sendJson(ctx.res, 200, { recipient_id: sent.psid, message_id: sent.mid }, usageHeaders);
+    return;
+  }
   const customer = findCustomer(sim.state, page.pageId, request.psid);
   if (!customer) throw invalidParameter("No matching user found", 2018001);
   assertWeHoldThread(sim, page.pageId, customer.psid); // handover protocol: only the thread's owner may send

@@ -1,7 +1,8 @@
 import { invalidParameter } from "./graph-error";
 
 // Validates a Send API body the way Meta does and names the first problem in Meta's "(#100) …" style.
-// Only what Switchboard can send is modelled: text, one media attachment, metadata, sender actions.
+// Only what Switchboard can send is modelled: text, one media attachment, metadata, sender actions, and a
+// private reply to a comment (`recipient: {comment_id}`, text only, no messaging_type or tag needed).
 
 export const MESSAGING_TYPES = ["RESPONSE", "UPDATE", "MESSAGE_TAG"] as const;
 export type MessagingType = (typeof MESSAGING_TYPES)[number];
@@ -14,19 +15,43 @@ const SENDER_ACTIONS = ["typing_on", "typing_off", "mark_seen"];
 
 export type AttachmentRequest = { type: string; url?: string; attachmentId?: string; reusable: boolean };
 
+export type PrivateReplyRequest = { kind: "private_reply"; commentId: string; message: Record<string, unknown>; text: string };
+
 export type SendRequest =
   | { kind: "sender_action"; psid: string; action: string }
-  | { kind: "message"; psid: string; messagingType: MessagingType; tag?: string; message: Record<string, unknown>; text?: string; attachment?: AttachmentRequest; metadata?: string };
+  | { kind: "message"; psid: string; messagingType: MessagingType; tag?: string; message: Record<string, unknown>; text?: string; attachment?: AttachmentRequest; metadata?: string }
+  | PrivateReplyRequest;
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
-function recipientId(fields: Record<string, unknown>): string {
+/** The person (a PSID) or the comment (a private reply) the call is for. */
+function recipientOf(fields: Record<string, unknown>): { psid: string } | { commentId: string } {
   const recipient = fields.recipient;
   if (!isObject(recipient)) throw invalidParameter("The parameter recipient is required");
-  const id = recipient.id;
-  if (typeof id === "string" && id.trim() !== "") return id.trim();
-  if (typeof id === "number") return String(id);
-  throw invalidParameter("param recipient must contain id (the simulator does not model user_ref, phone_number or comment_id)");
+  const { id, comment_id: commentId } = recipient;
+  if (commentId !== undefined) {
+    if (id !== undefined) throw invalidParameter("param recipient must contain only one of id or comment_id");
+    const value = typeof commentId === "number" ? String(commentId) : typeof commentId === "string" ? commentId.trim() : "";
+    if (!/^\d+(_\d+)?$/.test(value)) throw invalidParameter("param recipient[comment_id] must be the id of a comment");
+    return { commentId: value };
+  }
+  if (typeof id === "string" && id.trim() !== "") return { psid: id.trim() };
+  if (typeof id === "number") return { psid: String(id) };
+  throw invalidParameter("param recipient must contain id or comment_id (the simulator does not model user_ref or phone_number)");
+}
+
+function checkedText(text: unknown): string {
+  if (typeof text !== "string" || text.trim() === "") throw invalidParameter("(#100) Message cannot be empty, must provide valid attachment or text", 2018034);
+  // Meta counts characters, not UTF-16 units, so an emoji is one.
+  if ([...text].length >= MAX_TEXT_LENGTH) throw invalidParameter(`param message[text] must be less than ${MAX_TEXT_LENGTH} characters`);
+  return text;
+}
+
+/** A private reply is one text message; Meta ignores messaging_type and tag for it. */
+function parsePrivateReply(commentId: string, message: unknown): PrivateReplyRequest {
+  if (!isObject(message)) throw invalidParameter("Must send either message or state");
+  if (message.attachment !== undefined) throw invalidParameter("param message must be text for a private reply (recipient[comment_id])");
+  return { kind: "private_reply", commentId, message, text: checkedText(message.text) };
 }
 
 /** The attachment of `message` (or an uploaded file standing in for its payload). */
@@ -57,8 +82,10 @@ function parseTag(messagingType: MessagingType, tag: unknown): string | undefine
 }
 
 export function parseSendRequest(fields: Record<string, unknown>, hasFile: boolean): SendRequest {
-  const psid = recipientId(fields);
+  const recipient = recipientOf(fields);
   const message = fields.message;
+  if ("commentId" in recipient) return parsePrivateReply(recipient.commentId, message);
+  const { psid } = recipient;
   if (message === undefined && typeof fields.sender_action === "string") {
     if (!SENDER_ACTIONS.includes(fields.sender_action)) throw invalidParameter(`param sender_action must be one of {${SENDER_ACTIONS.join(", ")}}`);
     return { kind: "sender_action", psid, action: fields.sender_action };
@@ -77,8 +104,5 @@ export function parseSendRequest(fields: Record<string, unknown>, hasFile: boole
   if (metadata !== undefined && (typeof metadata !== "string" || metadata.length > 1000)) throw invalidParameter("param message[metadata] must be a string of at most 1000 characters");
   const base = { kind: "message" as const, psid, messagingType: type, tag, message, metadata: metadata as string | undefined };
   if (attachment !== undefined) return { ...base, attachment: parseAttachment(attachment, hasFile) };
-  if (typeof text !== "string" || text.trim() === "") throw invalidParameter("(#100) Message cannot be empty, must provide valid attachment or text", 2018034);
-  // Meta counts characters, not UTF-16 units, so an emoji is one.
-  if ([...text].length >= MAX_TEXT_LENGTH) throw invalidParameter(`param message[text] must be less than ${MAX_TEXT_LENGTH} characters`);
-  return { ...base, text };
+  return { ...base, text: checkedText(text) };
 }

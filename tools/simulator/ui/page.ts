@@ -1,9 +1,11 @@
 import { UI_SCRIPT_ACTIONS } from "./script-actions";
+import { UI_SCRIPT_FEED } from "./script-feed";
 import { UI_SCRIPT_VIEW } from "./script-view";
 import { UI_STYLES } from "./styles";
 
 // GET / — one self-contained page (inline CSS and JS) to write to a Facebook Page as a customer and
-// watch the page's replies arrive. It only uses the simulator's own /sim endpoints.
+// watch the page's replies arrive, and to comment on the page's posts. It only uses the simulator's own
+// /sim endpoints.
 
 // Inline SVG icons: emoji would depend on the fonts of the machine showing the page.
 const ICON_IMAGE = `<svg viewBox="0 0 24 24"><path d="M19 3H5a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V5a2 2 0 0 0-2-2Zm0 16H5V5h14v14Zm-5.04-6.71-2.75 3.54-1.96-2.36L6.5 17h11l-3.54-4.71Z"/></svg>`;
@@ -98,6 +100,25 @@ const BODY = `
       </div>
     </form>
   </section>
+  <section class="feed">
+    <h2>Posts &amp; comments</h2>
+    <form id="post-form" class="stack">
+      <input type="text" name="message" placeholder="Publish a post as the page" required>
+      <div class="row">
+        <select name="channel" aria-label="Where to publish"><option value="facebook">Facebook</option><option value="instagram">Instagram</option></select>
+        <label class="hint"><input type="checkbox" name="picture" checked> photo</label>
+        <button class="primary">Publish</button>
+      </div>
+    </form>
+    <form id="comment-form" class="stack">
+      <select id="comment-post" aria-label="Post to comment on"></select>
+      <select id="comment-as" aria-label="Who comments"></select>
+      <input type="text" id="comment-name" placeholder="Their name" hidden>
+      <button type="button" id="reply-to" class="hint link" hidden></button>
+      <div class="row"><input type="text" id="comment-text" placeholder="Write a comment" autocomplete="off"><button class="primary">Comment</button></div>
+    </form>
+    <div id="posts" class="posts"></div>
+  </section>
 </div>
 <div id="toast" role="status"></div>
 `;
@@ -117,6 +138,7 @@ export function renderUiPage(): string {
 "use strict";
 ${UI_SCRIPT_VIEW}
 ${UI_SCRIPT_ACTIONS}
+${UI_SCRIPT_FEED}
 })();
 </script>
 </body>

@@ -147,7 +147,7 @@ $("page-form").onsubmit = function (event) {
 };
 
 api("GET", "/sim/config").then(function (config) { $("webhook-url").textContent = config.webhookUrl || "(disabled)"; });
-loadPages().then(refreshThread);
+loadPages().then(refreshThread).then(refreshFeed);
 setInterval(refreshThread, 1000);
 setInterval(function () { loadCustomers(); }, 10000);
 `;

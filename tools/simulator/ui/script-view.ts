@@ -96,6 +96,7 @@ function renderMessage(m) {
   });
   var meta = time(m.time);
   if (m.from === "customer") meta += webhookNote(m.webhook);
+  else if (m.privateReplyTo) meta += " · private reply to comment " + m.privateReplyTo;
   else meta += m.via === "page_inbox" ? " · Page inbox" : " · Send API " + m.messagingType + (m.tag ? " / " + m.tag : "");
   box.appendChild(el("div", "meta" + (m.webhook && !m.webhook.delivered && !m.webhook.pending ? " bad" : ""), meta));
   return box;

@@ -11,9 +11,9 @@ header h1 { font-size: 17px; margin: 0; }
 header p { margin: 0; color: var(--muted); font-size: 12px; }
 header .webhook { margin-left: auto; font-size: 12px; color: var(--muted); text-align: right; }
 code { font: 12px ui-monospace, SFMono-Regular, Menlo, monospace; background: var(--bg); padding: 1px 5px; border-radius: 4px; }
-.layout { flex: 1; display: grid; grid-template-columns: 300px 1fr; min-height: 0; }
+.layout { flex: 1; display: grid; grid-template-columns: 300px 1fr 340px; min-height: 0; }
 aside { background: var(--card); border-right: 1px solid var(--line); padding: 16px; overflow-y: auto; display: flex; flex-direction: column; gap: 14px; }
-aside h2 { font-size: 12px; text-transform: uppercase; letter-spacing: .04em; color: var(--muted); margin: 0; }
+aside h2, .feed h2 { font-size: 12px; text-transform: uppercase; letter-spacing: .04em; color: var(--muted); margin: 0; }
 select, input[type=text] { width: 100%; padding: 8px 10px; border: 1px solid var(--line); border-radius: 8px; font: inherit; background: #fff; }
 input[type=text]:focus, select:focus { outline: 2px solid #bcdcff; border-color: var(--blue); }
 button { font: inherit; border: 0; border-radius: 8px; padding: 8px 12px; cursor: pointer; background: var(--bg); color: var(--ink); font-weight: 600; }
@@ -59,6 +59,20 @@ ul.customers li.active { background: #e7f3ff; }
 .icon svg { width: 22px; height: 22px; fill: currentColor; }
 .chips { display: flex; gap: 6px; flex: none; }
 .chips button { padding: 3px 10px; font-size: 12px; border-radius: 999px; }
+/* Posts & comments: the page's public side, next to the conversation. */
+.feed { background: var(--card); border-left: 1px solid var(--line); padding: 16px; overflow-y: auto; display: flex; flex-direction: column; gap: 12px; }
+.posts { display: grid; gap: 10px; }
+.post { border: 1px solid var(--line); border-radius: 10px; padding: 10px; display: grid; gap: 6px; }
+.post img { max-width: 100%; border-radius: 8px; }
+ul.comments { list-style: none; margin: 0; padding: 0; display: grid; gap: 6px; }
+ul.comments ul.comments { margin: 6px 0 0 16px; }
+.comment > .text { background: var(--bg); border-radius: 12px; padding: 6px 10px; white-space: pre-wrap; word-break: break-word; }
+.comment.page > .text { background: #e7f3ff; }
+.comment.is-hidden > .text { opacity: .55; }
+.comment.deleted > .text { opacity: .55; text-decoration: line-through; }
+.comment > .meta { margin: 2px 10px 0; }
+.comment-actions { display: flex; gap: 2px; margin-left: 4px; }
+.comment-actions button, button.link { padding: 2px 6px; font-size: 12px; background: none; color: var(--muted); text-align: left; }
 #toast { position: fixed; bottom: 20px; left: 50%; transform: translateX(-50%); background: #323232; color: #fff; padding: 10px 16px; border-radius: 8px; opacity: 0; transition: opacity .2s; pointer-events: none; max-width: 80vw; }
 #toast.show { opacity: 1; }
 #toast.bad { background: var(--danger); }
@@ -69,6 +83,7 @@ ul.customers li.active { background: #e7f3ff; }
   header .webhook { margin-left: 0; text-align: left; width: 100%; overflow-wrap: anywhere; }
   .layout { grid-template-columns: 1fr; }
   aside { border-right: 0; border-bottom: 1px solid var(--line); overflow: visible; }
+  .feed { border-left: 0; border-top: 1px solid var(--line); overflow: visible; }
   .chat { min-height: 70vh; }
   .chat-head { flex-wrap: wrap; }
   .chat-head .actions { margin-left: 0; }

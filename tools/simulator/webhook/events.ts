@@ -8,7 +8,9 @@ import type { InboundAttachment } from "../state";
 // sender). tests/fixtures/meta-webhooks holds Meta's own examples of each.
 
 export type MessagingItem = { sender?: { id: string } | { user_ref: string }; recipient: { id: string }; timestamp?: number | string } & Record<string, unknown>;
-export type WebhookEntry = { id: string; time: number; messaging?: MessagingItem[]; standby?: MessagingItem[] };
+/** One change of the Page's public side (feed-events.ts): `entry[].changes[]` instead of `messaging[]`. */
+export type ChangeItem = { field: string; value: Record<string, unknown> };
+export type WebhookEntry = { id: string; time: number; messaging?: MessagingItem[]; standby?: MessagingItem[]; changes?: ChangeItem[] };
 export type WebhookBody = { object: "page" | "instagram"; entry: WebhookEntry[] };
 
 export function webhookBody(entries: WebhookEntry[]): WebhookBody {

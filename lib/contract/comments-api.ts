@@ -1,0 +1,51 @@
+// Comments under a Page's posts, as the API and the socket carry them (issue 42): what /api/comments
+// answers and what `comment-updated` brings. Browser-safe.
+
+/** Where a comment was written: Facebook (the Page's feed) or Instagram (the linked account's media). */
+export type CommentKind = "fb_comment" | "ig_comment";
+
+/** Meta allows one private reply per comment, within this many days of the comment. */
+export const PRIVATE_REPLY_DAYS = 7;
+export const PRIVATE_REPLY_SENT = "A private reply was already sent for this comment. Meta allows only one.";
+export const PRIVATE_REPLY_EXPIRED = `This comment is more than ${PRIVATE_REPLY_DAYS} days old. Meta allows a private reply only within ${PRIVATE_REPLY_DAYS} days.`;
+
+export type ApiComment = {
+  id: string;
+  kind: CommentKind;
+  postId: string;
+  /** Meta's id of the comment. */
+  externalId: string;
+  /** Meta's id of the comment this one answers; null for a comment on the post. */
+  parentExternalId: string | null;
+  author: { id: string; name: string };
+  /** The Page's own comment (a public reply), not a customer's. */
+  fromPage: boolean;
+  text: string;
+  createdTime: string;
+  editedAt: string | null;
+  hidden: boolean;
+  removed: boolean;
+  liked: boolean;
+  /** The private reply sent for it, and the conversation it continues in. */
+  privateReply: { at: string; conversationId: string | null } | null;
+  /** Whether a private reply may still be sent (none yet, and within PRIVATE_REPLY_DAYS). */
+  privateReplyOpen: boolean;
+  answeredAt: string | null;
+};
+
+export type ApiPost = {
+  id: string;
+  kind: CommentKind;
+  externalId: string;
+  text: string | null;
+  pictureUrl: string | null;
+  permalink: string | null;
+  lastCommentAt: string;
+  comments: ApiComment[];
+};
+
+/** GET /api/comments?pageId — the Page's posts with comments, the most recently commented first. */
+export type CommentsPage = { posts: ApiPost[]; nextCursor: string | null };
+
+/** A comment arrived or changed (webhook, or an agent's action): its post without the other comments. */
+export type CommentUpdatedEvent = { pageId: string; post: Omit<ApiPost, "comments">; comment: ApiComment };

@@ -1,0 +1,24 @@
+import { z } from "zod";
+
+// The comments view's requests (issue 42): shared by its forms and the /api/comments handlers.
+
+/** Facebook takes about 8 000 characters in a comment; we keep answers to a message's length. */
+export const COMMENT_REPLY_MAX_LENGTH = 2000;
+export const COMMENT_REPLY_REQUIRED = "Reply text is required";
+
+// GET /api/comments?pageId=&cursor=
+export const ZCommentsQuery = z.object({
+  pageId: z.string({ error: "pageId is required" }).trim().min(1, "pageId is required").max(100),
+  // The last post of the previous page: "<lastCommentAt ISO>|<post id>".
+  cursor: z.string().trim().max(200).regex(/^[\d\-T:.Z]+\|[\w-]+$/, "cursor is not one this API gave").optional(),
+});
+export type TCommentsQuery = z.infer<typeof ZCommentsQuery>;
+
+// POST /api/comments/{id}/reply and /private-reply
+export const ZCommentReply = z.object({
+  text: z.string({ error: COMMENT_REPLY_REQUIRED }).trim().min(1, COMMENT_REPLY_REQUIRED).max(COMMENT_REPLY_MAX_LENGTH, `Replies can be at most ${COMMENT_REPLY_MAX_LENGTH} characters`),
+});
+
+// POST /api/comments/{id}/like and /hide
+export const ZCommentLike = z.object({ liked: z.boolean({ error: "liked must be true or false" }) });
+export const ZCommentHide = z.object({ hidden: z.boolean({ error: "hidden must be true or false" }) });

@@ -1,0 +1,30 @@
+import { db } from "@/server/db";
+import type { Actor } from "@/server/auth/actor";
+import { findVisiblePage } from "@/server/access/pages";
+import type { TCommentsQuery } from "@/lib/schemas/comments";
+import type { CommentsPage } from "@/lib/contract/comments-api";
+import { commentSelect, postSelect, toApiComment, toApiPost } from "@/server/services/comments/serialize";
+
+/** Posts per page of the comments view; a post's comments come whole (up to COMMENTS_PER_POST, the newest). */
+const POSTS_PER_PAGE = 20;
+const COMMENTS_PER_POST = 200;
+
+/** GET /api/comments?pageId&cursor: the Page's posts with comments, the most recently commented first. */
+export async function listComments(actor: Actor, query: TCommentsQuery): Promise<CommentsPage> {
+  const page = await findVisiblePage(actor, query.pageId);
+  const [at, id] = query.cursor ? query.cursor.split("|") : [];
+  const after = at && !Number.isNaN(Date.parse(at)) ? { OR: [{ lastCommentAt: { lt: new Date(at) } }, { lastCommentAt: new Date(at), id: { lt: id } }] } : {};
+  const posts = await db.post.findMany({
+    where: { pageId: page.id, ...after },
+    orderBy: [{ lastCommentAt: "desc" }, { id: "desc" }],
+    take: POSTS_PER_PAGE + 1,
+    select: { ...postSelect, comments: { select: commentSelect, orderBy: [{ createdTime: "desc" }, { id: "desc" }], take: COMMENTS_PER_POST } },
+  });
+  const shown = posts.slice(0, POSTS_PER_PAGE);
+  const last = shown.at(-1);
+  const now = Date.now();
+  return {
+    posts: shown.map((post) => ({ ...toApiPost(post), comments: post.comments.reverse().map((c) => toApiComment(c, now)) })),
+    nextCursor: posts.length > POSTS_PER_PAGE && last ? `${last.lastCommentAt.toISOString()}|${last.id}` : null,
+  };
+}

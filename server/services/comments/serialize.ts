@@ -1,0 +1,72 @@
+import type { Prisma } from "@/server/generated/prisma/client";
+import { PRIVATE_REPLY_DAYS, type ApiComment, type ApiPost, type CommentKind } from "@/lib/contract/comments-api";
+import type { Channel } from "@/lib/inbox/channels";
+
+// Rows of posts and comments → what the API and the socket carry (lib/contract/comments-api.ts).
+
+export const commentSelect = {
+  id: true,
+  channel: true,
+  postId: true,
+  externalId: true,
+  parentExternalId: true,
+  authorId: true,
+  authorName: true,
+  fromPage: true,
+  text: true,
+  createdTime: true,
+  editedAt: true,
+  hidden: true,
+  removedAt: true,
+  likedAt: true,
+  privateReplyAt: true,
+  privateReplyConversationId: true,
+  answeredAt: true,
+} satisfies Prisma.CommentSelect;
+
+export const postSelect = { id: true, channel: true, externalId: true, text: true, pictureUrl: true, permalink: true, lastCommentAt: true } satisfies Prisma.PostSelect;
+
+export type CommentRow = Prisma.CommentGetPayload<{ select: typeof commentSelect }>;
+export type PostRow = Prisma.PostGetPayload<{ select: typeof postSelect }>;
+
+export const kindOf = (channel: Channel): CommentKind => (channel === "instagram" ? "ig_comment" : "fb_comment");
+
+const DAY_MS = 86_400_000;
+
+/** Whether Meta would still take a private reply to this comment (one per comment, within 7 days). */
+export function privateReplyOpen(row: Pick<CommentRow, "privateReplyAt" | "createdTime" | "fromPage" | "removedAt">, now = Date.now()): boolean {
+  return !row.fromPage && !row.removedAt && !row.privateReplyAt && now - row.createdTime.getTime() < PRIVATE_REPLY_DAYS * DAY_MS;
+}
+
+export function toApiComment(row: CommentRow, now = Date.now()): ApiComment {
+  return {
+    id: row.id,
+    kind: kindOf(row.channel),
+    postId: row.postId,
+    externalId: row.externalId,
+    parentExternalId: row.parentExternalId,
+    author: { id: row.authorId, name: row.authorName },
+    fromPage: row.fromPage,
+    text: row.removedAt ? "" : row.text,
+    createdTime: row.createdTime.toISOString(),
+    editedAt: row.editedAt?.toISOString() ?? null,
+    hidden: row.hidden,
+    removed: row.removedAt !== null,
+    liked: row.likedAt !== null,
+    privateReply: row.privateReplyAt ? { at: row.privateReplyAt.toISOString(), conversationId: row.privateReplyConversationId } : null,
+    privateReplyOpen: privateReplyOpen(row, now),
+    answeredAt: row.answeredAt?.toISOString() ?? null,
+  };
+}
+
+export function toApiPost(row: PostRow): Omit<ApiPost, "comments"> {
+  return {
+    id: row.id,
+    kind: kindOf(row.channel),
+    externalId: row.externalId,
+    text: row.text,
+    pictureUrl: row.pictureUrl,
+    permalink: row.permalink,
+    lastCommentAt: row.lastCommentAt.toISOString(),
+  };
+}
