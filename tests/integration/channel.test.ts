@@ -331,6 +331,15 @@ describe("replies through the Send API", () => {
     // Each refused reply stays in the thread, failed with its reason (issue 30); the retried one is stored once.
     expect((await messagesOf(psid)).filter((m) => m.direction === "outbound").map((m) => m.sendStatus)).toEqual(["failed", "failed", "failed", "failed", expect.stringMatching(/^(sent|delivered)$/)]);
 
+    // "Page temporarily restricted" (10/1893063): the reply fails with it in words, and the Page's health shows
+    // it as a warning (banner, one e-mail a day) — not a block: nothing says when it ends, so sends are still tried.
+    const restricted = await attempt({ code: 10, subcode: 1893063 });
+    expect(restricted).toMatchObject({ status: 422, body: { graph: { kind: "page_restricted" }, error: expect.stringMatching(/temporarily restricted this Page/) } });
+    expect(await attempt({ code: 10, subcode: 1893063 })).toMatchObject({ status: 422 });
+    expect(await db.page.findUniqueOrThrow({ where: { id: page.id } })).toMatchObject({ policyState: "warning", policyReason: expect.stringMatching(/1893063/) });
+    expect(await db.pagePolicyEvent.count({ where: { pageId: page.id } })).toBe(1);
+    await db.page.update({ where: { id: page.id }, data: { policyState: null, policyReason: null, policyAt: null } });
+
     const token = await attempt({ code: 190 });
     expect(token).toMatchObject({ status: 502, body: { graph: { kind: "token_invalid" } } });
     expect((await db.page.findUniqueOrThrow({ where: { id: page.id } })).tokenStatus).toBe("needs_token");

@@ -9,6 +9,7 @@ export type GraphFailureKind =
   | "invalid_parameter" // 100: our request was wrong (or a recipient Meta does not know)
   | "permission_denied" // 200, 230: the app may not do this (handover: not the primary receiver)
   | "not_thread_owner" // 10 / 2018300: another app controls the thread (handover protocol)
+  | "page_restricted" // 10 / 1893063: Meta temporarily restricted the Page (a page-health state, like a policy warning)
   | "unknown";
 
 export class GraphError extends Error {
@@ -38,12 +39,15 @@ const TRANSIENT_CODES = new Set([1, 2, 1200]);
 
 /** The Send API's refusal while another app holds the thread (handover protocol), as Meta answers it. */
 export const NOT_THREAD_OWNER_SUBCODE = 2018300;
+/** "Page temporarily restricted" (Meta's changelog, 2026-06-25): the Page may not send for a while. */
+export const PAGE_RESTRICTED_SUBCODE = 1893063;
 /** thread_owner asked by a secondary receiver while another secondary receiver holds the thread. */
 export const OWNER_HIDDEN_SUBCODE = 2018234;
 
 export function classifyGraphError(code: number | undefined, subcode: number | undefined, httpStatus: number): GraphFailureKind {
   if (code === 551) return "person_unavailable";
   if (subcode === NOT_THREAD_OWNER_SUBCODE) return "not_thread_owner";
+  if (subcode === PAGE_RESTRICTED_SUBCODE) return "page_restricted";
   if (code === 10 && (subcode === 2018278 || subcode === undefined)) return "outside_window";
   if (subcode === 2018278) return "outside_window";
   if (code === 190) return "token_invalid";
@@ -80,6 +84,8 @@ export function agentMessageFor(error: GraphError): string {
       return "Another app controls this conversation on Facebook. Take control to reply.";
     case "permission_denied":
       return "Facebook did not allow this for the page's Meta app.";
+    case "page_restricted":
+      return "Meta has temporarily restricted this Page, so it cannot send right now. Your admins were told.";
     default:
       return "Facebook refused the message.";
   }

@@ -1,5 +1,6 @@
 import { AppError } from "@/server/http/errors";
 import { agentMessageFor, GraphError } from "@/server/integrations/meta/graph-errors";
+import { markPageRestricted } from "@/server/services/pages/policy/page-restricted";
 import { markNeedsToken } from "@/server/services/pages/connection/mark-needs-token";
 import { PRIVATE_REPLY_EXPIRED, PRIVATE_REPLY_SENT } from "@/lib/contract/comments-api";
 
@@ -13,6 +14,7 @@ export async function commentActionFailure(pageId: string, call: string, error: 
   if (error.code === ALREADY_REPLIED_CODE) return new AppError("unprocessable", PRIVATE_REPLY_SENT);
   if (error.code === TOO_OLD_CODE) return new AppError("unprocessable", PRIVATE_REPLY_EXPIRED);
   if (error.kind === "token_invalid") await markNeedsToken(pageId, call);
+  if (error.kind === "page_restricted") await markPageRestricted(pageId);
   const code = error.kind === "rate_limited" ? "rate_limited" : error.kind === "invalid_parameter" || error.kind === "unknown" ? "unprocessable" : "bad_gateway";
   const message = error.kind === "unknown" || error.kind === "invalid_parameter" ? `Facebook refused this: ${error.message}` : agentMessageFor(error);
   return new AppError(code, message, { graph: { kind: error.kind, code: error.code ?? null, subcode: error.subcode ?? null } });

@@ -9,6 +9,7 @@ import { emitToPageAndConversation } from "@/server/realtime/emit";
 import { toApiMessage, toConversationListItem, type MessageRow } from "@/server/services/conversations/serialize";
 import { currentListRow } from "@/server/services/conversations/conversation-summary";
 import { assignToFirstReplier } from "@/server/services/ownership/auto-assign";
+import { markPageRestricted } from "@/server/services/pages/policy/page-restricted";
 import { markNeedsToken } from "@/server/services/pages/connection/mark-needs-token";
 import { changeThreadOwner } from "@/server/services/handover/record-thread-owner";
 import { attachMid } from "@/server/services/outbound/attach-mid";
@@ -62,12 +63,13 @@ export async function deliverReply(actor: Pick<Actor, "id" | "name">, target: Se
 async function sendFailure(pageId: string, conversationId: string, error: unknown, message: ReturnType<typeof toApiMessage>): Promise<AppError> {
   if (!(error instanceof GraphError)) return new AppError("bad_gateway", "Facebook did not answer. Please try again.", { message });
   if (error.kind === "token_invalid") await markNeedsToken(pageId, "POST /messages");
+  if (error.kind === "page_restricted") await markPageRestricted(pageId);
   if (error.kind === "not_thread_owner") {
     // Meta knows better than our record: another app holds the thread. Which one, the next open asks Graph.
     await changeThreadOwner({ conversationId, owner: "other_app", appId: null, at: new Date(), recheck: true });
   }
   const code =
-    error.kind === "person_unavailable" || error.kind === "outside_window"
+    error.kind === "person_unavailable" || error.kind === "outside_window" || error.kind === "page_restricted"
       ? "unprocessable"
       : error.kind === "rate_limited"
         ? "rate_limited"
