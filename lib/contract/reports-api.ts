@@ -26,6 +26,9 @@ export type ReportAgent = {
   done: number;
 };
 
+/** Comments under the Pages' posts of the range, per channel (issue 42): answered publicly or privately, and how fast. */
+export type CommentFigure = { kind: "fb_comment" | "ig_comment"; received: number; answered: number; answer: Figure };
+
 export type ResponseReport = {
   from: string;
   to: string;
@@ -33,6 +36,8 @@ export type ResponseReport = {
   totals: { opened: number; done: number; unanswered: number; responseRate: number | null; firstResponse: Figure; reply: Figure; resolution: Figure };
   days: ReportDay[];
   agents: ReportAgent[];
+  /** Not cut by agent or label (a comment has neither); by page, as the rest. */
+  comments: CommentFigure[];
   /** The filters' choices: the actor's pages, the company's agents, the pages' labels. */
   choices: { pages: { _id: string; name: string }[]; agents: { _id: string; name: string }[]; labels: string[] };
 };

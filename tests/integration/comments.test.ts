@@ -166,6 +166,17 @@ describe("answering comments", () => {
     expect(await db.comment.count({ where: { pageId: page.id, fromPage: true } })).toBe(1);
   });
 
+  it("counts the answered comments, public and private, in the Reports per channel", async () => {
+    const { company, comment, call } = await commented(sim);
+    await call("POST", `/api/comments/${comment.id}/reply`, { text: "Yes!" });
+    const admin = await makeUser("company_admin", company.id);
+    const today = new Date().toISOString().slice(0, 10);
+    const report = await api(await tokenFor(admin))("GET", `/api/reports/responses?from=${today}&to=${today}`);
+    expect(report.status).toBe(200);
+    // The Page's own answer is not a comment received; the customer's is, answered once.
+    expect(report.body.comments).toEqual([{ kind: "fb_comment", received: 1, answered: 1, answer: { count: 1, median: expect.any(Number), p90: expect.any(Number) } }]);
+  });
+
   it("replies privately once: the conversation opens in Messenger, a second private reply is refused with Meta's rule", async () => {
     const { page, comment, call } = await commented(sim);
     const res = await call("POST", `/api/comments/${comment.id}/private-reply`, { text: "Hi Ada, we ship to Lyon in 2 days." });

@@ -14,6 +14,7 @@ import { downloadReportCsv, useResponseReport, type ReportFilters } from "@/lib/
 import { FigureCard, HeadlineCards } from "@/components/admin/reports/headline-cards";
 import { BusinessHoursForm } from "@/components/admin/reports/business-hours-form";
 import { DayChart, type ChartSeries } from "@/components/admin/reports/day-chart";
+import { CommentsTable } from "@/components/admin/reports/comments-table";
 
 const RANGES = [7, 30, 90] as const;
 
@@ -191,6 +192,7 @@ export function ReportsScreen() {
               </tbody>
             </table>
           </section>
+          {data && <CommentsTable comments={data.comments} />}
         </>
       )}
       {user && can(user.role, "reports.hours") && <BusinessHoursForm />}

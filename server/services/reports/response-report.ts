@@ -2,8 +2,9 @@ import { db } from "@/server/db";
 import type { Actor } from "@/server/auth/actor";
 import { firstRow, rows } from "@/server/db/sql/run";
 import { localMidnight, reportGroups, type GroupRow } from "@/server/db/sql/response-events";
+import { commentFigures, type CommentFigureRow } from "@/server/db/sql/comments";
 import type { TResponseReportQuery } from "@/lib/schemas/reports";
-import type { Figure, ReportAgent, ReportDay, ResponseReport } from "@/lib/contract/reports-api";
+import type { CommentFigure, Figure, ReportAgent, ReportDay, ResponseReport } from "@/lib/contract/reports-api";
 import { visiblePagesWhere } from "@/server/access/pages";
 import { checkAgent, reportScope } from "@/server/services/reports/report-scope";
 
@@ -18,9 +19,13 @@ export async function responseReport(actor: Actor, query: TResponseReportQuery):
   const scope = await reportScope(actor, query.pageId);
   const agentId = await checkAgent(scope.companyId, query.agentId);
   const [from, to] = await Promise.all([localMidnight(query.from, scope.timezone), localMidnight(nextDay(query.to), scope.timezone)].map((q) => firstRow(q)));
-  const groups = scope.pages.length
-    ? await rows(reportGroups({ companyId: scope.companyId, pageIds: scope.pages.map((p) => p.id), from: from!.at, to: to!.at, timezone: scope.timezone, agentId, label: query.label ?? null }))
-    : [];
+  const pageIds = scope.pages.map((p) => p.id);
+  const [groups, comments] = pageIds.length
+    ? await Promise.all([
+        rows(reportGroups({ companyId: scope.companyId, pageIds, from: from!.at, to: to!.at, timezone: scope.timezone, agentId, label: query.label ?? null })),
+        rows(commentFigures({ companyId: scope.companyId, pageIds, from: from!.at, to: to!.at })),
+      ])
+    : [[], []];
   const [agents, labels] = await Promise.all([
     db.user.findMany({ where: { companyId: scope.companyId, role: { in: ["staff", "admin", "company_admin"] } }, orderBy: [{ name: "asc" }, { id: "asc" }], select: { id: true, name: true } }),
     db.label.findMany({ where: { page: visiblePagesWhere(actor) }, distinct: ["name"], orderBy: { name: "asc" }, select: { name: true } }),
@@ -32,6 +37,7 @@ export async function responseReport(actor: Actor, query: TResponseReportQuery):
     totals: totalsOf(groups.filter((g) => g.grouping === 3)),
     days: daysOf(query.from, query.to, groups.filter((g) => g.grouping === 1)),
     agents: agentsOf(groups.filter((g) => g.grouping === 2), new Map(agents.map((a) => [a.id, a.name]))),
+    comments: comments.map(commentFigure),
     choices: { pages: scope.pages.map((p) => ({ _id: p.id, name: p.name })), agents: agents.map((a) => ({ _id: a.id, name: a.name })), labels: labels.map((l) => l.name.toLowerCase()) },
   };
 }
@@ -41,6 +47,13 @@ function nextDay(day: string): string {
 }
 
 const figure = (row: GroupRow | undefined): Figure => ({ count: row?.n ?? 0, median: row?.median ?? null, p90: row?.p90 ?? null });
+
+const commentFigure = (row: CommentFigureRow): CommentFigure => ({
+  kind: row.channel === "instagram" ? "ig_comment" : "fb_comment",
+  received: row.received,
+  answered: row.answered,
+  answer: { count: row.answered, median: row.median, p90: row.p90 },
+});
 
 /** Answered bursts of all that ended: replies / (replies + bursts closed unanswered). */
 function rate(replies: number, unanswered: number): number | null {
