@@ -26,7 +26,9 @@ import { InboxEmptyState } from "@/components/inbox/inbox-empty-state";
 import { InboxHeader } from "@/components/inbox/inbox-header";
 import { ConversationPanel } from "@/components/inbox/list/conversation-panel";
 import { PageTabs } from "@/components/inbox/page-tabs";
-import { LazyDetailsDrawer, LazyInboxLive, LazyRightPanel, LazyShortcutsSheet, LazyThreadPane } from "@/components/inbox/lazy-panes";
+import { LazyCommentsView, LazyDetailsDrawer, LazyInboxLive, LazyRightPanel, LazyShortcutsSheet, LazyThreadPane } from "@/components/inbox/lazy-panes";
+import { ViewSwitch, type InboxView } from "@/components/inbox/comments/view-switch";
+import { can } from "@/lib/access/permissions";
 import { RightPanelHint } from "@/components/inbox/panel/right-panel-hint";
 import { PageStatusBanner } from "@/components/inbox/page-status-banner";
 import type { ThreadSink } from "@/lib/hooks/use-inbox-realtime";
@@ -60,6 +62,8 @@ export function InboxScreen() {
   const refreshAfterImport = useCallback(() => void mutateList(), [mutateList]);
 
   const [selected, setSelected] = useState<ConversationListItem | null>(null);
+  // Conversations or the comments under the Page's posts (docs/PRODUCT.md §12); kept across page switches.
+  const [view, setView] = useState<InboxView>("conversations");
   const [detailsOpen, setDetailsOpen] = useState(false);
   const isWide = useMediaQuery("(min-width: 1280px)");
   const sinkRef = useRef<ThreadSink | null>(null);
@@ -82,6 +86,8 @@ export function InboxScreen() {
   const openConversation = useCallback(
     (item: ConversationListItem) => {
       const hadUnread = item.unread_count > 0 || item.is_new_message;
+      // Opened from the comments view, a toast or a shortcut: the thread is in the Conversations view.
+      setView("conversations");
       setSelected({ ...item, unread_count: 0, is_new_message: false });
       if (!hadUnread) return;
       void mutateList((data) => (data ? patchConversation(data, item.id, { unread_count: 0, is_new_message: false }) : data), { revalidate: false });
@@ -143,6 +149,7 @@ export function InboxScreen() {
   if (!user) return null;
 
   const tabs = <PageTabs pages={pages} selectedId={pageId} onSelect={selectPage} loading={pagesQuery.isLoading} view={flags.status} />;
+  const viewSwitch = pageId && can(user.role, "comments.read") ? <ViewSwitch view={view} onView={setView} /> : null;
   const rightPanel = !pageId ? null : selected ? <LazyRightPanel pageId={pageId} conversation={selected} /> : <RightPanelHint />;
 
   return (
@@ -177,12 +184,21 @@ export function InboxScreen() {
       <PageStatusBanner page={pages.find((p) => p.id === pageId)} onImported={refreshAfterImport} />
       {helpOpen && <LazyShortcutsSheet open onOpenChange={setHelpOpen} />}
       <TagNamesProvider pageId={pageId}>
+      {view === "comments" && viewSwitch && pageId ? (
+        <main className="flex min-h-0 flex-1 flex-col">
+          <div className="shrink-0 border-b border-slate-200 bg-white p-3">
+            <div className="md:w-74">{viewSwitch}</div>
+          </div>
+          <LazyCommentsView key={pageId} pageId={pageId} onOpenConversation={openConversation} />
+        </main>
+      ) : (
       <main className="flex min-h-0 flex-1">
         <div className={cn("min-h-0 w-full shrink-0 border-r border-slate-200 md:w-80", selected && "max-md:hidden")}>
           {pageId ? (
             <ConversationPanel
               key={pageId}
               pageId={pageId}
+              viewSwitch={viewSwitch}
               filters={filters}
               searchInput={searchInput}
               onSearchInput={setSearchInput}
@@ -241,6 +257,7 @@ export function InboxScreen() {
         </div>
         {isWide && <aside className="min-h-0 w-80 shrink-0 overflow-y-auto border-l border-slate-200 bg-white">{rightPanel}</aside>}
       </main>
+      )}
       {!isWide && detailsOpen && selected && (
         <LazyDetailsDrawer open onOpenChange={setDetailsOpen}>
           {rightPanel}

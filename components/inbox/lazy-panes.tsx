@@ -37,3 +37,9 @@ export const LazyBulkBar = dynamic(() => import("@/components/inbox/list/bulk-ba
  * after and catches up on what it missed (lib/hooks/use-socket.ts), so neither is in the first load.
  */
 export const LazyInboxLive = dynamic(() => import("@/components/inbox/inbox-live").then((m) => m.InboxLive), { ssr: false });
+
+/** The Comments view (docs/PRODUCT.md §12): loaded the first time an agent switches to it. */
+export const LazyCommentsView = dynamic(() => import("@/components/inbox/comments/comments-view").then((m) => m.CommentsView), {
+  ssr: false,
+  loading: () => <PaneLoading label="Loading comments..." />,
+});

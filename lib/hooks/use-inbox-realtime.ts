@@ -19,6 +19,8 @@ import type { ClientSocket } from "@/lib/contract/socket-events";
 import { threadControlKey } from "@/lib/hooks/use-thread-control";
 import type { ThreadControlEvent } from "@/lib/inbox/thread-control";
 import type { PageStatus } from "@/lib/schemas/pages";
+import type { CommentsPage, CommentUpdatedEvent } from "@/lib/contract/comments-api";
+import { applyCommentEvent, commentsCacheKey } from "@/lib/hooks/use-comments";
 
 // The socket events applied to what the inbox shows (PRODUCT §4 Realtime, §9): the list row updated in place
 // (moved to the top on a new message), the open thread appended to, tab unread counts, and for customers'
@@ -178,6 +180,21 @@ export function useInboxRealtime(options: InboxRealtimeOptions) {
   }
 
   /**
+   * A comment arrived or changed: the Page's comments view, if it was loaded, shows it (no sound or toast: the
+   * comments are not in the unread counts yet, docs/PRODUCT.md §12). A post it had not loaded is fetched whole.
+   */
+  function onCommentUpdated(event: CommentUpdatedEvent) {
+    const key = commentsCacheKey(event.pageId);
+    let refetch = false;
+    const update = (pages: CommentsPage[] | undefined) => {
+      const result = applyCommentEvent(pages, event);
+      refetch = result.refetch;
+      return result.pages;
+    };
+    void mutate<CommentsPage[]>(key, update, { revalidate: false }).then(() => refetch && mutate(key));
+  }
+
+  /**
    * The socket is back after a loss (the app restarted, the network dropped, Redis restarted under the app):
    * messages stored meanwhile never reached it, so the list, the open thread and the tab counts are fetched
    * again rather than trusted.
@@ -186,13 +203,14 @@ export function useInboxRealtime(options: InboxRealtimeOptions) {
     void latest.current.mutateList();
     latest.current.sinkRef.current?.refresh();
     void mutate(PAGES_KEY);
+    if (latest.current.pageId) void mutate(commentsCacheKey(latest.current.pageId));
   }
 
   return useSocket({
     token: options.token,
     pageIds: options.pageIds,
     conversationId: options.selectedId,
-    handlers: { onNewMessage, onConversationUpdated, onMessageStatus, onMessageUpdated, onSystemEvent, onThreadControl, onPageUpdated, onReconnect },
+    handlers: { onNewMessage, onConversationUpdated, onMessageStatus, onMessageUpdated, onSystemEvent, onThreadControl, onPageUpdated, onCommentUpdated, onReconnect },
     onSocket: options.onSocket,
   });
 }

@@ -7,6 +7,7 @@ import { SOCKET_OPTIONS } from "@/lib/inbox/constants";
 import type { ConversationUpdatedEvent, MessageStatusEvent, MessageUpdatedEvent, NewMessageEvent, SystemEventEvent } from "@/lib/inbox/types";
 import type { ThreadControlEvent } from "@/lib/inbox/thread-control";
 import type { PageStatus } from "@/lib/schemas/pages";
+import type { CommentUpdatedEvent } from "@/lib/contract/comments-api";
 
 // The inbox's realtime connection (PRODUCT §4, §7, §9): same origin, the session token in the auth data,
 // WebSocket only (no sticky sessions needed behind a balancer; docs/DECISIONS.md), reconnecting without end
@@ -36,6 +37,7 @@ const HANDLER_OF = {
   [SERVER_EVENTS.systemEvent]: "onSystemEvent",
   [SERVER_EVENTS.threadControl]: "onThreadControl",
   [SERVER_EVENTS.pageUpdated]: "onPageUpdated",
+  [SERVER_EVENTS.commentUpdated]: "onCommentUpdated",
 } as const satisfies Partial<Record<string, keyof SocketHandlers>>;
 
 export type SocketStatus = "connecting" | "connected" | "disconnected";
@@ -50,6 +52,8 @@ export type SocketHandlers = {
   onThreadControl?: (event: ThreadControlEvent) => void;
   /** A page's health changed: Meta blocked, warned or unblocked it, or its handover role changed. */
   onPageUpdated?: (event: PageStatus) => void;
+  /** A comment under one of the Page's posts arrived or changed (the comments view; docs/PRODUCT.md §12). */
+  onCommentUpdated?: (event: CommentUpdatedEvent) => void;
   /**
    * Connected (the first time too: the socket starts after the first fetch) and in its rooms, or told by the
    * server that its Redis was away (SERVER_EVENTS.resync): events sent meanwhile never reached this socket, so

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState, type Ref } from "react";
+import { useState, type ReactNode, type Ref } from "react";
 import type { ConversationFilters, OwnerFilter } from "@/lib/inbox/filters";
 import { RefreshIcon } from "@/components/ui/icons";
 import { ConversationList, type ListState } from "@/components/inbox/list/conversation-list";
@@ -15,6 +15,8 @@ import type { Channel } from "@/lib/inbox/channels";
 
 type Props = {
   pageId: string;
+  /** Conversations / Comments (components/inbox/comments/view-switch.tsx), above the panel's own heading. */
+  viewSwitch?: ReactNode;
   filters: ConversationFilters;
   searchInput: string;
   onSearchInput: (value: string) => void;
@@ -39,7 +41,7 @@ type Props = {
 
 /** The left panel 'Conversations' (PRODUCT §2): Refresh, All/Important/Spam, search, tag filter, the list. */
 export function ConversationPanel(props: Props) {
-  const { pageId, filters, searchInput, onSearchInput, searchRef, onAll, onToggleImportant, onToggleSpam, onOwner, onTags, onStatus, statusCounts, channels, onChannel, onRefresh, refreshing, list, selectedId, onOpen } = props;
+  const { pageId, viewSwitch, filters, searchInput, onSearchInput, searchRef, onAll, onToggleImportant, onToggleSpam, onOwner, onTags, onStatus, statusCounts, channels, onChannel, onRefresh, refreshing, list, selectedId, onOpen } = props;
   // The bulk selection lives with the panel, which the inbox re-creates per page: a page switch clears it.
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   const toggle = (id: string) =>
@@ -51,6 +53,7 @@ export function ConversationPanel(props: Props) {
   return (
     <section aria-labelledby="conversations-heading" className="flex h-full min-h-0 flex-col bg-white">
       <div className="space-y-2.5 border-b border-slate-200 px-3 pt-3 pb-3">
+        {viewSwitch}
         <div className="flex items-center justify-between">
           <h2 id="conversations-heading" className="text-base font-semibold text-slate-900">
             Conversations

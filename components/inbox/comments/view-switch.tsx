@@ -1,0 +1,38 @@
+import { cn } from "@/lib/cn";
+import { MessageIcon } from "@/components/ui/icons";
+// Straight from its module: this file is in the first load, the view's other icons are not.
+import CommentsIcon from "lucide-react/icons/message-circle";
+
+export type InboxView = "conversations" | "comments";
+
+const VIEWS: { view: InboxView; label: string; Icon: typeof MessageIcon }[] = [
+  { view: "conversations", label: "Conversations", Icon: MessageIcon },
+  { view: "comments", label: "Comments", Icon: CommentsIcon },
+];
+
+/**
+ * The selected Page's two halves (docs/PRODUCT.md §12): its private conversations and the comments under its
+ * posts. Two pressed/unpressed buttons, not tabs: the page strip above already uses the tab pattern, and this
+ * one switches what the whole inbox shows. Part of the first load, so it is only this: the view is lazy.
+ */
+export function ViewSwitch({ view, onView, className }: { view: InboxView; onView: (view: InboxView) => void; className?: string }) {
+  return (
+    <div role="group" aria-label="Inbox view" className={cn("flex gap-1 rounded-lg border border-slate-200 bg-slate-50 p-0.5", className)}>
+      {VIEWS.map(({ view: v, label, Icon }) => (
+        <button
+          key={v}
+          type="button"
+          aria-pressed={view === v}
+          onClick={() => onView(v)}
+          className={cn(
+            "flex h-8 flex-1 items-center justify-center gap-1.5 rounded-md text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600",
+            view === v ? "bg-indigo-600 text-white shadow-sm" : "text-slate-600 hover:bg-white hover:text-slate-900",
+          )}
+        >
+          <Icon className="size-4" />
+          {label}
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+"use client";
+
+import { useMemo } from "react";
+import useSWRInfinite, { unstable_serialize } from "swr/infinite";
+import { api } from "@/lib/api/client";
+import type { ApiComment, CommentsPage, CommentUpdatedEvent } from "@/lib/contract/comments-api";
+import type { ThreadPage } from "@/lib/contract/inbox-api";
+import { applyComment, flattenPosts } from "@/lib/inbox/comment-cache";
+
+// The comments view of a Page (docs/PRODUCT.md §12, docs/API.md "Comments"): its posts, the most recently
+// commented first, 20 a page, each next page from the previous one's cursor. Live changes come from the
+// inbox's socket (use-inbox-realtime.ts applies `comment-updated` to this cache through commentsCacheKey),
+// and each action's answer is applied at once, so the agent sees the result without waiting for the event.
+
+type Key = readonly ["comments", string, string | null];
+
+function keysOf(pageId: string) {
+  return (index: number, previous: CommentsPage | null): Key | null => (previous && !previous.nextCursor ? null : ["comments", pageId, previous?.nextCursor ?? null]);
+}
+
+const fetchPage = ([, pageId, cursor]: Key) => api<CommentsPage>("/api/comments", { query: { pageId, cursor: cursor ?? undefined } });
+
+/** The cache entry of a Page's comments view, for the socket's events (it holds every loaded page). */
+export function commentsCacheKey(pageId: string): string {
+  return unstable_serialize(keysOf(pageId));
+}
+
+/**
+ * A `comment-updated` event applied to the loaded pages. A post that is not loaded (new, or further down than
+ * the pages shown: the browser cannot tell) comes to the top with this one comment, and `refetch` says to
+ * fetch the pages again for the comments it may already have.
+ */
+export function applyCommentEvent(pages: CommentsPage[] | undefined, event: CommentUpdatedEvent): { pages: CommentsPage[] | undefined; refetch: boolean } {
+  if (!pages) return { pages, refetch: false };
+  const result = applyComment(pages, event);
+  return { pages: result.pages, refetch: !result.found };
+}
+
+export function useComments(pageId: string) {
+  const swr = useSWRInfinite<CommentsPage, Error>(keysOf(pageId), fetchPage);
+  const pages = swr.data;
+  const posts = useMemo(() => flattenPosts(pages), [pages]);
+  const last = pages?.at(-1);
+  const hasMore = Boolean(last?.nextCursor);
+  const loadingMore = hasMore && swr.size > (pages?.length ?? 0);
+  const { mutate } = swr;
+
+  /** An action's answer shown at once (the event that follows replaces it with the same). */
+  function apply(...comments: ApiComment[]) {
+    void mutate((data) => comments.reduce<CommentsPage[] | undefined>((acc, comment) => (acc ? applyComment(acc, { comment }).pages : acc), data), { revalidate: false });
+  }
+
+  return {
+    posts,
+    error: swr.error,
+    isLoading: swr.isLoading,
+    isValidating: swr.isValidating,
+    refresh: () => void mutate(),
+    hasMore,
+    loadingMore,
+    loadMore: () => (hasMore && !loadingMore ? void swr.setSize((s) => s + 1) : undefined),
+    apply,
+  };
+}
+
+// The calls of the view's buttons (docs/API.md "Comments"); each answers what changed.
+
+const commentPath = (id: string, action = "") => `/api/comments/${encodeURIComponent(id)}${action ? `/${action}` : ""}`;
+
+export const replyToComment = (id: string, text: string) => api<{ reply: ApiComment; comment: ApiComment }>(commentPath(id, "reply"), { method: "POST", body: { text } });
+export const replyPrivately = (id: string, text: string) => api<{ comment: ApiComment; conversationId: string }>(commentPath(id, "private-reply"), { method: "POST", body: { text } });
+export const likeComment = (id: string, liked: boolean) => api<ApiComment>(commentPath(id, "like"), { method: "POST", body: { liked } });
+export const hideComment = (id: string, hidden: boolean) => api<ApiComment>(commentPath(id, "hide"), { method: "POST", body: { hidden } });
+export const deleteComment = (id: string) => api<ApiComment>(commentPath(id), { method: "DELETE" });
+
+/** The inbox's list item of the conversation a private reply opened, to open it from the comments view. */
+export async function conversationOf(conversationId: string, pageId: string) {
+  const thread = await api<ThreadPage>(`/api/conversation/${encodeURIComponent(conversationId)}/${encodeURIComponent(pageId)}`, { query: { limit: 1 } });
+  return thread.conversation;
+}
