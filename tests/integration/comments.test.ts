@@ -190,6 +190,25 @@ describe("answering comments", () => {
     expect(await db.message.count({ where: { conversation: { pageId: page.id } } })).toBe(1);
   });
 
+  it("a private reply whose echo Meta delivers before its answer is stored once, as the agent's", async () => {
+    // The commenter's conversation is known only from Meta's answer, so the reply is stored after it; Meta's
+    // echo can come first (CI once saw "conversation … is gone" and a 500 that way). Here it always does.
+    const { page, staff, comment, call } = await commented(sim);
+    await fetch(`${sim.url}/sim/config`, { method: "PATCH", headers: { "content-type": "application/json" }, body: JSON.stringify({ webhookUrl: `${server.url}/api/webhooks/messenger`, echoDelayMs: 0, sendDeliveries: false }) });
+    try {
+      await simPost(sim, "/sim/hold-answers", { pageId: page.facebookPageId });
+      const answer = call("POST", `/api/comments/${comment.id}/private-reply`, { text: "Hello Ada" });
+      const echoed = await eventually(async () => (await processPendingWebhookEvents(), await db.message.findFirst({ where: { conversation: { pageId: page.id }, direction: "outbound" } })), Boolean);
+      expect(echoed!.authorId).toBeNull(); // stored from the echo: the Page's message, nobody's yet
+      await simPost(sim, "/sim/release-answers", {});
+      expect((await answer).status).toBe(200);
+      const sent = await db.message.findMany({ where: { conversation: { pageId: page.id }, direction: "outbound" }, select: { text: true, authorId: true } });
+      expect(sent).toEqual([{ text: "Hello Ada", authorId: staff.id }]);
+    } finally {
+      await fetch(`${sim.url}/sim/config`, { method: "PATCH", headers: { "content-type": "application/json" }, body: JSON.stringify({ webhookUrl: "" }) });
+    }
+  });
+
   it("refuses a private reply after 7 days, before Meta is asked", async () => {
     const { comment, call } = await commented(sim);
     await db.comment.update({ where: { id: comment.id }, data: { createdTime: new Date(Date.now() - 8 * 86_400_000) } });

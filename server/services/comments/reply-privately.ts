@@ -8,9 +8,9 @@ import { checkCommentLinks } from "@/server/services/outbound/record-violation";
 import { VIOLATION_ERROR } from "@/server/services/outbound/send-message";
 import { findOrCreateContact } from "@/server/services/inbound/customers";
 import { lookUpProfileLater } from "@/server/services/inbound/profile-lookup";
-import { recordOwnMessage } from "@/server/services/conversations/record-message";
-import { toApiMessage, toConversationListItem } from "@/server/services/conversations/serialize";
-import { toListRow } from "@/server/services/conversations/conversation-summary";
+import { recordOwnMessageOnce } from "@/server/services/conversations/record-message";
+import { messageSelect, toApiMessage, toConversationListItem } from "@/server/services/conversations/serialize";
+import { currentListRow, toListRow } from "@/server/services/conversations/conversation-summary";
 import { emitToPageAndConversation } from "@/server/realtime/emit";
 import { SERVER_EVENTS } from "@/lib/contract/socket-events";
 import { PRIVATE_REPLY_EXPIRED, PRIVATE_REPLY_SENT } from "@/lib/contract/comments-api";
@@ -47,7 +47,7 @@ export async function replyPrivately(actor: Actor, id: string, text: string) {
   const ref = { id: page.id, name: page.name, facebookPageId: page.facebookPageId, channel: comment.channel };
   const customer = await findOrCreateContact(ref, sent.recipientId);
   const now = new Date();
-  const recorded = await recordOwnMessage({
+  const recorded = await recordOwnMessageOnce({
     conversationId: customer.conversationId,
     mid: sent.messageId,
     direction: "outbound",
@@ -70,13 +70,18 @@ export async function replyPrivately(actor: Actor, id: string, text: string) {
     answersCustomer: true,
   });
   const names = { customerName: customer.name, pageName: page.name };
-  const listRow = toListRow(customer.conversationId, recorded.summary, { id: customer.id, psid: customer.psid, name: customer.name, avatarUrl: customer.avatarUrl }, ref);
-  emitToPageAndConversation(page.id, customer.conversationId, SERVER_EVENTS.newMessage, {
-    message: toApiMessage({ ...recorded.message, author: { id: actor.id, name: actor.name } }, names),
-    conversation: toConversationListItem(listRow),
-    pageId: page.id,
-    conversationId: customer.conversationId,
-  });
+  const shown = { id: customer.id, psid: customer.psid, name: customer.name, avatarUrl: customer.avatarUrl };
+  const rooms = { pageId: page.id, conversationId: customer.conversationId };
+  if (recorded) {
+    const listRow = toListRow(customer.conversationId, recorded.summary, shown, ref);
+    const message = toApiMessage({ ...recorded.message, author: { id: actor.id, name: actor.name } }, names);
+    emitToPageAndConversation(page.id, customer.conversationId, SERVER_EVENTS.newMessage, { message, conversation: toConversationListItem(listRow), ...rooms });
+  } else {
+    // Meta's echo of it arrived before its answer and was stored as the Page's message: it is this agent's.
+    const row = await db.message.update({ where: { mid: sent.messageId }, data: { authorId: actor.id, answersCustomer: true }, select: messageSelect });
+    const listRow = await currentListRow(customer.conversationId, shown, ref);
+    emitToPageAndConversation(page.id, customer.conversationId, SERVER_EVENTS.messageUpdated, { message: toApiMessage(row, names), conversation: toConversationListItem(listRow), ...rooms });
+  }
   if (customer.needsProfile) lookUpProfileLater({ page: ref, customerId: customer.id, psid: customer.psid, conversationId: customer.conversationId });
 
   const row = await db.comment.update({

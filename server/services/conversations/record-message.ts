@@ -55,9 +55,18 @@ export async function recordMessage(m: NewMessage): Promise<Recorded | null> {
  * agent's reply, stored as pending (no mid yet) before the Send API call (send-message.ts).
  */
 export async function recordOwnMessage(m: NewMessage): Promise<Recorded> {
-  const row = await firstRow(recordMessageStatement(m), { name: "own-message" });
+  const row = await recordOwnMessageOnce(m);
   if (!row) throw new Error(`conversation ${m.conversationId} is gone`);
-  return splitRecorded(row);
+  return row;
+}
+
+/**
+ * recordOwnMessage for a send stored after Meta answered (a comment's private reply: its conversation is
+ * known only from the answer): null when its mid is stored already — Meta's echo came first.
+ */
+export async function recordOwnMessageOnce(m: NewMessage): Promise<Recorded | null> {
+  const row = await firstRow(recordMessageStatement(m), { name: "own-message" });
+  return row ? splitRecorded(row) : null;
 }
 
 function recordMessageStatement(m: NewMessage) {

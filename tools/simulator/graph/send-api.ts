@@ -37,6 +37,9 @@ export async function handleSendApi(ctx: RouteContext, pageIdInPath: string, bod
   const request = parseSendRequest(fields, body.file !== undefined);
   if (request.kind === "private_reply") {
     const sent = sendPrivateReply(sim, page, request);
+    // Held (POST /sim/hold-answers): carried out and echoed at once, the answer waits to be released — the
+    // echo reaches the app before the answer does.
+    if (takeHeldAnswer(sim.state, page.pageId, sent.psid)) await released(sim);
     sendJson(ctx.res, 200, { recipient_id: sent.psid, message_id: sent.mid }, usageHeaders);
     return;
   }
