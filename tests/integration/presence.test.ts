@@ -111,6 +111,31 @@ describe("presence only where a socket is (issue 41; the realtime matrix)", () =
     expect(await viewersOf(first.id)).toEqual([]);
     a.close();
   });
+
+  it("many joins asked at once, in any order: the socket is a viewer of the last one only (issue 41 point 3)", { timeout: 60_000 }, async () => {
+    // 691fb79 answered the joins in the order their lookups finished: a socket could end in a conversation it
+    // had left, shown there as a viewer to its agents (12 of 40 rounds), and absent from the one it is in.
+    const acme = await makeCompany("Acme");
+    const ann = await makeUser("staff", acme.id, { name: "Ann" });
+    const page = await makePage(acme.id, [ann.id], "Shoes");
+    const conversations = [];
+    for (let i = 0; i < 6; i++) conversations.push((await makeConversation(page.id)).conversation);
+    const one = await startAppServer({});
+    servers.push(one);
+    const token = await tokenFor(ann);
+    const wrong: string[] = [];
+    for (let round = 0; round < 20; round++) {
+      const a = await openSocket(one.url, token);
+      const order = [...conversations].sort(() => Math.random() - 0.5);
+      await Promise.all(order.map((c) => a.emit("join-conversation", { room: c.id })));
+      await new Promise((r) => setTimeout(r, 300));
+      for (const c of order.slice(0, -1)) if ((await viewersOf(c.id)).length) wrong.push(`round ${round}: a viewer of a conversation it left`);
+      if (!(await viewersOf(order.at(-1)!.id)).length) wrong.push(`round ${round}: no viewer of the last one`);
+      a.close();
+      await eventually(() => viewersOf(order.at(-1)!.id), (v) => v.length === 0);
+    }
+    expect(wrong).toEqual([]);
+  });
 });
 
 /** Every Redis command of this test's database that names `fragment` (MONITOR sees them all, as sent). */
