@@ -26,8 +26,9 @@ import { InboxEmptyState } from "@/components/inbox/inbox-empty-state";
 import { InboxHeader } from "@/components/inbox/inbox-header";
 import { ConversationPanel } from "@/components/inbox/list/conversation-panel";
 import { PageTabs } from "@/components/inbox/page-tabs";
-import { LazyCommentsView, LazyDetailsDrawer, LazyInboxLive, LazyRightPanel, LazyShortcutsSheet, LazyThreadPane } from "@/components/inbox/lazy-panes";
+import { LazyDetailsDrawer, LazyInboxLive, LazyRightPanel, LazyShortcutsSheet, LazyThreadPane } from "@/components/inbox/lazy-panes";
 import { ViewSwitch, type InboxView } from "@/components/inbox/comments/view-switch";
+import { CommentsMain } from "@/components/inbox/comments/comments-main";
 import { can } from "@/lib/access/permissions";
 import { RightPanelHint } from "@/components/inbox/panel/right-panel-hint";
 import { PageStatusBanner } from "@/components/inbox/page-status-banner";
@@ -185,12 +186,7 @@ export function InboxScreen() {
       {helpOpen && <LazyShortcutsSheet open onOpenChange={setHelpOpen} />}
       <TagNamesProvider pageId={pageId}>
       {view === "comments" && viewSwitch && pageId ? (
-        <main className="flex min-h-0 flex-1 flex-col">
-          <div className="shrink-0 border-b border-slate-200 bg-white p-3">
-            <div className="md:w-74">{viewSwitch}</div>
-          </div>
-          <LazyCommentsView key={pageId} pageId={pageId} onOpenConversation={openConversation} />
-        </main>
+        <CommentsMain pageId={pageId} viewSwitch={viewSwitch} onOpenConversation={openConversation} />
       ) : (
       <main className="flex min-h-0 flex-1">
         <div className={cn("min-h-0 w-full shrink-0 border-r border-slate-200 md:w-80", selected && "max-md:hidden")}>

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { toAttachment, ZAttachment, type InboundAttachment } from "@/server/integrations/meta/webhook-attachments";
-import { defined, str, ZLooseId, ZTime } from "@/server/integrations/meta/webhook-fields";
+import { defined, str, withReferenceNames, ZLooseId, ZTime } from "@/server/integrations/meta/webhook-fields";
 import { systemSummary } from "@/server/integrations/meta/system-summary";
 import { toChangeEvent, type CommentEvent } from "@/server/integrations/meta/webhook-changes";
+import { guestEvent, optinUserRef, type GuestEvent } from "@/server/integrations/meta/webhook-guests";
 import type { Channel } from "@/lib/inbox/channels";
 
 // Meta's webhook body → a flat list of events the ingest understands, following Meta's webhook reference
@@ -107,11 +108,8 @@ export type CustomerSystemEvent = Base & {
   summary: string;
   detail: Record<string, unknown>;
 };
-/**
- * A person known only by `user_ref` (chat plugin guest, checkbox opt-in): kept until they write.
- * `event` is the item's field ("optin", "message", "postback"…), `summary` its line for the thread.
- */
-export type GuestEvent = PageBase & { kind: "guest"; userRef: string; event: string; summary: string; detail: Record<string, unknown> };
+/** A person known only by `user_ref` (chat plugin guest, checkbox opt-in): kept until they write (webhook-guests.ts). */
+export type { GuestEvent };
 /** `messaging_policy_enforcement`: Meta blocking, warning or unblocking the Page. */
 export type PolicyEvent = PageBase & { kind: "policy"; action: "block" | "unblock" | "warning"; reason?: string };
 /** `app_roles`: the Page's handover roles, app id → roles (e.g. ["primary_receiver"]). */
@@ -192,14 +190,6 @@ const HANDLED = new Set([
 ]);
 
 const unreadable = (pageId: string | null, what: string, raw: unknown): MessengerEvent => ({ kind: "invalid", pageId, reason: `unreadable messaging item: ${what}`, raw });
-
-/** Meta's field names as some captures spell them (`policy-enforcement`), read as the reference's. */
-function withReferenceNames(raw: unknown): unknown {
-  const fields = raw as Record<string, unknown> | null;
-  if (!fields || typeof fields !== "object" || !("policy-enforcement" in fields) || "policy_enforcement" in fields) return raw;
-  const { "policy-enforcement": policy, ...rest } = fields;
-  return { ...rest, policy_enforcement: policy };
-}
 
 function toEvent(entryId: string, original: unknown, fallbackTime: number, standby: boolean, channel: Channel): MessengerEvent {
   const entryPageId = /^\d{1,30}$/.test(entryId) ? entryId : null;
@@ -291,23 +281,6 @@ function toEvent(entryId: string, original: unknown, fallbackTime: number, stand
   if (system) return { kind: "system", ...base, ...system };
   const field = Object.keys(fields).find((key) => !HANDLED.has(key)) ?? "unknown";
   return { kind: "unsupported", ...base, field };
-}
-
-/** A checkbox-plugin opt-in has no sender: the person is the optin's user_ref. */
-function optinUserRef(fields: Record<string, unknown>): string | undefined {
-  const ref = (fields.optin as { user_ref?: unknown } | undefined)?.user_ref;
-  return typeof ref === "string" && ref ? ref : undefined;
-}
-
-/** Whatever a guest did: kept with their user_ref (their message text too, so nothing is lost). */
-function guestEvent(pageId: string, userRef: string, timestamp: number, raw: unknown, fields: Record<string, unknown>): MessengerEvent {
-  const system = systemSummary(fields);
-  const event = system?.event ?? Object.keys(fields).find((key) => !["sender", "recipient", "timestamp"].includes(key)) ?? "unknown";
-  const message = fields.message as { text?: unknown } | undefined;
-  const postback = fields.postback as { title?: unknown } | undefined;
-  const said = typeof message?.text === "string" ? message.text : typeof postback?.title === "string" ? postback.title : null;
-  const summary = system?.summary ?? (said !== null ? `Guest wrote: ${said.slice(0, 200)}` : `Guest ${event.replaceAll("_", " ")}`);
-  return { kind: "guest", pageId, timestamp, raw, userRef, event, summary, detail: system?.detail ?? { [event]: fields[event] } };
 }
 
 function toReferral(r: z.infer<typeof ZReferral>): Referral {

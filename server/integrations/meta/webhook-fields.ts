@@ -18,3 +18,11 @@ function toMs(value: number): number {
 export function defined<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }
+
+/** Meta's field names as some captures spell them (`policy-enforcement`), read as the reference's. */
+export function withReferenceNames(raw: unknown): unknown {
+  const fields = raw as Record<string, unknown> | null;
+  if (!fields || typeof fields !== "object" || !("policy-enforcement" in fields) || "policy_enforcement" in fields) return raw;
+  const { "policy-enforcement": policy, ...rest } = fields;
+  return { ...rest, policy_enforcement: policy };
+}
