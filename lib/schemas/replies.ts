@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { replyVariablesProblem } from "@/lib/inbox/reply-variables";
 
 // Saved replies (PRODUCT §2 Saved replies popover, §5 Saved reply, §7 Saved replies, §9): shared by the
 // popover's create/edit form and the /api/replies handlers.
@@ -16,7 +17,17 @@ export const REPLY_MESSAGE_REQUIRED = "Message is required";
 export const REPLY_MESSAGE_TOO_LONG = `Message must be at most ${REPLY_MESSAGE_MAX_LENGTH} characters`;
 
 export const ZShortcut = z.string({ error: SHORTCUT_TOO_SHORT }).trim().min(SHORTCUT_MIN_LENGTH, SHORTCUT_TOO_SHORT).max(SHORTCUT_MAX_LENGTH, SHORTCUT_TOO_LONG);
-export const ZReplyMessage = z.string({ error: REPLY_MESSAGE_REQUIRED }).trim().min(1, REPLY_MESSAGE_REQUIRED).max(REPLY_MESSAGE_MAX_LENGTH, REPLY_MESSAGE_TOO_LONG);
+// Variables and blanks (PRODUCT §13.2): an unknown variable or a malformed {{ }} is refused when the reply is
+// saved, so it never reaches a customer as raw braces.
+export const ZReplyMessage = z
+  .string({ error: REPLY_MESSAGE_REQUIRED })
+  .trim()
+  .min(1, REPLY_MESSAGE_REQUIRED)
+  .max(REPLY_MESSAGE_MAX_LENGTH, REPLY_MESSAGE_TOO_LONG)
+  .superRefine((message, ctx) => {
+    const problem = replyVariablesProblem(message);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
 
 // POST /api/replies and PUT /api/replies/{id}
 export const ZSavedReply = z.object({

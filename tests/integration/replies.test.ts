@@ -79,6 +79,24 @@ describe("saved replies", () => {
     expect(await db.savedReply.count()).toBe(1);
   });
 
+  it("refuses an unknown variable or malformed braces on create and update, naming it (PRODUCT §13.2)", async () => {
+    const body = { shortcut: "order", message: "Hi {{customer.first_name}}, order {{?order number}} is on its way. {{agent.name}}, {{page.name}}", page_id: w.shoes.id };
+    const saved = await create(w.tokens.staff, body);
+    expect(saved.status).toBe(200);
+    expect(saved.body.message).toBe(body.message);
+
+    const unknown = await create(w.tokens.staff, { ...body, message: "Hi {{customer.age}} and {{customer.first_name}}" });
+    const refusal = "Unknown variable {{customer.age}}. Use {{customer.first_name}}, {{customer.name}}, {{agent.name}}, {{page.name}} or a blank like {{?order number}}.";
+    expect(unknown).toMatchObject({ status: 400, body: { error: refusal, fields: { message: refusal } } });
+    const changed = await update(w.tokens.staff, saved.body._id, { ...body, message: "Thanks {{customer.age}} {{name}}" });
+    expect(changed.status).toBe(400);
+    expect(changed.body.fields.message).toMatch(/^Unknown variables \{\{customer\.age\}\}, \{\{name\}\}\. Use /);
+    expect((await create(w.tokens.staff, { ...body, message: "Hi {{customer.name" })).body.fields.message).toBe('A "{{" is not closed: finish it with "}}", as in {{customer.first_name}}.');
+    expect((await create(w.tokens.staff, { ...body, message: "Order {{?}}" })).body.fields.message).toBe("A blank needs a name, as in {{?order number}}.");
+
+    expect(await db.savedReply.findMany({ select: { message: true } })).toEqual([{ message: body.message }]);
+  });
+
   it("is 404 for another company's ids, unassigned pages and garbage, on every endpoint", async () => {
     const reply = (await create(w.tokens.staff, { shortcut: "hello", message: "Hi", page_id: w.shoes.id })).body;
     const body = { shortcut: "taken", message: "Mine now", page_id: w.shoes.id };
