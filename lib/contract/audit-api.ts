@@ -13,9 +13,11 @@ export const AUDIT_ACTIONS = [
   "page.updated",
   "page.deleted",
   "page.agents_changed",
+  "page.instagram_changed",
   "page.inbox_settings_changed",
   "page.auto_replies_changed",
   "whitelist.added",
+  "whitelist.updated",
   "whitelist.removed",
   "company.business_hours_changed",
   "company.targets_changed",
@@ -24,3 +26,4 @@ export const AUDIT_ACTIONS = [
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export type AuditTargetType = "user" | "page" | "whitelist" | "company" | "conversation";
+

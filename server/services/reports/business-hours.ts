@@ -4,6 +4,7 @@ import { Prisma } from "@/server/generated/prisma/client";
 import { actorCompanyId } from "@/server/access/company";
 import type { TBusinessHours } from "@/lib/schemas/reports";
 import type { BusinessHoursSetting } from "@/lib/contract/reports-api";
+import { recordAudit } from "@/server/services/audit/record-audit";
 
 // The company's time zone and business hours (docs/PRODUCT.md §11). A change counts from then on: rollup
 // rows already written keep the hours they were measured in.
@@ -19,10 +20,25 @@ export async function getBusinessHours(actor: Actor): Promise<BusinessHoursSetti
 
 /** PUT /api/reports/business-hours */
 export async function setBusinessHours(actor: Actor, input: TBusinessHours): Promise<BusinessHoursSetting> {
-  const company = await db.company.update({
-    where: { id: actorCompanyId(actor) },
-    data: { timezone: input.timezone, businessHours: input.businessHours ?? Prisma.DbNull },
-    select: { timezone: true, businessHours: true },
+  const companyId = actorCompanyId(actor);
+  const company = await db.$transaction(async (tx) => {
+    const before = toSetting(await tx.company.findUniqueOrThrow({ where: { id: companyId }, select: { timezone: true, businessHours: true } }));
+    const after = await tx.company.update({
+      where: { id: companyId },
+      data: { timezone: input.timezone, businessHours: input.businessHours ?? Prisma.DbNull },
+      select: { name: true, timezone: true, businessHours: true },
+    });
+    const details = hoursChange(before, toSetting(after));
+    if (details) await recordAudit({ companyId, actor, action: "company.business_hours_changed", target: { type: "company", id: companyId, name: after.name }, details }, tx);
+    return after;
   });
   return toSetting(company);
+}
+
+/** The log's line: the time zone's from/to, and whether the hours changed (a week of windows is too long for one line). */
+function hoursChange(before: BusinessHoursSetting, after: BusinessHoursSetting) {
+  const timezone = before.timezone !== after.timezone ? { from: before.timezone, to: after.timezone } : undefined;
+  const sameHours = JSON.stringify(before.businessHours) === JSON.stringify(after.businessHours);
+  if (!timezone && sameHours) return null;
+  return { ...(timezone ? { timezone } : {}), ...(sameHours ? {} : { hours: after.businessHours ? "set" : "around the clock" }) };
 }

@@ -6,6 +6,7 @@ import { CREATABLE_ROLES, DUPLICATE_EMAIL, type TCreateUser } from "@/lib/schema
 import { hashPassword } from "@/server/services/users/password";
 import { apiUserSelect, toApiUser } from "@/server/services/users/serialize-user";
 import { actorCompanyId } from "@/server/access/company";
+import { recordAudit } from "@/server/services/audit/record-audit";
 
 const ROLE_REFUSAL = {
   super_admin: "A super admin can only create company admins",
@@ -29,7 +30,12 @@ export async function createUser(actor: Actor, input: TCreateUser) {
   // ZCreateUser requires companyName for company admins, the only role a super admin creates.
   const company = actor.role === "super_admin" && input.companyName ? { create: { name: input.companyName } } : { connect: { id: actorCompanyId(actor) } };
   try {
-    const user = await db.user.create({ data: { ...data, company }, select: apiUserSelect });
+    const user = await db.$transaction(async (tx) => {
+      const row = await tx.user.create({ data: { ...data, company }, select: apiUserSelect });
+      // A super admin's new company admin opens the new company's log (PRODUCT §13.5). Never the password.
+      if (row.companyId) await recordAudit({ companyId: row.companyId, actor, action: "user.created", target: { type: "user", id: row.id, name: row.name }, details: { role: row.role, email: row.email } }, tx);
+      return row;
+    });
     return { success: true, message: "User created successfully", user: toApiUser(user) };
   } catch (error) {
     // Two creates with one address raced past the check above; the unique index decides.

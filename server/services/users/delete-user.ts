@@ -2,6 +2,7 @@ import { db } from "@/server/db";
 import { disconnectUser } from "@/server/realtime/emit";
 import type { Actor } from "@/server/auth/actor";
 import { assertCanManage, findVisibleUser } from "@/server/access/users";
+import { recordAudit } from "@/server/services/audit/record-audit";
 
 /**
  * DELETE /api/users/{id}. The schema's foreign keys decide what stays: page assignments go with the user;
@@ -11,7 +12,12 @@ import { assertCanManage, findVisibleUser } from "@/server/access/users";
 export async function deleteUser(actor: Actor, id: string) {
   const target = await findVisibleUser(actor, id);
   assertCanManage(actor, target, "You cannot delete your own account");
-  await db.user.delete({ where: { id: target.id } });
+  const companyId = target.companyId;
+  await db.$transaction(async (tx) => {
+    await tx.user.delete({ where: { id: target.id } });
+    // The entry keeps the name: the user row it points at is gone.
+    if (companyId) await recordAudit({ companyId, actor, action: "user.deleted", target: { type: "user", id: target.id, name: target.name }, details: { role: target.role, email: target.email } }, tx);
+  });
   disconnectUser(target.id);
   return { success: true, message: "User deleted successfully" };
 }

@@ -2,6 +2,7 @@ import type { Actor } from "@/server/auth/actor";
 import { USER_SIGNED_OUT } from "@/lib/schemas/users";
 import { endAllSessions } from "@/server/services/auth/end-sessions";
 import { assertCanManage, findVisibleUser } from "@/server/access/users";
+import { recordAudit } from "@/server/services/audit/record-audit";
 
 /**
  * POST /api/users/{id}/sign-out: ends every session of a user the actor manages (a stolen token, a lost
@@ -11,5 +12,7 @@ import { assertCanManage, findVisibleUser } from "@/server/access/users";
 export async function signOutUser(actor: Actor, id: string) {
   const target = await findVisibleUser(actor, id);
   assertCanManage(actor, target, "allowed");
-  return { success: true, message: USER_SIGNED_OUT, sessions: await endAllSessions(target.id) };
+  const sessions = await endAllSessions(target.id);
+  if (target.companyId) await recordAudit({ companyId: target.companyId, actor, action: "user.signed_out", target: { type: "user", id: target.id, name: target.name }, details: { sessions } });
+  return { success: true, message: USER_SIGNED_OUT, sessions };
 }

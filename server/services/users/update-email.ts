@@ -5,6 +5,7 @@ import { isUniqueViolation } from "@/server/db/unique";
 import { DUPLICATE_EMAIL, type TUpdateEmail } from "@/lib/schemas/users";
 import { apiUserSelect, toApiUser } from "@/server/services/users/serialize-user";
 import { assertCanManage, visibleUsersWhere } from "@/server/access/users";
+import { recordAudit } from "@/server/services/audit/record-audit";
 
 /**
  * PUT /api/users/email {email, newEmail}: the user is named by their current address (PRODUCT §7). The super
@@ -19,7 +20,13 @@ export async function updateEmail(actor: Actor, { email, newEmail }: TUpdateEmai
     if (taken) throw duplicate();
   }
   try {
-    const user = await db.user.update({ where: { id: target.id }, data: { email: newEmail }, select: apiUserSelect });
+    const user = await db.$transaction(async (tx) => {
+      const row = await tx.user.update({ where: { id: target.id }, data: { email: newEmail }, select: apiUserSelect });
+      if (row.companyId && newEmail !== email) {
+        await recordAudit({ companyId: row.companyId, actor, action: "user.updated", target: { type: "user", id: row.id, name: row.name }, details: { field: "email", from: email, to: newEmail } }, tx);
+      }
+      return row;
+    });
     return { success: true, message: "Email updated successfully", user: toApiUser(user) };
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicate();

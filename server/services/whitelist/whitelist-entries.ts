@@ -5,6 +5,7 @@ import { patternType } from "@/lib/whitelist/patterns";
 import { isUuid } from "@/lib/ids";
 import { AppError } from "@/server/http/errors";
 import { actorCompanyId } from "@/server/access/company";
+import { recordAudit } from "@/server/services/audit/record-audit";
 
 // The company's approved-links whitelist (PRODUCT §3 Whitelist entry, §7 Links).
 
@@ -25,7 +26,12 @@ export async function listWhitelist(actor: Actor) {
 export async function addWhitelistEntry(actor: Actor, { url }: TWhitelistUrl) {
   const companyId = actorCompanyId(actor);
   if (await db.whitelistEntry.findUnique({ where: { companyId_url: { companyId, url } } })) throw new AppError("conflict", DUPLICATE);
-  return toApi(await db.whitelistEntry.create({ data: { companyId, url, createdById: actor.id }, select }));
+  const row = await db.$transaction(async (tx) => {
+    const created = await tx.whitelistEntry.create({ data: { companyId, url, createdById: actor.id }, select });
+    await recordAudit({ companyId, actor, action: "whitelist.added", target: { type: "whitelist", id: created.id, name: url }, details: { url } }, tx);
+    return created;
+  });
+  return toApi(row);
 }
 
 async function ownEntry(actor: Actor, id: string) {
@@ -38,11 +44,20 @@ export async function updateWhitelistEntry(actor: Actor, id: string, { url }: TW
   const entry = await ownEntry(actor, id);
   const clash = await db.whitelistEntry.findUnique({ where: { companyId_url: { companyId: entry.companyId, url } } });
   if (clash && clash.id !== entry.id) throw new AppError("conflict", DUPLICATE);
-  return toApi(await db.whitelistEntry.update({ where: { id: entry.id }, data: { url }, select }));
+  const row = await db.$transaction(async (tx) => {
+    const updated = await tx.whitelistEntry.update({ where: { id: entry.id }, data: { url }, select });
+    const target = { type: "whitelist" as const, id: entry.id, name: url };
+    if (entry.url !== url) await recordAudit({ companyId: entry.companyId, actor, action: "whitelist.updated", target, details: { from: entry.url, to: url } }, tx);
+    return updated;
+  });
+  return toApi(row);
 }
 
 export async function deleteWhitelistEntry(actor: Actor, id: string) {
   const entry = await ownEntry(actor, id);
-  await db.whitelistEntry.delete({ where: { id: entry.id } });
+  await db.$transaction(async (tx) => {
+    await tx.whitelistEntry.delete({ where: { id: entry.id } });
+    await recordAudit({ companyId: entry.companyId, actor, action: "whitelist.removed", target: { type: "whitelist", id: entry.id, name: entry.url }, details: { url: entry.url } }, tx);
+  });
   return { success: true };
 }

@@ -38,7 +38,7 @@ export async function connectPickedPages(actor: Actor, input: TConnectPickedPage
     try {
       const { name } = await verifyPageToken(picked.id, token);
       if (await db.page.findUnique({ where: { facebookPageId: picked.id }, select: { id: true } })) throw pageExists();
-      const page = await createVerifiedPage(owner, { facebookPageId: picked.id, name: name || picked.name, token });
+      const page = await createVerifiedPage(actor, owner, { facebookPageId: picked.id, name: name || picked.name, token });
       results.push({ page_id: picked.id, name: page.name, ok: true, _id: page._id });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;

@@ -8,6 +8,7 @@ import { INSTAGRAM_NOT_LINKED, type ApiInstagramAccount, type TSetInstagram } fr
 import { spendGraphBudget } from "@/server/services/pages/connection/graph-budget";
 import { linkInstagramAccount } from "@/server/services/pages/instagram/link-instagram";
 import { instagramSelect, toApiInstagram } from "@/server/services/pages/instagram/serialize-instagram";
+import { recordAudit } from "@/server/services/audit/record-audit";
 
 /**
  * PUT /api/pages/{id}/instagram {enabled}: a company admin turns Instagram Direct on or off for a Page
@@ -19,7 +20,12 @@ export async function setInstagramEnabled(actor: Actor, id: string, input: TSetI
   const page = await findManagedPage(actor, id);
   const before = await db.instagramAccount.findUnique({ where: { pageId: page.id }, select: { enabled: true } });
   if (!before) throw new AppError("unprocessable", INSTAGRAM_NOT_LINKED);
-  await db.instagramAccount.update({ where: { pageId: page.id }, data: { enabled: input.enabled } });
+  await db.$transaction(async (tx) => {
+    await tx.instagramAccount.update({ where: { pageId: page.id }, data: { enabled: input.enabled } });
+    if (before.enabled !== input.enabled) {
+      await recordAudit({ companyId: page.companyId, actor, action: "page.instagram_changed", target: { type: "page", id: page.id, name: page.name }, details: { from: before.enabled, to: input.enabled } }, tx);
+    }
+  });
   // Only the switch from off to on imports (keyed by Meta's ids, a second import adds nothing anyway).
   if (input.enabled && !before.enabled) await enqueueImportHistory(page.id, ["instagram"]).catch((error: Error) => logger().error(`page ${page.id}: could not queue the Instagram history import: ${error.message}`));
   return currentInstagram(page.id, page.subscribedAt);

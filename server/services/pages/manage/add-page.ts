@@ -9,6 +9,7 @@ import { ownerAnswersByAssignment, resolvePageOwner, type PageOwner } from "@/se
 import { verifyPageToken } from "@/server/services/pages/connection/verify-page-token";
 import { afterConnect } from "@/server/services/pages/connection/after-connect";
 import { spendGraphBudget } from "@/server/services/pages/connection/graph-budget";
+import { recordAudit } from "@/server/services/audit/record-audit";
 
 /** 400, not 409: the spec's forms look for a 400 containing 'already exists' (PRODUCT §8). */
 export function pageExists() {
@@ -17,21 +18,26 @@ export function pageExists() {
 
 /**
  * Stores a page whose token Graph has just confirmed, then subscribes it and queues its history import.
- * Shared by the manual form and Connect with Facebook.
+ * Shared by the manual form and Connect with Facebook; `actor` is who connected it (the audit log's Who).
  */
-export async function createVerifiedPage(owner: PageOwner, input: { facebookPageId: string; name: string; token: string }) {
+export async function createVerifiedPage(actor: Actor, owner: PageOwner, input: { facebookPageId: string; name: string; token: string }) {
   try {
-    const page = await db.page.create({
-      data: {
-        companyId: owner.companyId,
-        ownerId: owner.id,
-        facebookPageId: input.facebookPageId,
-        name: input.name,
-        accessTokenEnc: encryptSecret(input.token),
-        verifiedAt: new Date(),
-        assignments: ownerAnswersByAssignment(owner) ? { create: { userId: owner.id } } : undefined,
-      },
-      select: { id: true },
+    const page = await db.$transaction(async (tx) => {
+      const row = await tx.page.create({
+        data: {
+          companyId: owner.companyId,
+          ownerId: owner.id,
+          facebookPageId: input.facebookPageId,
+          name: input.name,
+          accessTokenEnc: encryptSecret(input.token),
+          verifiedAt: new Date(),
+          assignments: ownerAnswersByAssignment(owner) ? { create: { userId: owner.id } } : undefined,
+        },
+        select: { id: true },
+      });
+      const target = { type: "page" as const, id: row.id, name: input.name };
+      await recordAudit({ companyId: owner.companyId, actor, action: "page.connected", target, details: { facebookPageId: input.facebookPageId } }, tx);
+      return row;
     });
     await afterConnect(page.id, { importHistory: true });
     return toApiPage(await db.page.findUniqueOrThrow({ where: { id: page.id }, select: apiPageSelect }));
@@ -53,6 +59,6 @@ export async function addPage(actor: Actor, input: TAddPage) {
   // other companies have connected.
   await verifyPageToken(input.page_id, input.page_access_token);
   if (await db.page.findUnique({ where: { facebookPageId: input.page_id }, select: { id: true } })) throw pageExists();
-  const page = await createVerifiedPage(owner, { facebookPageId: input.page_id, name: input.name, token: input.page_access_token });
+  const page = await createVerifiedPage(actor, owner, { facebookPageId: input.page_id, name: input.name, token: input.page_access_token });
   return { success: true, message: "Page added successfully", page };
 }

@@ -6,6 +6,7 @@ import { pageIdWhere } from "@/server/access/pages";
 import { apiPageSelect, toApiPage } from "@/server/services/pages/manage/serialize-page";
 import { findAssignableUser } from "@/server/services/pages/manage/assignable-user";
 import { evictLostRooms } from "@/server/realtime/access";
+import { recordAgentChanges } from "@/server/services/audit/agent-changes";
 
 /**
  * POST /api/pages/assign {userId, pageIds}. The Assign Pages modal starts from the user's current pages and
@@ -18,10 +19,13 @@ export async function assignPages(actor: Actor, { userId, pageIds }: TAssignPage
   if (!pageIds.every((ref) => pages.some((p) => p.id === ref || p.facebookPageId === ref))) throw new AppError("not_found", "Page not found");
 
   const ids = pages.map((p) => p.id);
-  await db.$transaction([
-    db.pageAssignment.deleteMany({ where: { userId: user.id, pageId: { notIn: ids } } }),
-    db.pageAssignment.createMany({ data: ids.map((pageId) => ({ userId: user.id, pageId })), skipDuplicates: true }),
-  ]);
+  await db.$transaction(async (tx) => {
+    const before = await tx.pageAssignment.findMany({ where: { userId: user.id }, select: { pageId: true } });
+    await tx.pageAssignment.deleteMany({ where: { userId: user.id, pageId: { notIn: ids } } });
+    await tx.pageAssignment.createMany({ data: ids.map((pageId) => ({ userId: user.id, pageId })), skipDuplicates: true });
+    const had = new Set(before.map((a) => a.pageId));
+    await recordAgentChanges(tx, { actor, agent: user, added: ids.filter((id) => !had.has(id)), removed: [...had].filter((id) => !ids.includes(id)) });
+  });
   // Pages left out are gone for this user's open sockets too, before anything else is emitted to them.
   await evictLostRooms(user.id);
   const assigned = await db.page.findMany({ where: { assignments: { some: { userId: user.id } } }, orderBy: { name: "asc" }, select: apiPageSelect });

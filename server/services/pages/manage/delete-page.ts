@@ -5,6 +5,7 @@ import { unsubscribeApp } from "@/server/integrations/meta/graph-pages";
 import { decryptSecret } from "@/server/security/secret-box";
 import { enqueueUnsubscribePage } from "@/server/queue/pages";
 import { findManagedPage } from "@/server/access/pages";
+import { recordAudit } from "@/server/services/audit/record-audit";
 
 /**
  * DELETE /api/pages/{id}. First the app's webhook subscription is removed (DELETE /{page-id}/subscribed_apps),
@@ -22,6 +23,9 @@ export async function deletePage(actor: Actor, id: string) {
       await enqueueUnsubscribePage(page.facebookPageId, page.accessTokenEnc);
     }
   }
-  await db.page.delete({ where: { id: page.id } });
+  await db.$transaction(async (tx) => {
+    await tx.page.delete({ where: { id: page.id } });
+    await recordAudit({ companyId: page.companyId, actor, action: "page.deleted", target: { type: "page", id: page.id, name: page.name }, details: { facebookPageId: page.facebookPageId } }, tx);
+  });
   return { success: true, message: "Page deleted successfully" };
 }

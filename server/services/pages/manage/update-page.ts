@@ -12,6 +12,7 @@ import { decryptSecret } from "@/server/security/secret-box";
 import { verifyPageToken } from "@/server/services/pages/connection/verify-page-token";
 import { afterConnect } from "@/server/services/pages/connection/after-connect";
 import { spendGraphBudget } from "@/server/services/pages/connection/graph-budget";
+import { recordAudit } from "@/server/services/audit/record-audit";
 
 const OTHER_COMPANY = "A page cannot move to another company";
 
@@ -36,6 +37,13 @@ export async function updatePage(actor: Actor, id: string, input: TUpdatePage) {
   const owner = input.user_id && input.user_id !== page.ownerId ? await resolvePageOwner(actor, input.user_id) : null;
   if (owner && owner.companyId !== page.companyId) throw new AppError("bad_request", OTHER_COMPANY, { fields: { user_id: OTHER_COMPANY } });
 
+  // What the log says changed; the token itself never goes in (only that a new one was given).
+  const changes = {
+    ...(input.name !== page.name ? { name: { from: page.name, to: input.name } } : {}),
+    ...(input.page_id !== page.facebookPageId ? { facebookPageId: { from: page.facebookPageId, to: input.page_id } } : {}),
+    ...(owner ? { ownerChanged: true } : {}),
+    ...(input.page_access_token ? { tokenReplaced: true } : {}),
+  };
   try {
     const updated = await db.page.update({
       where: { id: page.id },
@@ -48,6 +56,7 @@ export async function updatePage(actor: Actor, id: string, input: TUpdatePage) {
       },
       select: { id: true },
     });
+    if (Object.keys(changes).length) await recordAudit({ companyId: page.companyId, actor, action: "page.updated", target: { type: "page", id: page.id, name: input.name }, details: changes });
     if (reconnect) await afterConnect(page.id, { importHistory: false });
     if (owner && ownerAnswersByAssignment(owner)) {
       await db.pageAssignment.createMany({ data: [{ userId: owner.id, pageId: page.id }], skipDuplicates: true });
