@@ -53,6 +53,8 @@ export const PERMISSIONS = {
   "reports.view": COMPANY,
   /** The company's time zone and business hours, which every response metric counts in. */
   "reports.hours": ["company_admin"],
+  /** The audit log of admin actions and its API (docs/PRODUCT.md §13.5): company admins only. */
+  "audit.read": ["company_admin"],
   "pages.view": BACK_OFFICE,
   /** Connect, edit, reconnect, verify and delete Facebook Pages (docs/DECISIONS.md "Who connects pages"). */
   "pages.manage": PAGE_OWNERS,

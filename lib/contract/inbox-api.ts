@@ -78,6 +78,8 @@ export type ApiMessage = {
   deleted_text?: string | null;
   is_unsupported?: boolean;
   reply_to?: { mid: string; found: boolean; message: string | null; kind: string | null; from_me: boolean | null } | null;
+  /** The Page's automatic reply (docs/PRODUCT.md §13.1): "instant" or "away"; null for everything else. */
+  automatic?: "instant" | "away" | null;
   /** Only on a reply's own new-message and send answer: the clientId the sending browser gave (POST /api/send-message). */
   client_id?: string;
 };

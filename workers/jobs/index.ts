@@ -8,6 +8,7 @@ import { wakeSnoozedJob } from "@/workers/jobs/snooze-expiry";
 import { pruneUploadsJob } from "@/workers/jobs/upload-retention";
 import { rebuildResponseEventsJob } from "@/workers/jobs/rebuild-response-events";
 import { databaseUpkeepJob } from "@/workers/jobs/database-upkeep";
+import { pruneAuditJob } from "@/workers/jobs/audit-retention";
 
 // The job registry: every job the worker runs is listed here.
 
@@ -28,6 +29,7 @@ export const jobs: JobDefinition<never>[] = [
   register(pruneUploadsJob),
   register(rebuildResponseEventsJob),
   register(databaseUpkeepJob),
+  register(pruneAuditJob),
 ];
 
 export function findJob(name: string): JobDefinition<never> | undefined {

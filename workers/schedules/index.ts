@@ -9,6 +9,7 @@ import { ensureStaleSendSweep } from "@/workers/schedules/stale-sends";
 import { ensureSnoozeSweep } from "@/workers/schedules/snooze-expiry";
 import { ensureUploadRetention } from "@/workers/schedules/uploads";
 import { ensureDatabaseUpkeep } from "@/workers/schedules/database-upkeep";
+import { ensureAuditRetention } from "@/workers/schedules/audit";
 
 // The worker's job schedulers, all in one place. BullMQ keeps a scheduler only in Redis: a Redis that
 // restarts without its data (no volume, a failover to a replica that lagged) forgets every one of them and
@@ -25,6 +26,8 @@ const SCHEDULES: { what: string; ensure: () => Promise<void> }[] = [
   { what: "the snooze sweep", ensure: ensureSnoozeSweep },
   // Uploads never used in a message or an offer are deleted after UPLOAD_RETENTION_DAYS (workers/jobs/upload-retention.ts).
   { what: "the upload retention", ensure: ensureUploadRetention },
+  // Audit entries are kept a year (workers/jobs/audit-retention.ts).
+  { what: "the audit log retention", ensure: ensureAuditRetention },
   // ANALYZE and, while autovacuum is off, VACUUM, as autovacuum would (workers/database/upkeep.ts).
   { what: "the database upkeep", ensure: ensureDatabaseUpkeep },
   // Only while an offer is active (it removes itself when none is, workers/offers/watchdog.ts): after a

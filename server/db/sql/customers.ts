@@ -48,6 +48,8 @@ export type ContextRow = {
   conversationId: string | null;
   needsProfile: boolean | null;
   threadOwner: string | null;
+  /** Whether the page has an automatic reply on (docs/PRODUCT.md §13.1): only then is one decided per message. */
+  autoReplies: boolean | null;
 };
 
 /**
@@ -59,6 +61,7 @@ export type ContextRow = {
 export const contextSql = (people: RawBuilder<unknown>) => sql<ContextRow>`
     SELECT w.facebook_page_id AS "askedPageId", w.psid AS "askedPsid", p.id AS "pageId", p.name AS "pageName",
            p.facebook_page_id AS "facebookPageId", ch.channel::text AS "channel",
+           p.instant_reply_on OR p.away_reply_on AS "autoReplies",
            u."customerId", u.name, u."avatarUrl", u."conversationId", u."needsProfile", u."threadOwner"
       FROM ${people}
       LEFT JOIN instagram_accounts ig ON ig.instagram_id = w.facebook_page_id AND ig.enabled

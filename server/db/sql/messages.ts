@@ -17,7 +17,7 @@ export function messageColumns<Message>(alias: string): RawBuilder<Message> {
   return sql`${m}.id, ${m}.conversation_id AS "conversationId", ${m}.mid, ${m}.direction::text AS direction, ${m}.sender_id AS "senderId", ${m}.text,
           ${m}.sticker_url AS "stickerUrl", ${m}.attachments, ${m}.is_image AS "isImage", ${m}.is_echo AS "isEcho", ${m}.is_violation AS "isViolation",
           ${m}.send_status::text AS "sendStatus", ${m}.error_message AS "errorMessage", ${m}.created_time AS "createdTime",
-          ${m}.kind, ${m}.payload, ${m}.reply_to_mid AS "replyToMid", ${m}.referral, ${m}.reactions, ${m}.edited_at AS "editedAt", ${m}.deleted_at AS "deletedAt"`;
+          ${m}.kind, ${m}.payload, ${m}.reply_to_mid AS "replyToMid", ${m}.referral, ${m}.reactions, ${m}.edited_at AS "editedAt", ${m}.deleted_at AS "deletedAt", ${m}.automatic`;
 }
 
 /** A message row to insert (record-message.ts builds it); JSON columns already serialized. */
@@ -75,7 +75,7 @@ const SYSTEM_ROW_COLUMNS = sql`e.id, c.id AS "conversationId", NULL::text AS mid
           NULL::text AS "stickerUrl", '[]'::jsonb AS attachments, false AS "isImage", false AS "isEcho", false AS "isViolation",
           'received'::text AS "sendStatus", NULL::text AS "errorMessage", e.occurred_at AS "createdTime",
           'system'::text AS kind, e.event AS payload, NULL::text AS "replyToMid", NULL::jsonb AS referral, NULL::jsonb AS reactions,
-          NULL::timestamptz AS "editedAt", NULL::timestamptz AS "deletedAt", NULL::uuid AS author_id, NULL::text AS author_name`;
+          NULL::timestamptz AS "editedAt", NULL::timestamptz AS "deletedAt", NULL::text AS automatic, NULL::uuid AS author_id, NULL::text AS author_name`;
 
 /**
  * Up to `take` rows of the conversation on the (created_time, id) order: its messages and its customer's

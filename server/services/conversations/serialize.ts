@@ -78,6 +78,7 @@ export const messageColumns = {
   reactions: true,
   editedAt: true,
   deletedAt: true,
+  automatic: true,
 } satisfies Prisma.MessageSelect;
 
 export const messageSelect = { ...messageColumns, author: { select: { id: true, name: true } } } satisfies Prisma.MessageSelect;
@@ -153,6 +154,7 @@ export function toApiMessage(row: MessageRow, names: { customerName: string; pag
     is_deleted: deleted,
     deleted_text: deleted ? UNSENT_TEXT : null,
     is_unsupported: row.kind === "unsupported",
+    automatic: (row.automatic as ApiMessage["automatic"]) ?? null,
     reply_to: row.replyToMid
       ? {
           mid: row.replyToMid,

@@ -16,6 +16,7 @@ import { queueAttachmentCopies } from "@/server/queue/attachments";
 import { confirmOfferEcho, isOfferMetadata } from "@/server/services/offers/confirm-echo";
 import { PAGE_INBOX_APP_ID } from "@/server/integrations/meta/graph-handover";
 import { settleReplyEcho } from "@/server/services/outbound/reply-echo";
+import { replyAutomatically } from "@/server/services/auto-replies/decide-auto-reply";
 import { attachmentPreview, copyable, INSTAGRAM_UNSUPPORTED_PAYLOAD, INSTAGRAM_UNSUPPORTED_TEXT, kindOf, UNSUPPORTED_TEXT, referralLine, type StoredAttachment } from "@/lib/inbox/message-kinds";
 import type { Channel } from "@/lib/inbox/channels";
 
@@ -59,7 +60,14 @@ export async function handleMessageEvent(page: IngestPage, event: RowEvent, know
   // A replay: stored the first time, and announced then — unless that worker died in between, its batch
   // left pending and taken again: then the message is announced now, so the agents see it arrive rather than
   // only in a refetch (issue 41). Announced once either way: the feed remembers each mid it sent.
-  if (!recorded) return reannounce(page, customer, content.mid);
+  // A Page with an automatic reply on decides one for a customer's message (docs/PRODUCT.md §13.1); pages
+  // with both off pay nothing here. Also on a replay: its first worker may have stopped before deciding.
+  const automatic = page.autoReplies && !isEcho && content.countsAsInbound && content.mid ? content.mid : null;
+  if (!recorded) {
+    await reannounce(page, customer, content.mid);
+    if (automatic) await replyAutomatically(page, customer, automatic);
+    return;
+  }
   const writtenAt = wallClockMs();
 
   // Instagram's media links are privacy-aware and Meta forbids keeping a copy (docs/DECISIONS.md,
@@ -81,6 +89,7 @@ export async function handleMessageEvent(page: IngestPage, event: RowEvent, know
     conversationId: customer.conversationId,
     ...benchStages(writtenAt),
   }, announcedOnce(recorded.message.mid));
+  if (automatic) await replyAutomatically(page, { ...customer, name: shown.name, avatarUrl: shown.avatarUrl }, automatic);
   // After the message is out: a first contact's name and avatar follow as a conversation-updated.
   if (customer.needsProfile) lookUpProfileLater({ page, customerId: customer.id, psid: customer.psid, conversationId: customer.conversationId });
 }

@@ -115,6 +115,7 @@ export function systemMessageRow(e: { id: string; conversationId: string; psid: 
     reactions: null,
     editedAt: null,
     deletedAt: null,
+    automatic: null,
     author: null,
   };
 }

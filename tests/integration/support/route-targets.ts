@@ -71,6 +71,8 @@ export const TARGETS: Record<string, Target> = {
   "GET /api/inbox/agents": { scope: "page", request: (o) => ({ query: { pageId: o.pageId } }) },
   "GET /api/inbox/settings": { scope: "page", request: (o) => ({ query: { pageId: o.pageId } }) },
   "PUT /api/inbox/settings": { scope: "page", request: (o) => ({ body: { pageId: o.pageId, autoAssign: true } }) },
+  // The caller's own company's log: there is nothing of another company to aim at (pageWithData writes an entry to leak).
+  "GET /api/audit": { scope: "none", request: () => ({}) },
   "GET /api/health/live": { scope: "none", request: () => ({}) },
   "GET /api/health/ready": { scope: "none", request: () => ({}) },
   "GET /api/metrics": { scope: "none", request: () => ({}) },
@@ -185,6 +187,7 @@ async function pageWithData(companyId: string, marker: string, authorId: string,
   const offer = await db.offer.create({ data: { companyId, pageId: page.id, createdById: authorId, createdByName: "x", type: "text", offerType: "general", message: `${marker} offer`, tags: [], targetCount: 1, status: "paused" } });
   await db.violation.create({ data: { companyId, userId: authorId, userName: "x", pageId: page.id, pageName: page.name, urls: ["x.example"], message: `${marker} violation` } });
   await db.sheetEntry.create({ data: { companyId, pageId: page.id, pageName: page.name, customerName: customer.name, deposit: 1, redeem: 0, authorId, authorName: "x" } });
+  await db.auditEntry.create({ data: { companyId, actorId: authorId, actorName: `${marker} Auditor`, action: "page.updated", targetType: "page", targetId: page.id, targetName: page.name } });
   const post = await db.post.create({ data: { pageId: page.id, channel: "messenger", externalId: `${facebookPageId}_1`, text: `${marker} post` } });
   const comment = await db.comment.create({
     data: { pageId: page.id, postId: post.id, channel: "messenger", externalId: `1_${seq}`, authorId: customer.psid, authorName: `${marker} Commenter`, text: `${marker} comment`, createdTime: new Date() },
@@ -209,6 +212,7 @@ export async function snapshot(companyId: string) {
     urls: await db.whitelistEntry.findMany({ where: { companyId }, orderBy: { id: "asc" }, select: { id: true, url: true } }),
     offers: await db.offer.findMany({ where: { companyId }, orderBy: { id: "asc" }, select: { id: true, status: true } }),
     sheets: await db.sheetEntry.count({ where: { companyId } }),
+    audit: await db.auditEntry.count({ where: { companyId } }),
     comments: await db.comment.findMany({ where: { pageId: { in: pageIds } }, orderBy: { id: "asc" }, select: { id: true, text: true, hidden: true, likedAt: true, removedAt: true, privateReplyAt: true } }),
   });
 }
