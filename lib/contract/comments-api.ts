@@ -9,6 +9,14 @@ export const PRIVATE_REPLY_DAYS = 7;
 export const PRIVATE_REPLY_SENT = "A private reply was already sent for this comment. Meta allows only one.";
 export const PRIVATE_REPLY_EXPIRED = `This comment is more than ${PRIVATE_REPLY_DAYS} days old. Meta allows a private reply only within ${PRIVATE_REPLY_DAYS} days.`;
 
+/**
+ * An Instagram @mention of the Page's account on someone else's media: in a comment, or in the media's
+ * caption (then the comment stands for the caption). Null: a comment under the Page's own posts.
+ */
+export type MentionKind = "comment" | "caption";
+/** Meta lets the account answer a mention in public only: the rest is the media owner's. */
+export const MENTION_PUBLIC_ONLY = "This mention is on someone else's Instagram post: Instagram allows only a public reply to it (no private reply, like, hide or delete).";
+
 export type ApiComment = {
   id: string;
   kind: CommentKind;
@@ -31,6 +39,7 @@ export type ApiComment = {
   /** Whether a private reply may still be sent (none yet, and within PRIVATE_REPLY_DAYS). */
   privateReplyOpen: boolean;
   answeredAt: string | null;
+  mention: MentionKind | null;
 };
 
 export type ApiPost = {

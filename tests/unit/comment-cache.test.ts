@@ -22,6 +22,7 @@ const comment = (id: string, minute: number, parent: string | null = null, over:
   privateReply: null,
   privateReplyOpen: true,
   answeredAt: null,
+  mention: null,
   ...over,
 });
 

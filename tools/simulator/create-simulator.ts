@@ -11,6 +11,7 @@ import { registerPageEventRoutes } from "./control/page-events";
 import { registerMessageChangeRoutes } from "./control/message-changes";
 import { registerHandoverControlRoutes } from "./control/handover-controls";
 import { registerPostAndCommentRoutes } from "./control/posts-and-comments";
+import { registerMentionRoutes } from "./control/mentions";
 import { dispatch } from "./http/dispatch";
 import { Router } from "./http/router";
 import { DEFAULT_APP_ID, DEFAULT_APP_SECRET, DEFAULT_VERIFY_TOKEN, settingsFrom, type SimulatorOptions, type SimulatorSettings } from "./options";
@@ -46,6 +47,7 @@ function buildRouter(): Router {
   registerCustomerEventRoutes(router);
   registerHandoverControlRoutes(router);
   registerPostAndCommentRoutes(router);
+  registerMentionRoutes(router);
   registerErrorInjectionRoutes(router);
   registerInspectionRoutes(router);
   return router;

@@ -14,6 +14,11 @@ export type SimPost = {
   picturePath: string | null;
   permalinkUrl: string;
   createdTime: number;
+  /**
+   * Someone else's Instagram media (a customer's), where they @mention the Page's account in its caption
+   * or in a comment (mentions.ts). Absent: the Page's own post. The Page reaches it only through the mentions API.
+   */
+  owner?: CommentAuthor;
 };
 
 /**

@@ -37,7 +37,8 @@ function Action({ onClick, disabled, busy, title, describedBy, className, childr
 /**
  * A customer comment's buttons: Reply (public), Reply privately (once, within 7 days: off with the reason
  * once Meta would refuse), Like, Hide and Delete; the answers are written in place, under the comment. The
- * Page's own comments only have Delete. Each shows only to those the permission map allows.
+ * Page's own comments only have Delete. An Instagram @mention (someone else's post) only has Reply: Meta
+ * allows the account nothing else there. Each shows only to those the permission map allows.
  */
 export function CommentActions({ comment, inbox, can, apply, onOpenConversation }: Props) {
   const actions = useCommentActions(comment, apply);
@@ -45,7 +46,8 @@ export function CommentActions({ comment, inbox, can, apply, onOpenConversation 
   const [confirming, setConfirming] = useState(false);
   const reasonId = useId();
   const customer = !comment.fromPage;
-  const closed = customer && can.answer && !comment.privateReplyOpen;
+  const mention = Boolean(comment.mention);
+  const closed = customer && !mention && can.answer && !comment.privateReplyOpen;
   const name = comment.author.name || "this person";
   // A sent answer closes its form; a refused one stays open with its text (ReplyForm).
   const closeOnSent = (send: (text: string) => Promise<boolean>) => async (text: string) => {
@@ -58,11 +60,13 @@ export function CommentActions({ comment, inbox, can, apply, onOpenConversation 
     <div className="mt-1">
       <div className="-ml-2 flex flex-wrap items-center gap-x-0.5">
         {customer && can.answer && (
+          <Action onClick={() => setForm(form === "reply" ? null : "reply")} title="Answer in public, under the comment">
+            <ReplyIcon className="size-3.5" />
+            Reply
+          </Action>
+        )}
+        {customer && !mention && can.answer && (
           <>
-            <Action onClick={() => setForm(form === "reply" ? null : "reply")} title="Answer in public, under the comment">
-              <ReplyIcon className="size-3.5" />
-              Reply
-            </Action>
             <Action onClick={() => setForm(form === "private" ? null : "private")} disabled={!comment.privateReplyOpen} describedBy={closed ? reasonId : undefined} title={comment.privateReplyOpen ? PRIVATE_REPLY_RULE : comment.privateReply ? PRIVATE_REPLY_SENT : PRIVATE_REPLY_EXPIRED}>
               <PrivateReplyIcon className="size-3.5" />
               Reply privately
@@ -73,13 +77,13 @@ export function CommentActions({ comment, inbox, can, apply, onOpenConversation 
             </Action>
           </>
         )}
-        {customer && can.moderate && (
+        {customer && !mention && can.moderate && (
           <Action onClick={actions.toggleHidden} busy={actions.busy === "hide"} title={comment.hidden ? "Show it to everyone again" : "Hide it from everyone but the commenter and their friends"}>
             {actions.busy === "hide" ? <SpinnerIcon className="size-3.5" /> : comment.hidden ? <EyeIcon className="size-3.5" /> : <EyeOffIcon className="size-3.5" />}
             {comment.hidden ? "Unhide" : "Hide"}
           </Action>
         )}
-        {can.moderate && (
+        {!mention && can.moderate && (
           <Action onClick={() => setConfirming(true)} className="hover:bg-red-50 hover:text-red-700" title="Delete it on Facebook">
             <TrashIcon className="size-3.5" />
             Delete

@@ -19,9 +19,11 @@ export type CommentContext = {
   onOpenConversation: (conversationId: string) => void;
 };
 
-function Badge({ tone, title, children }: { tone: "page" | "hidden"; title?: string; children: string }) {
+const BADGE_TONES = { page: "bg-indigo-100 text-indigo-800", hidden: "bg-amber-100 text-amber-900", mention: "bg-fuchsia-100 text-fuchsia-900" } as const;
+
+function Badge({ tone, title, children }: { tone: keyof typeof BADGE_TONES; title?: string; children: string }) {
   return (
-    <span title={title} className={cn("inline-flex shrink-0 items-center rounded-full px-1.5 py-px text-[11px] font-semibold", tone === "page" ? "bg-indigo-100 text-indigo-800" : "bg-amber-100 text-amber-900")}>
+    <span title={title} className={cn("inline-flex shrink-0 items-center rounded-full px-1.5 py-px text-[11px] font-semibold", BADGE_TONES[tone])}>
       {children}
     </span>
   );
@@ -29,7 +31,7 @@ function Badge({ tone, title, children }: { tone: "page" | "hidden"; title?: str
 
 /**
  * One comment: who wrote it and when, its text (a link is a safe anchor), what happened to it (edited,
- * hidden, removed), its buttons, and under it the comments that answer it — the Page's own answers among
+ * hidden, removed; an Instagram @mention of the Page), its buttons, and under it the comments that answer it — the Page's own answers among
  * them, marked as the Page. Facebook threads are two levels deep; deeper ones are not indented further, so a
  * phone keeps its width for the text.
  */
@@ -48,6 +50,11 @@ export function CommentItem({ node, depth, context }: { node: CommentNode; depth
             <p className="flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-[13px]">
               <span className="min-w-0 truncate font-semibold text-slate-900">{name}</span>
               {comment.fromPage && <Badge tone="page">Page</Badge>}
+              {comment.mention && !comment.fromPage && (
+                <Badge tone="mention" title="The Page's Instagram account was @mentioned on someone else's post: only a public reply is possible">
+                  {comment.mention === "caption" ? "Mentioned you in a caption" : "Mentioned you"}
+                </Badge>
+              )}
               {comment.hidden && (
                 <Badge tone="hidden" title="Hidden from everyone but the commenter and their friends">
                   Hidden

@@ -1,11 +1,14 @@
 import { z } from "zod";
 import { defined, str, ZLooseId, ZTime } from "@/server/integrations/meta/webhook-fields";
 import type { Channel } from "@/lib/inbox/channels";
+import type { MentionKind } from "@/lib/contract/comments-api";
 
 // `entry[].changes[]`: what a Page's public side sends (docs/WEBHOOKS.md, "Comments"). Facebook's `feed`
 // field carries every change of the Page's feed — posts, reactions, shares — of which only comments
 // (`item: "comment"`) are ours; the rest is acknowledged and left alone, as a subscription to `feed` brings
-// it whether we want it or not. Instagram's `comments` field is one comment on the account's media.
+// it whether we want it or not. Instagram's `comments` field is one comment on the account's media;
+// `mentions` names a comment or a caption on someone else's media that @mentions the account — ids only,
+// so it becomes an `add` of a comment with no author or text yet (the service reads them from Graph).
 // A comment change we cannot read becomes { kind: "invalid" } and is quarantined with its reason.
 
 export type CommentVerb = "add" | "edited" | "remove" | "hide" | "unhide";
@@ -26,6 +29,8 @@ export type CommentEvent = {
   from?: { id: string; name: string };
   text?: string;
   permalink?: string;
+  /** An Instagram @mention on someone else's media; for "caption", commentId is the media id. */
+  mention?: MentionKind;
 };
 
 export type InvalidChange = { kind: "invalid"; pageId: string | null; reason: string; raw: unknown };
@@ -56,6 +61,9 @@ const ZInstagramComment = z.object({
   parent_id: ZObjectId.optional().catch(undefined),
 });
 
+/** Meta's `mentions` value: `{comment_id, media_id}` for a comment, `{media_id}` for a caption. */
+const ZInstagramMention = z.object({ media_id: ZObjectId, comment_id: ZObjectId.optional() });
+
 const ZChange = z.object({ field: z.string(), value: z.unknown() });
 
 /** One change of an entry: a comment event, an unreadable one, or null (a change that is not ours to keep). */
@@ -69,11 +77,12 @@ export function toChangeEvent(entryId: string, raw: unknown, time: number, chann
     return pageId ? feedComment(pageId, value, time, raw) : unreadable(null, "entry.id is not a Facebook id", raw);
   }
   if (channel === "instagram" && field === "comments") return pageId ? instagramComment(pageId, value, time, raw) : unreadable(null, "entry.id is not an Instagram id", raw);
-  // Mentions of the account on others' media, live comments: not subscribed (docs/META.md), kept out.
+  if (channel === "instagram" && field === "mentions") return pageId ? instagramMention(pageId, value, time, raw) : unreadable(null, "entry.id is not an Instagram id", raw, "mention");
+  // Live comments: not subscribed (docs/META.md), kept out.
   return null;
 }
 
-const unreadable = (pageId: string | null, what: string, raw: unknown): InvalidChange => ({ kind: "invalid", pageId, reason: `unreadable comment: ${what}`, raw });
+const unreadable = (pageId: string | null, what: string, raw: unknown, item = "comment"): InvalidChange => ({ kind: "invalid", pageId, reason: `unreadable ${item}: ${what}`, raw });
 
 function feedComment(pageId: string, value: unknown, time: number, raw: unknown): CommentEvent | InvalidChange {
   const parsed = ZFeedComment.safeParse(value);
@@ -111,4 +120,12 @@ function instagramComment(pageId: string, value: unknown, time: number, raw: unk
     postId: c.media.id,
     ...defined({ parentId: c.parent_id, from: c.from && { id: c.from.id, name: c.from.username ? `@${c.from.username}` : "Instagram user" }, text: c.text }),
   };
+}
+
+function instagramMention(pageId: string, value: unknown, time: number, raw: unknown): CommentEvent | InvalidChange {
+  const parsed = ZInstagramMention.safeParse(value);
+  if (!parsed.success) return unreadable(pageId, parsed.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; "), raw, "mention");
+  const { media_id: mediaId, comment_id: commentId } = parsed.data;
+  // A caption mention is one per media: the media id is the row's id, so a redelivery finds it too.
+  return { kind: "comment", pageId, channel: "instagram", timestamp: time, raw, verb: "add", commentId: commentId ?? mediaId, postId: mediaId, mention: commentId ? "comment" : "caption" };
 }

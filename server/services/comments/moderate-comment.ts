@@ -7,6 +7,7 @@ import { decryptSecret } from "@/server/security/secret-box";
 import { commentActionFailure } from "@/server/services/comments/graph-failure";
 import { announceComment } from "@/server/services/comments/announce";
 import { commentSelect, toApiComment } from "@/server/services/comments/serialize";
+import { MENTION_PUBLIC_ONLY } from "@/lib/contract/comments-api";
 
 // Like, hide and delete: Meta first, then our row, then every agent of the Page sees it.
 
@@ -15,6 +16,8 @@ type Change = { call: string; onMeta: (token: string) => Promise<void>; data: { 
 async function moderate(actor: Actor, id: string, change: (comment: VisibleComment) => Change) {
   const comment = await findVisibleComment(actor, id);
   if (comment.removedAt) throw new AppError("unprocessable", "This comment was removed on Facebook.");
+  // Someone else's media: Meta lets the mentioned account answer, nothing more (graph-mentions.ts).
+  if (comment.mention) throw new AppError("unprocessable", MENTION_PUBLIC_ONLY);
   const { call, onMeta, data } = change(comment);
   try {
     await onMeta(decryptSecret(comment.page.accessTokenEnc));

@@ -13,7 +13,7 @@ import { messageSelect, toApiMessage, toConversationListItem } from "@/server/se
 import { currentListRow, toListRow } from "@/server/services/conversations/conversation-summary";
 import { emitToPageAndConversation } from "@/server/realtime/emit";
 import { SERVER_EVENTS } from "@/lib/contract/socket-events";
-import { PRIVATE_REPLY_EXPIRED, PRIVATE_REPLY_SENT } from "@/lib/contract/comments-api";
+import { MENTION_PUBLIC_ONLY, PRIVATE_REPLY_EXPIRED, PRIVATE_REPLY_SENT } from "@/lib/contract/comments-api";
 import { ALREADY_REPLIED_CODE, commentActionFailure } from "@/server/services/comments/graph-failure";
 import { announceComment } from "@/server/services/comments/announce";
 import { assertMayAnswer } from "@/server/services/comments/may-answer";
@@ -29,6 +29,7 @@ import { GraphError } from "@/server/integrations/meta/graph-errors";
 export async function replyPrivately(actor: Actor, id: string, text: string) {
   const comment = await findVisibleComment(actor, id);
   assertMayAnswer(comment);
+  if (comment.mention) throw new AppError("unprocessable", MENTION_PUBLIC_ONLY);
   if (comment.privateReplyAt) throw new AppError("unprocessable", PRIVATE_REPLY_SENT);
   if (comment.fromPage) throw new AppError("unprocessable", "This is the Page's own comment.");
   if (!privateReplyOpen(comment)) throw new AppError("unprocessable", PRIVATE_REPLY_EXPIRED);

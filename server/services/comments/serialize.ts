@@ -1,5 +1,5 @@
 import type { Prisma } from "@/server/generated/prisma/client";
-import { PRIVATE_REPLY_DAYS, type ApiComment, type ApiPost, type CommentKind } from "@/lib/contract/comments-api";
+import { PRIVATE_REPLY_DAYS, type ApiComment, type ApiPost, type CommentKind, type MentionKind } from "@/lib/contract/comments-api";
 import type { Channel } from "@/lib/inbox/channels";
 
 // Rows of posts and comments → what the API and the socket carry (lib/contract/comments-api.ts).
@@ -22,6 +22,7 @@ export const commentSelect = {
   privateReplyAt: true,
   privateReplyConversationId: true,
   answeredAt: true,
+  mention: true,
 } satisfies Prisma.CommentSelect;
 
 export const postSelect = { id: true, channel: true, externalId: true, text: true, pictureUrl: true, permalink: true, lastCommentAt: true } satisfies Prisma.PostSelect;
@@ -33,10 +34,13 @@ export const kindOf = (channel: Channel): CommentKind => (channel === "instagram
 
 const DAY_MS = 86_400_000;
 
-/** Whether Meta would still take a private reply to this comment (one per comment, within 7 days). */
-export function privateReplyOpen(row: Pick<CommentRow, "privateReplyAt" | "createdTime" | "fromPage" | "removedAt">, now = Date.now()): boolean {
-  return !row.fromPage && !row.removedAt && !row.privateReplyAt && now - row.createdTime.getTime() < PRIVATE_REPLY_DAYS * DAY_MS;
+/** Whether Meta would still take a private reply to this comment (one per comment, within 7 days; never for a mention). */
+export function privateReplyOpen(row: Pick<CommentRow, "privateReplyAt" | "createdTime" | "fromPage" | "removedAt" | "mention">, now = Date.now()): boolean {
+  return !row.fromPage && !row.removedAt && !row.privateReplyAt && !row.mention && now - row.createdTime.getTime() < PRIVATE_REPLY_DAYS * DAY_MS;
 }
+
+/** The column is free text in the database; only the two kinds this code writes are read as one. */
+export const mentionOf = (value: string | null): MentionKind | null => (value === "comment" || value === "caption" ? value : null);
 
 export function toApiComment(row: CommentRow, now = Date.now()): ApiComment {
   return {
@@ -56,6 +60,7 @@ export function toApiComment(row: CommentRow, now = Date.now()): ApiComment {
     privateReply: row.privateReplyAt ? { at: row.privateReplyAt.toISOString(), conversationId: row.privateReplyConversationId } : null,
     privateReplyOpen: privateReplyOpen(row, now),
     answeredAt: row.answeredAt?.toISOString() ?? null,
+    mention: mentionOf(row.mention),
   };
 }
 

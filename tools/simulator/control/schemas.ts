@@ -223,3 +223,18 @@ export const ZCommentPatch = z
   })
   .refine((p) => p.message !== undefined || p.ageDays !== undefined || p.createdTime !== undefined, { message: "give message, ageDays or createdTime", path: ["message"] })
   .refine((p) => p.ageDays === undefined || p.createdTime === undefined, { message: "give ageDays or createdTime, not both", path: ["ageDays"] });
+
+/**
+ * Someone @mentions the page's Instagram account on their own media: in its caption, or in a comment on it
+ * (a new photo of theirs, or mediaId: one they posted before). psid: an Instagram customer; username: someone new.
+ */
+export const ZMention = z
+  .strictObject({
+    in: z.enum(["comment", "caption"]),
+    psid: ZId.optional(),
+    username: z.string().regex(/^[a-z0-9._]{1,30}$/, "an Instagram username").optional(),
+    message: z.string().trim().min(1).max(2200),
+    mediaId: ZFeedId.optional(),
+  })
+  .refine((m) => (m.psid !== undefined) !== (m.username !== undefined), { message: "give either psid (an Instagram customer of the page) or username (someone new)", path: ["psid"] })
+  .refine((m) => m.in === "comment" || m.mediaId === undefined, { message: "a caption mention is a new photo: mediaId is for a comment", path: ["mediaId"] });

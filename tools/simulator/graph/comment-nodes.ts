@@ -26,7 +26,7 @@ function liveCommentsOf(sim: SimContext, postId: string): SimComment[] {
   return [...sim.state.feed.comments.values()].filter((c) => c.postId === postId && !c.deleted).sort((a, b) => a.createdTime - b.createdTime);
 }
 
-function postNode(sim: SimContext, post: SimPost): NodeValues {
+export function postNode(sim: SimContext, post: SimPost): NodeValues {
   const page = sim.state.pages.get(post.pageId);
   const picture = post.picturePath ? `${sim.publicUrl()}${post.picturePath}` : undefined;
   const comments = liveCommentsOf(sim, post.id);
@@ -39,7 +39,7 @@ function postNode(sim: SimContext, post: SimPost): NodeValues {
       media_url: picture,
       permalink: post.permalinkUrl,
       timestamp: graphTime(post.createdTime),
-      username: page?.instagram?.username,
+      username: post.owner ? post.owner.username : page?.instagram?.username,
       comments_count: comments.length,
       like_count: 0,
     };
@@ -60,7 +60,7 @@ function postNode(sim: SimContext, post: SimPost): NodeValues {
   return { nodeType: "Post", defaults: ["created_time", "message", "id"], allowed: FACEBOOK_POST_FIELDS, values };
 }
 
-function commentNode(sim: SimContext, comment: SimComment): NodeValues {
+export function commentNode(sim: SimContext, comment: SimComment): NodeValues {
   const replies = [...sim.state.feed.comments.values()].filter((c) => c.parentId === comment.id && !c.deleted);
   if (comment.channel === "instagram") {
     const values = {
@@ -97,12 +97,16 @@ function commentNode(sim: SimContext, comment: SimComment): NodeValues {
 
 export type PublicNode = { kind: "post"; post: SimPost } | { kind: "comment"; comment: SimComment };
 
-/** A post of this Page, or a comment under one that still exists; undefined for anything else. */
+/**
+ * A post of this Page, or a comment under one that still exists; undefined for anything else — someone
+ * else's media where the account was @mentioned included: the Page reaches it through the mentions API only.
+ */
 export function publicNode(sim: SimContext, pageId: string, id: string): PublicNode | undefined {
   const post = sim.state.feed.posts.get(id);
-  if (post) return post.pageId === pageId ? { kind: "post", post } : undefined;
+  if (post) return post.pageId === pageId && !post.owner ? { kind: "post", post } : undefined;
   const comment = sim.state.feed.comments.get(id);
-  return comment && comment.pageId === pageId && !comment.deleted ? { kind: "comment", comment } : undefined;
+  const under = comment && sim.state.feed.posts.get(comment.postId);
+  return comment && comment.pageId === pageId && !comment.deleted && !under?.owner ? { kind: "comment", comment } : undefined;
 }
 
 export function nodeValues(sim: SimContext, node: PublicNode): NodeValues {

@@ -11,6 +11,7 @@ import { accessTokenFrom } from "./auth";
 import { checkAppSecretProof } from "./app-secret-proof";
 import { handleSubscribedApps } from "./subscribed-apps";
 import { HANDOVER_EDGES, handleHandoverApi } from "./handover-api";
+import { handleMentionReply } from "./mentions-api";
 import { handleAccessToken, handleDebugToken, handleLoginDialog, handleMyAccounts } from "./facebook-login";
 
 // Everything outside /sim, /avatars, /attachments … is the Graph API, with or without a version
@@ -43,6 +44,7 @@ export async function handleGraphRequest(ctx: RouteContext): Promise<void> {
     if (edge === "messages" && method === "POST") return await handleSendApi(ctx, id, body);
     if (edge === "conversations" && method === "GET") return handleConversationsRead(ctx, id);
     if (edge === "message_attachments" && method === "POST") return handleAttachmentUpload(ctx, id, body);
+    if (edge === "mentions" && method === "POST") return handleMentionReply(ctx, id, body.fields);
     // Writes to a node itself (hide, delete) and the comment edges: the Page's posts and comments.
     if ((edge === undefined && method !== "GET") || (edge !== undefined && COMMENT_EDGES.has(edge))) return handleCommentApi(ctx, id, edge, method, body);
     if (edge === undefined || edge === "messages" || edge === "message_attachments" || edge === "conversations") throw unsupportedRequest(method, id);

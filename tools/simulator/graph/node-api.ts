@@ -5,6 +5,7 @@ import { accessTokenFrom, pageForToken } from "./auth";
 import { invalidParameter, unsupportedRequest } from "./graph-error";
 import { isUserToken, SIM_USER } from "./facebook-login";
 import { nodeValues, pickDefined, publicNode } from "./comment-nodes";
+import { handleMentionRead } from "./mentions-api";
 
 // GET /{version}/{id}?fields=… — a customer's profile (User Profile API, by PSID), the page itself
 // (/me or /{page-id}, which apps use to check a page token), or one of the Page's posts and comments
@@ -47,6 +48,8 @@ export function handleNodeRead(ctx: RouteContext, id: string): void {
     sendJson(ctx.res, 200, { id: page.pageId, ...(ig ? { instagram_business_account: { id: ig.id, username: ig.username, profile_picture_url: avatarUrl(sim.publicUrl(), ig.id) } } : {}) });
     return;
   }
+  // The Instagram account reads what @mentions it (mentions-api.ts).
+  if (handleMentionRead(ctx, page, id)) return;
   if (id === "me" || id === page.pageId) {
     sendJson(ctx.res, 200, pick({ id: page.pageId, name: page.name }, requestedFields(url, PAGE_FIELDS, PAGE_FIELDS, "Page")));
     return;

@@ -17,7 +17,8 @@ import type { PrivateReplyRequest } from "./send-request";
 
 export function sendPrivateReply(sim: SimContext, page: SimPage, request: PrivateReplyRequest): SentMessage {
   const comment = sim.state.feed.comments.get(request.commentId);
-  if (!comment || comment.pageId !== page.pageId || comment.deleted) throw unsupportedRequest("POST", request.commentId);
+  // A comment on someone else's media (an @mention of the account) is not the Page's to answer privately.
+  if (!comment || comment.pageId !== page.pageId || comment.deleted || sim.state.feed.posts.get(comment.postId)?.owner) throw unsupportedRequest("POST", request.commentId);
   const now = sim.now();
   if (comment.privateReply) throw new GraphApiError(10900);
   if (comment.author.isPage || now - comment.createdTime > PRIVATE_REPLY_WINDOW_MS) throw new GraphApiError(10903);

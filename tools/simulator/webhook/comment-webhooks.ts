@@ -1,6 +1,6 @@
 import type { SimContext } from "../context";
 import { mentionsAccount } from "../feed";
-import type { SimComment } from "../feed-state";
+import type { SimComment, SimPost } from "../feed-state";
 import type { WebhookDelivery } from "../state";
 import { deliverWebhook } from "./deliver";
 import type { WebhookBody } from "./events";
@@ -14,6 +14,13 @@ import { changesBody, feedCommentChange, instagramCommentChange, instagramMentio
 
 type Outgoing = { kind: string; body: WebhookBody };
 
+/** A caption that @mentions the account, on someone else's media: `{media_id}` alone. */
+export function deliverCaptionMention(sim: SimContext, post: SimPost): Promise<WebhookDelivery> {
+  const account = sim.state.pages.get(post.pageId)?.instagram;
+  if (!account) throw new Error(`page ${post.pageId} has no Instagram account`);
+  return deliverWebhook(sim, "ig-mention", changesBody("instagram", account.id, sim.now(), [instagramMentionChange(post)]));
+}
+
 function webhooksFor(sim: SimContext, comment: SimComment, verb: CommentVerb, time: number): Outgoing[] {
   const page = sim.state.pages.get(comment.pageId);
   const post = sim.state.feed.posts.get(comment.postId);
@@ -21,7 +28,8 @@ function webhooksFor(sim: SimContext, comment: SimComment, verb: CommentVerb, ti
   if (comment.channel === "facebook") return [{ kind: `feed-${verb}`, body: changesBody("page", page.pageId, time, [feedCommentChange(post, comment, verb, time)]) }];
   const account = page.instagram;
   if (verb !== "add" || !account) return [];
-  const outgoing = [{ kind: "ig-comment", body: changesBody("instagram", account.id, time, [instagramCommentChange(post, comment)]) }];
+  // `comments` is about the account's own media only; on someone else's, Meta says nothing but a mention.
+  const outgoing = post.owner ? [] : [{ kind: "ig-comment", body: changesBody("instagram", account.id, time, [instagramCommentChange(post, comment)]) }];
   // The account naming itself in its own reply is no mention.
   if (!comment.author.isPage && mentionsAccount(account.username, comment.message)) {
     outgoing.push({ kind: "ig-mention", body: changesBody("instagram", account.id, time, [instagramMentionChange(post, comment)]) });

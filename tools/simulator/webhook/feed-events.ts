@@ -5,7 +5,8 @@ import type { ChangeItem, WebhookBody } from "./events";
 // The Page's public side in Meta's webhook shapes: `entry[].changes[]`, with times in seconds (messaging
 // items use milliseconds). Facebook: the `feed` field, one change per comment event, `verb` add, edited,
 // remove, hide or unhide, and the post as the parent of a top-level comment. Instagram: the `comments`
-// field for a new comment on the account's media, and `mentions` for a comment that names the account.
+// field for a new comment on the account's media, and `mentions` for a comment or a caption that names the
+// account: `{comment_id, media_id}` or `{media_id}`, nothing else (the app reads the rest through the account).
 
 export type CommentVerb = "add" | "edited" | "remove" | "hide" | "unhide";
 
@@ -57,7 +58,7 @@ export function instagramCommentChange(post: SimPost, comment: SimComment): Chan
   };
 }
 
-/** Instagram's `mentions` change: only where to read the comment that named the account. */
-export function instagramMentionChange(post: SimPost, comment: SimComment): ChangeItem {
-  return { field: "mentions", value: { media_id: post.id, comment_id: comment.id } };
+/** Instagram's `mentions` change: only where to read the comment (or, without one, the caption) that named the account. */
+export function instagramMentionChange(post: SimPost, comment?: SimComment): ChangeItem {
+  return { field: "mentions", value: comment ? { comment_id: comment.id, media_id: post.id } : { media_id: post.id } };
 }
