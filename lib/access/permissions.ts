@@ -35,6 +35,8 @@ export const PERMISSIONS = {
   "sheets.export": COMPANY,
   "inbox.read": CHATS,
   "inbox.settings": COMPANY,
+  /** Set oneself away: the fair queue hands an away agent nothing (docs/PRODUCT.md §13.4). */
+  "inbox.away": CHATS,
   /**
    * The header's Chats button and the inbox's Admin Panel button: admins, and company admins, who also
    * answer in /chats and run the back office, so need the same way back and forth (docs/DECISIONS.md).
@@ -68,6 +70,8 @@ export const PERMISSIONS = {
   "users.opens-company": ["company_admin"],
   "users.manage": BACK_OFFICE,
   "users.list-company": COMPANY,
+  /** How many open conversations the fair queue gives each agent of the company (docs/PRODUCT.md §13.4). */
+  "users.capacity": ["company_admin"],
   "users.list-all": SUPER,
   /** Roles that belong to no company and see all of them. */
   "companies.all": SUPER,

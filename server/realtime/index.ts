@@ -7,6 +7,7 @@ import { registerRoomHandlers } from "@/server/realtime/rooms";
 import { sessionRoom, userRoom } from "@/server/realtime/room-names";
 import { readToken } from "@/server/auth/token";
 import { registerPresenceHandlers } from "@/server/realtime/presence";
+import { registerOnline, startOnlineHeartbeat } from "@/server/realtime/online-sockets";
 import { socketActorFromToken } from "@/server/realtime/lookups";
 import { coalesceSocketWrites } from "@/server/realtime/coalesce-writes";
 import { wireParser } from "@/server/realtime/wire-parser";
@@ -89,9 +90,11 @@ export function attachRealtime(httpServer: HttpServer): Realtime {
     void closeIfSignedOut(socket).catch(() => {});
     registerRoomHandlers(socket);
     registerPresenceHandlers(socket);
+    registerOnline(socket);
     void capUserSockets(io, socket).catch(() => {});
   });
 
+  const stopHeartbeat = startOnlineHeartbeat(io);
   publishIo(io);
   return {
     io,
@@ -101,6 +104,7 @@ export function attachRealtime(httpServer: HttpServer): Realtime {
       new Promise<void>((resolve) => {
         unpublishIo(io);
         stopResync();
+        stopHeartbeat();
         void io.close(() => {
           void Promise.all([closeGently(pub), closeGently(sub)]).then(() => resolve());
         });

@@ -6,6 +6,7 @@ import type { TSetStatus } from "@/lib/schemas/conversations";
 import { pageIdWhere, visiblePagesWhere } from "@/server/access/pages";
 import { conversationListSelect } from "@/server/services/conversations/serialize";
 import { announceConversation } from "@/server/services/conversations/update-flags";
+import { handOutAfter } from "@/server/services/ownership/fair-queue";
 
 /**
  * POST /api/conversations/status — mark done, snooze or reopen one conversation or a selection
@@ -33,5 +34,7 @@ export async function setConversationStatus(actor: Actor, input: TSetStatus, now
     },
   });
   const rows = await db.conversation.findMany({ where: { id: { in: ids } }, select: conversationListSelect });
+  // Done or snoozed, a conversation no longer counts in its owner's load: the fair queue may hand out more.
+  if (input.status !== "open" && actor.companyId) await handOutAfter("a status change", { companyId: actor.companyId, now });
   return { success: true, conversations: rows.map((row) => announceConversation(row.id, row.pageId, row)) };
 }

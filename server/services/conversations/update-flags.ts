@@ -6,6 +6,7 @@ import { SERVER_EVENTS } from "@/lib/contract/socket-events";
 import { deliverSenderAction } from "@/server/services/outbound/send-sender-action";
 import { findVisibleConversation } from "@/server/access/conversations";
 import { conversationListSelect, toConversationListItem, type ConversationListRow } from "@/server/services/conversations/serialize";
+import { handOutAfter } from "@/server/services/ownership/fair-queue";
 
 type Change = { isImportant?: boolean; isSpam?: boolean; unreadCount?: number };
 
@@ -35,5 +36,7 @@ export async function markRead(actor: Actor, ref: TConversationRef) {
 export async function toggleFlag(actor: Actor, ref: TConversationRef, flag: "isImportant" | "isSpam") {
   const conversation = await findVisibleConversation(actor, ref.conversationId, ref.pageId);
   const item = await update(conversation.id, conversation.pageId, { [flag]: !conversation[flag] });
+  // Spam leaves its owner's load and the queue; not spam any more, it may wait in the queue again.
+  if (flag === "isSpam" && actor.companyId) await handOutAfter("a spam change", { companyId: actor.companyId });
   return { success: true, is_important: item.is_important, is_spam: item.is_spam, conversation: item };
 }

@@ -8,6 +8,7 @@ import { findVisibleConversation } from "@/server/access/conversations";
 import { conversationListSelect } from "@/server/services/conversations/serialize";
 import { announceConversation } from "@/server/services/conversations/update-flags";
 import { pageAgentsWhere } from "@/server/services/ownership/page-agents";
+import { handOutAfter } from "@/server/services/ownership/fair-queue";
 
 /**
  * POST /api/conversations/assign — give a conversation to an agent of its page, or to nobody. Any agent
@@ -42,7 +43,11 @@ export async function assignConversation(actor: Actor, input: TAssignConversatio
       conversation: announceConversation(conversation.id, conversation.pageId, row),
     });
   }
-  return { success: true, conversation: announceConversation(conversation.id, conversation.pageId, row) };
+  const item = announceConversation(conversation.id, conversation.pageId, row);
+  // The previous owner has room again, or the conversation waits in the queue now (fair queue, PRODUCT §13.4):
+  // after this change is announced, so a hand-out's announcement comes after it.
+  if (current !== null || target === null) await handOutAfter("an assignment", { companyId: conversation.page.companyId });
+  return { success: true, conversation: item };
 }
 
 function readRow(id: string) {

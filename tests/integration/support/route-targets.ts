@@ -71,6 +71,11 @@ export const TARGETS: Record<string, Target> = {
   "GET /api/inbox/agents": { scope: "page", request: (o) => ({ query: { pageId: o.pageId } }) },
   "GET /api/inbox/settings": { scope: "page", request: (o) => ({ query: { pageId: o.pageId } }) },
   "PUT /api/inbox/settings": { scope: "page", request: (o) => ({ body: { pageId: o.pageId, autoAssign: true } }) },
+  "GET /api/inbox/queue": { scope: "page", request: (o) => ({ query: { pageId: o.pageId } }) },
+  "PUT /api/inbox/queue": { scope: "page", request: (o) => ({ body: { pageId: o.pageId, fairQueue: true } }) },
+  // The caller's own away switch: there is nothing of another company to aim at.
+  "GET /api/inbox/away": { scope: "none", request: () => ({}) },
+  "PUT /api/inbox/away": { scope: "none", request: () => ({ body: { away: true } }) },
   // The caller's own company's log: there is nothing of another company to aim at (pageWithData writes an entry to leak).
   "GET /api/audit": { scope: "none", request: () => ({}) },
   "GET /api/health/live": { scope: "none", request: () => ({}) },
@@ -137,6 +142,8 @@ export const TARGETS: Record<string, Target> = {
   "GET /api/users/[id]": { scope: "company", request: (o) => ({ params: { id: o.userId } }) },
   "DELETE /api/users/[id]": { scope: "company", request: (o) => ({ params: { id: o.userId } }) },
   "POST /api/users/[id]/sign-out": { scope: "company", request: (o) => ({ params: { id: o.userId } }) },
+  "GET /api/users/[id]/capacity": { scope: "company", request: (o) => ({ params: { id: o.userId } }) },
+  "PUT /api/users/[id]/capacity": { scope: "company", request: (o) => ({ params: { id: o.userId }, body: { capacity: 0 } }) },
   "GET /api/users/company-users": { scope: "none", request: () => ({}) },
   "PUT /api/users/email": { scope: "company", request: (o) => ({ body: { email: o.userEmail, newEmail: "taken-over@example.test" } }) },
   "POST /api/users": { scope: "none", request: (o) => ({ body: { name: "Mallory", email: "mallory@example.test", role: "staff", companyName: o.companyId } }) },
@@ -197,12 +204,12 @@ async function pageWithData(companyId: string, marker: string, authorId: string,
 
 /** Everything a tenant owns that a request could change, for a before/after comparison. */
 export async function snapshot(companyId: string) {
-  const pages = await db.page.findMany({ where: { companyId }, orderBy: { id: "asc" }, select: { id: true, name: true, tokenStatus: true, assignments: { select: { userId: true } } } });
+  const pages = await db.page.findMany({ where: { companyId }, orderBy: { id: "asc" }, select: { id: true, name: true, tokenStatus: true, fairQueue: true, assignments: { select: { userId: true } } } });
   const pageIds = pages.map((p) => p.id);
   return JSON.stringify({
     pages,
     instagram: await db.instagramAccount.findMany({ where: { pageId: { in: pageIds } }, orderBy: { pageId: "asc" }, select: { pageId: true, instagramId: true, enabled: true, checkedAt: true } }),
-    users: await db.user.findMany({ where: { companyId }, orderBy: { id: "asc" }, select: { id: true, email: true, isActive: true, role: true } }),
+    users: await db.user.findMany({ where: { companyId }, orderBy: { id: "asc" }, select: { id: true, email: true, isActive: true, role: true, capacity: true, isAway: true } }),
     conversations: await db.conversation.findMany({ where: { pageId: { in: pageIds } }, orderBy: { id: "asc" }, select: { id: true, isImportant: true, isSpam: true, unreadCount: true, status: true, snoozedUntil: true, assigneeId: true } }),
     messages: await db.message.count({ where: { conversation: { pageId: { in: pageIds } } } }),
     labels: await db.label.findMany({ where: { pageId: { in: pageIds } }, orderBy: { id: "asc" }, select: { id: true, name: true } }),
