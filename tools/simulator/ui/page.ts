@@ -1,5 +1,6 @@
 import { UI_SCRIPT_ACTIONS } from "./script-actions";
 import { UI_SCRIPT_FEED } from "./script-feed";
+import { UI_SCRIPT_FEED_MENTIONS } from "./script-feed-mentions";
 import { UI_SCRIPT_VIEW } from "./script-view";
 import { UI_STYLES } from "./styles";
 
@@ -117,6 +118,14 @@ const BODY = `
       <button type="button" id="reply-to" class="hint link" hidden></button>
       <div class="row"><input type="text" id="comment-text" placeholder="Write a comment" autocomplete="off"><button class="primary">Comment</button></div>
     </form>
+    <form id="mention-form" class="stack" aria-label="Mention the Instagram account">
+      <div class="row">
+        <select id="mention-in" aria-label="Where the mention is"><option value="comment">in a comment on their photo</option><option value="caption">in their photo's caption</option></select>
+        <select id="mention-as" aria-label="Who mentions"></select>
+      </div>
+      <input type="text" id="mention-name" placeholder="Their Instagram username" hidden>
+      <div class="row"><input type="text" id="mention-text" placeholder="@mention the page's Instagram account" autocomplete="off"><button class="primary">Mention</button></div>
+    </form>
     <div id="posts" class="posts"></div>
   </section>
 </div>
@@ -139,6 +148,7 @@ export function renderUiPage(): string {
 ${UI_SCRIPT_VIEW}
 ${UI_SCRIPT_ACTIONS}
 ${UI_SCRIPT_FEED}
+${UI_SCRIPT_FEED_MENTIONS}
 })();
 </script>
 </body>

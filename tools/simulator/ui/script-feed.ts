@@ -52,7 +52,8 @@ function renderFeed(posts) {
   if (!posts.length) box.appendChild(el("p", "hint", ui.pageId ? "No posts yet: publish one above." : "Register a page first."));
   posts.forEach(function (p) {
     var card = el("article", "post");
-    card.appendChild(el("div", "sub", (p.channel === "instagram" ? "Instagram" : "Facebook") + " · " + time(p.createdTime) + " · " + p.id));
+    var where = p.owner ? "Instagram · @" + (p.owner.username || p.owner.id) + "'s photo" : p.channel === "instagram" ? "Instagram" : "Facebook";
+    card.appendChild(el("div", "sub", where + " · " + time(p.createdTime) + " · " + p.id));
     card.appendChild(el("div", "", p.message));
     if (p.pictureUrl) { var img = el("img"); img.src = safeUrl(p.pictureUrl); img.alt = "post photo"; card.appendChild(img); }
     var list = el("ul", "comments");
