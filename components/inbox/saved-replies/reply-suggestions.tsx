@@ -1,14 +1,17 @@
 "use client";
 
 import { useSavedReplies } from "@/lib/hooks/use-saved-replies";
-import { matchReplies, replyInsertText } from "@/lib/inbox/insert-reply";
+import { ReplyPreview } from "@/components/inbox/saved-replies/reply-preview";
+import { matchReplies } from "@/lib/inbox/insert-reply";
+import type { ReplyContext } from "@/lib/inbox/reply-variables";
+import type { ApiSavedReply } from "@/lib/schemas/replies";
 
 /**
  * Saved-reply suggestions above the composer (PRODUCT §2 Thread pane, §5 Messages): the replies whose title
- * contains the typed text, case-insensitively; nothing at all without a match. Choosing one hands
- * `onPick` the text to insert. Scrolls beyond 4 items (max 340px).
+ * contains the typed text, case-insensitively; nothing at all without a match. Each previews its text for the
+ * open conversation (PRODUCT §13.2); choosing one hands it to `onPick`. Scrolls beyond 4 items (max 340px).
  */
-export function ReplySuggestions({ pageId, text, onPick }: { pageId: string; text: string; onPick: (insertText: string) => void }) {
+export function ReplySuggestions({ pageId, text, context, onPick }: { pageId: string; text: string; context: ReplyContext; onPick: (reply: ApiSavedReply) => void }) {
   const { data } = useSavedReplies(pageId || null);
   const matches = data ? matchReplies(data, text) : [];
   if (matches.length === 0) return null;
@@ -23,11 +26,11 @@ export function ReplySuggestions({ pageId, text, onPick }: { pageId: string; tex
               type="button"
               // Keep the composer focused: choosing a suggestion should not blur the textarea first.
               onMouseDown={(event) => event.preventDefault()}
-              onClick={() => onPick(replyInsertText(reply.message))}
+              onClick={() => onPick(reply)}
               className="block w-full px-3 py-2 text-left hover:bg-indigo-50 focus-visible:bg-indigo-50 focus-visible:outline-none"
             >
               <span className="block truncate text-sm font-semibold text-slate-900">{reply.shortcut}</span>
-              <span className="mt-0.5 line-clamp-2 text-sm break-words text-slate-600">{reply.message}</span>
+              <ReplyPreview text={reply.message} context={context} className="mt-0.5 line-clamp-2 block text-sm break-words text-slate-600" />
             </button>
           </li>
         ))}

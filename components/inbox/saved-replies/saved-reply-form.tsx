@@ -1,15 +1,25 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { canSaveReply, replyCounter, SHORTCUT_TOO_SHORT, shortcutValid } from "@/components/inbox/saved-replies/reply-rules";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input, Textarea } from "@/components/ui/input";
 import { ArrowLeftIcon } from "@/components/ui/icons";
 import { cn } from "@/lib/cn";
-import { REPLY_COUNTER_LIMIT, REPLY_MESSAGE_MAX_LENGTH, SHORTCUT_MAX_LENGTH, type ApiSavedReply } from "@/lib/schemas/replies";
+import { REPLY_COUNTER_LIMIT, REPLY_MESSAGE_MAX_LENGTH, SHORTCUT_MAX_LENGTH, ZReplyMessage, type ApiSavedReply } from "@/lib/schemas/replies";
 
-/** The create/edit form: Shortcut, Message with 'n / 1000', Cancel and Save or Update. */
+/** The Message field's hint: the variables and blanks a saved reply may use (PRODUCT §13.2). */
+const VARIABLES_HINT = "Variables: {{customer.first_name}}, {{customer.name}}, {{agent.name}}, {{page.name}}. A blank like {{?order number}} is asked for when the reply is used.";
+
+/** The server's own message check (the shared zod schema), for a non-blank message: unknown variables, braces, length. */
+function messageProblem(message: string): string | null {
+  if (!message.trim()) return null;
+  const parsed = ZReplyMessage.safeParse(message);
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? null);
+}
+
+/** The create/edit form: Shortcut, Message with 'n / 1000', Cancel and Save or Update; a message the API would refuse says why on blur or Save. */
 export function SavedReplyForm({
   editing,
   saving,
@@ -24,11 +34,20 @@ export function SavedReplyForm({
   const [shortcut, setShortcut] = useState(editing?.shortcut ?? "");
   const [message, setMessage] = useState(editing?.message ?? "");
   const [shortcutTouched, setShortcutTouched] = useState(false);
+  const [messageTouched, setMessageTouched] = useState(false);
+  const messageRef = useRef<HTMLTextAreaElement>(null);
+  const messageError = messageTouched ? messageProblem(message) : null;
   const shortcutError = shortcutTouched && !shortcutValid(shortcut) ? SHORTCUT_TOO_SHORT : null;
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!saving && canSaveReply(shortcut, message)) onSave({ shortcut, message });
+    if (saving || !canSaveReply(shortcut, message)) return;
+    if (messageProblem(message)) {
+      setMessageTouched(true);
+      messageRef.current?.focus();
+      return;
+    }
+    onSave({ shortcut, message });
   }
 
   return (
@@ -60,17 +79,20 @@ export function SavedReplyForm({
             onBlur={() => setShortcutTouched(shortcut.length > 0)}
           />
         </Field>
-        <Field id="reply-message" label="Message">
+        <Field id="reply-message" label="Message" error={messageError} hint={VARIABLES_HINT}>
           <Textarea
             id="reply-message"
+            ref={messageRef}
             rows={5}
             placeholder="The text to insert into the reply box"
             maxLength={REPLY_MESSAGE_MAX_LENGTH}
             className="resize-none"
             value={message}
             disabled={saving}
-            aria-describedby="reply-message-counter"
+            invalid={Boolean(messageError)}
+            aria-describedby={`${messageError ? "reply-message-error" : "reply-message-hint"} reply-message-counter`}
             onChange={(event) => setMessage(event.target.value)}
+            onBlur={() => setMessageTouched(message.trim().length > 0)}
           />
         </Field>
         <p

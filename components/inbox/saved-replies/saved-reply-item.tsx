@@ -3,19 +3,23 @@
 import * as Popover from "@radix-ui/react-popover";
 import { useState } from "react";
 import { MoreIcon, PencilIcon, TrashIcon } from "@/components/ui/icons";
+import { ReplyPreview } from "@/components/inbox/saved-replies/reply-preview";
+import type { ReplyContext } from "@/lib/inbox/reply-variables";
 import type { ApiSavedReply } from "@/lib/schemas/replies";
 
 const MENU_ITEM =
   "flex w-full items-center gap-2 rounded-md px-2.5 py-1.5 text-left text-sm focus-visible:outline-2 focus-visible:outline-indigo-600";
 
-/** One saved reply: click to select it; the ⋯ menu has Edit and Delete. Title and message render as text. */
+/** One saved reply: click to select it; the ⋯ menu has Edit and Delete. Title and message (previewed for the open conversation) render as text. */
 export function SavedReplyItem({
   reply,
+  context,
   onSelect,
   onEdit,
   onDelete,
 }: {
   reply: ApiSavedReply;
+  context: ReplyContext;
   onSelect: () => void;
   onEdit: () => void;
   onDelete: () => void;
@@ -26,7 +30,7 @@ export function SavedReplyItem({
     <li className="group relative rounded-lg hover:bg-slate-50 focus-within:bg-slate-50">
       <button type="button" onClick={onSelect} className="block w-full rounded-lg py-2.5 pr-11 pl-3 text-left focus-visible:outline-2 focus-visible:outline-indigo-600">
         <span className="block truncate text-sm font-semibold text-slate-900">{reply.shortcut}</span>
-        <span className="mt-0.5 line-clamp-2 text-sm break-words whitespace-pre-line text-slate-600">{reply.message}</span>
+        <ReplyPreview text={reply.message} context={context} className="mt-0.5 line-clamp-2 block text-sm break-words whitespace-pre-line text-slate-600" />
       </button>
       <Popover.Root open={menuOpen} onOpenChange={setMenuOpen}>
         <Popover.Trigger

@@ -9,6 +9,7 @@ import { PlusIcon, XIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { SpinnerIcon } from "@/components/ui/spinner";
 import { searchReplies } from "@/lib/inbox/insert-reply";
+import type { ReplyContext } from "@/lib/inbox/reply-variables";
 import type { ApiSavedReply } from "@/lib/schemas/replies";
 
 /** The popover's list mode: search, 'Add new', the (filtered) replies and their states. */
@@ -20,6 +21,7 @@ export function SavedReplyList({
   search,
   onSearchChange,
   onAdd,
+  context,
   onSelect,
   onEdit,
   onDelete,
@@ -31,6 +33,7 @@ export function SavedReplyList({
   search: string;
   onSearchChange: (search: string) => void;
   onAdd: () => void;
+  context: ReplyContext;
   onSelect: (reply: ApiSavedReply) => void;
   onEdit: (reply: ApiSavedReply) => void;
   onDelete: (reply: ApiSavedReply) => Promise<void>;
@@ -92,6 +95,7 @@ export function SavedReplyList({
               <SavedReplyItem
                 key={reply._id || reply.id}
                 reply={reply}
+                context={context}
                 onSelect={() => onSelect(reply)}
                 onEdit={() => onEdit(reply)}
                 onDelete={() => setToDelete(reply)}

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { toast } from "@/lib/toast";
 import { useSWRConfig } from "swr";
 import { REPLY_TEXTS, replyId } from "@/components/inbox/saved-replies/reply-rules";
-import { api } from "@/lib/api/client";
+import { api, ApiError } from "@/lib/api/client";
 import { savedRepliesKey } from "@/lib/hooks/use-saved-replies";
 import type { ApiSavedReply } from "@/lib/schemas/replies";
 
@@ -23,8 +23,10 @@ export function useSavedReplyActions(pageId: string) {
       toast.success(editing ? REPLY_TEXTS.updated : REPLY_TEXTS.saved);
       void mutate(savedRepliesKey(pageId));
       return true;
-    } catch {
-      toast.error(editing ? REPLY_TEXTS.updateFailed : REPLY_TEXTS.saveFailed);
+    } catch (error) {
+      // A refusal the form did not foresee (e.g. an older tab) says why, as the API words it (PRODUCT §13.2).
+      const refusal = error instanceof ApiError && error.status === 400 ? error.fields.message : undefined;
+      toast.error(refusal ?? (editing ? REPLY_TEXTS.updateFailed : REPLY_TEXTS.saveFailed));
       return false;
     } finally {
       setSaving(false);

@@ -1,6 +1,6 @@
 "use client";
 
-import { useRef, type ClipboardEvent, type KeyboardEvent, type ReactNode } from "react";
+import { useRef, useState, type ClipboardEvent, type KeyboardEvent, type ReactNode } from "react";
 import { cn } from "@/lib/cn";
 import type { StagedImage } from "@/lib/hooks/use-staged-images";
 import { SendIcon } from "@/components/ui/icons";
@@ -9,9 +9,15 @@ import { EmojiButton } from "@/components/inbox/thread/emoji-button";
 import { StagedImages } from "@/components/inbox/thread/staged-images";
 import { ReplySuggestions } from "@/components/inbox/saved-replies/reply-suggestions";
 import { SavedRepliesPopover } from "@/components/inbox/saved-replies/saved-replies-popover";
+import { ReplyBlanksDialog, type AskingReply } from "@/components/inbox/saved-replies/reply-blanks-dialog";
+import { replyInsertText } from "@/lib/inbox/insert-reply";
+import { fillReply, replyBlanks, type ReplyContext } from "@/lib/inbox/reply-variables";
+import type { ApiSavedReply } from "@/lib/schemas/replies";
 
 type Props = {
   pageId: string;
+  /** The open conversation's names, for saved replies' variables (PRODUCT §13.2). */
+  replyContext: ReplyContext;
   text: string;
   onText: (text: string) => void;
   images: StagedImage[];
@@ -34,10 +40,11 @@ const TOOL = "flex size-9 shrink-0 items-center justify-center rounded-lg text-s
  * The composer (PRODUCT §2, §5): suggestions above a three-row textarea; Enter sends text and staged images,
  * Shift+Enter adds a line; Send only with text; saved replies, attachment, emoji and thumbs-up.
  */
-export function Composer({ pageId, text, onText, images, onAddFiles, onRemoveImage, onClearImages, onSend, onThumbsUp, disabled, closedText, notice, tools }: Props) {
+export function Composer({ pageId, replyContext, text, onText, images, onAddFiles, onRemoveImage, onClearImages, onSend, onThumbsUp, disabled, closedText, notice, tools }: Props) {
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const hasText = text.trim().length > 0;
+  const [asking, setAsking] = useState<AskingReply | null>(null);
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing) return;
@@ -71,11 +78,19 @@ export function Composer({ pageId, text, onText, images, onAddFiles, onRemoveIma
     requestAnimationFrame(() => inputRef.current?.focus());
   }
 
+  /** A chosen saved reply: the bullet rule (PRODUCT §5), then its variables filled, or its blanks asked for first (§13.2). */
+  function pickReply(reply: ApiSavedReply) {
+    const insert = replyInsertText(reply.message);
+    const blanks = replyBlanks(insert);
+    if (blanks.length) setAsking({ shortcut: reply.shortcut, text: insert, blanks });
+    else replaceWith(fillReply(insert, replyContext));
+  }
+
   return (
     <div className="space-y-2 border-t border-slate-200 bg-white px-3 pt-2 pb-3 sm:px-4">
       {notice}
       <StagedImages images={images} onRemove={onRemoveImage} onClear={onClearImages} onSend={onSend} disabled={disabled} />
-      {!disabled && <ReplySuggestions pageId={pageId} text={text} onPick={replaceWith} />}
+      {!disabled && <ReplySuggestions pageId={pageId} text={text} context={replyContext} onPick={pickReply} />}
       <div className={cn("rounded-xl border bg-white shadow-xs transition-colors focus-within:border-indigo-500 focus-within:ring-4 focus-within:ring-indigo-500/15", disabled ? "border-slate-200 bg-slate-50" : "border-slate-300")}>
         <textarea
           ref={inputRef}
@@ -92,7 +107,7 @@ export function Composer({ pageId, text, onText, images, onAddFiles, onRemoveIma
           className="block w-full resize-none rounded-t-xl bg-transparent px-3 pt-2.5 text-base text-slate-900 placeholder:text-slate-400 focus:outline-none disabled:cursor-not-allowed sm:text-sm"
         />
         <div className="flex items-center gap-0.5 px-1.5 pb-1.5">
-          <SavedRepliesPopover pageId={pageId} onSelect={replaceWith}>
+          <SavedRepliesPopover pageId={pageId} context={replyContext} onSelect={pickReply}>
             <button type="button" data-shortcut="saved-replies" aria-label="Saved replies" title="Saved replies" disabled={disabled} className={TOOL}>
               <RepliesIcon className="size-5" />
             </button>
@@ -126,6 +141,21 @@ export function Composer({ pageId, text, onText, images, onAddFiles, onRemoveIma
           )}
         </div>
       </div>
+      <ReplyBlanksDialog
+        asking={asking}
+        context={replyContext}
+        onFill={(filled) => {
+          setAsking(null);
+          onText(filled);
+        }}
+        onClose={() => setAsking(null)}
+        onDone={() => {
+          // Back to writing, the caret after the inserted text, ready for Send.
+          const el = inputRef.current;
+          el?.focus();
+          el?.setSelectionRange(el.value.length, el.value.length);
+        }}
+      />
     </div>
   );
 }

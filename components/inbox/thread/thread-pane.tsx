@@ -96,7 +96,8 @@ export function ThreadPane({ conversation, senderName, sinkRef, onConversation, 
   // Replies are closed by the messaging window, by another app holding the thread (handover protocol), or
   // by Meta blocking the page (policy enforcement); the notice above the composer says which.
   const control = useThreadControl(conversation.id, conversation.page_id);
-  const policy = usePages().data?.pages.find((p) => p.id === conversation.page_id)?.policy ?? null;
+  const inboxPage = usePages().data?.pages.find((p) => p.id === conversation.page_id);
+  const policy = inboxPage?.policy ?? null;
   const blocked = policy?.state === "blocked";
   const heldElsewhere = control.data ? !control.data.canReply : false;
   const closed = notice?.state === "closed" || heldElsewhere || blocked;
@@ -198,6 +199,7 @@ export function ThreadPane({ conversation, senderName, sinkRef, onConversation, 
       <TypingLine viewers={others} />
       <Composer
         pageId={conversation.page_id}
+        replyContext={{ customerName: conversation.from_name, agentName: senderName, pageName: inboxPage?.name }}
         text={text}
         onText={onText}
         images={staged.images}
