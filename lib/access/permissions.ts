@@ -60,6 +60,11 @@ export const PERMISSIONS = {
   "pages.view": BACK_OFFICE,
   /** Connect, edit, reconnect, verify and delete Facebook Pages (docs/DECISIONS.md "Who connects pages"). */
   "pages.manage": PAGE_OWNERS,
+  /**
+   * A Page's automatic replies (docs/PRODUCT.md §13.1), in its settings: whoever edits the Page — the company
+   * admin, and the super admin who manages every company's Pages — not the agents who answer in it.
+   */
+  "pages.auto-replies": PAGE_OWNERS,
   "pages.assign": COMPANY,
   /** Roles that work from page assignments (company admins see every page of their company). */
   "pages.assignee": ["staff", "admin"],

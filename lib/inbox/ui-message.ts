@@ -38,13 +38,17 @@ export type UiMessage = {
   revised?: boolean;
 };
 
+/** How the thread names the Page's automatic replies (docs/PRODUCT.md §13.1): the Page's, never an agent's. */
+export const AUTOMATIC_LABELS = { instant: "Automatic reply", away: "Away message" } as const;
+
 export function toUiMessage(message: ApiMessage): UiMessage {
   return {
     id: message.id,
     mid: message.mid,
     text: message.message ?? "",
     sender: message.direction === "outbound" ? "me" : "other",
-    senderName: message.from?.name ?? "",
+    // Its own sender line, so it never groups with an agent's or the Page Inbox's messages.
+    senderName: message.automatic ? `${message.from?.name ?? ""} · ${AUTOMATIC_LABELS[message.automatic]}` : (message.from?.name ?? ""),
     attachments: (message.attachments?.data ?? []).map((a) => ({ url: a.image_data.url, previewUrl: a.image_data.preview_url || a.image_data.url })),
     isSticker: message.is_sticker,
     sticker: message.sticker,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { HealthState, PolicyState } from "@/lib/admin/page-health";
 import type { ApiInstagramAccount } from "@/lib/schemas/instagram";
+import type { ApiAutoReplies } from "@/lib/schemas/auto-replies";
 
 // Page administration rules and texts (PRODUCT §5 Add page / Edit page / Assign pages, §8 Pages), shared by
 // the add/edit page forms, the Assign Pages modal and the /api/pages handlers. Values are trimmed.
@@ -147,6 +148,8 @@ export type ApiPage = {
   handover: PageHandoverInfo;
   /** The Instagram professional account linked to the Page (lib/schemas/instagram.ts); null when none is known. */
   instagram: ApiInstagramAccount | null;
+  /** The Page's automatic replies (docs/PRODUCT.md §13.1). */
+  auto_replies: ApiAutoReplies;
   /** Webhook events of this page kept in the quarantine (never processed); on the single-page answers only. */
   quarantinedEvents?: number;
   company: { _id: string; name: string };

@@ -145,6 +145,7 @@ describe("GET /api/pages, /api/pages/{id}, /api/pages/details/{id}", () => {
       policy: null,
       handover: { role: null, apps: [], checkedAt: null },
       instagram: null,
+      auto_replies: { instant: { enabled: false, text: "" }, away: { enabled: false, text: "" }, every_hours: 12 },
       company: { _id: w.acme.id, name: "Acme" },
     });
   });

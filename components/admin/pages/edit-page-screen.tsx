@@ -8,6 +8,7 @@ import { LoadError } from "@/components/admin/common/load-error";
 import { LoadingBlock } from "@/components/admin/common/loading-block";
 import { PageHealthPanel } from "@/components/admin/pages/page-health-panel";
 import { InstagramPanel } from "@/components/admin/pages/instagram-panel";
+import { AutoRepliesPanel } from "@/components/admin/pages/auto-replies-panel";
 import { PageForm, type PageFormPayload } from "@/components/admin/pages/page-form";
 import { api } from "@/lib/api/client";
 import { useAdminPage, useLivePageHealth, useRefreshPages } from "@/lib/hooks/use-admin-pages";
@@ -45,6 +46,7 @@ export function EditPageScreen({ id, backHref }: { id: string; backHref?: string
         <div className="space-y-4">
           <PageHealthPanel page={page} />
           <InstagramPanel page={page} onChange={() => mutate()} />
+          <AutoRepliesPanel page={page} onChange={() => mutate()} />
           <PageForm mode="edit" initial={{ name: page.name, page_id: page.page_id }} cancelHref={back} onSubmit={save} />
         </div>
       )}

@@ -6,7 +6,7 @@ import { findViolations } from "@/lib/whitelist/match";
 type Context = { actor: Actor; companyId: string; page: { id: string; name: string; facebookPageId: string }; conversationId: string; text: string };
 
 /** The links of `text` the company's whitelist does not allow; none read when the text has no link. */
-async function blockedLinks(companyId: string, text: string): Promise<string[]> {
+export async function blockedLinks(companyId: string, text: string): Promise<string[]> {
   // Most replies carry no link: nothing to check, and no read of the whitelist on the reply's path.
   if (!extractLinks(text).length) return [];
   const patterns = (await db.whitelistEntry.findMany({ where: { companyId }, select: { url: true } })).map((e) => e.url);

@@ -117,6 +117,7 @@ export const TARGETS: Record<string, Target> = {
   "POST /api/pages/[id]/reconnect": { scope: "company", request: (o) => ({ params: { id: o.pageId } }) },
   "PUT /api/pages/[id]/instagram": { scope: "company", request: (o) => ({ params: { id: o.pageId }, body: { enabled: true } }) },
   "POST /api/pages/[id]/instagram": { scope: "company", request: (o) => ({ params: { id: o.pageId } }) },
+  "PUT /api/pages/[id]/auto-replies": { scope: "company", request: (o) => ({ params: { id: o.pageId }, body: { instant: { enabled: true, text: "Thanks, we will answer soon" }, away: { enabled: false, text: "" }, every_hours: 12 } }) },
   // Checks a token with Graph and saves nothing: there is no object of another company to aim at.
   "POST /api/pages/verify": { scope: "none", request: (o) => ({ body: { page_id: o.facebookPageId, page_access_token: "EAAB-token-for-another-company-page" } }) },
   "GET /api/pages/me": { scope: "none", request: () => ({}) },
@@ -156,7 +157,7 @@ export const SUPER_ADMIN_SEES_ALL = new Set([
   "POST /api/auth/ban-user", "GET /api/auth/users", "POST /api/auth/signup", "POST /api/users", "GET /api/users/[id]", "DELETE /api/users/[id]", "POST /api/users/[id]/sign-out",
   "PUT /api/users/email", "GET /api/pages", "POST /api/pages", "GET /api/pages/[id]", "PUT /api/pages/[id]", "DELETE /api/pages/[id]",
   "GET /api/pages/details/[id]", "GET /api/pages/user/[userId]", "GET /api/dashboard/stats", "POST /api/pages/[id]/reconnect",
-  "PUT /api/pages/[id]/instagram", "POST /api/pages/[id]/instagram",
+  "PUT /api/pages/[id]/instagram", "POST /api/pages/[id]/instagram", "PUT /api/pages/[id]/auto-replies",
 ]);
 /**
  * Admins administer every page of their company but answer only assigned ones (docs/DECISIONS.md): the
@@ -204,7 +205,7 @@ async function pageWithData(companyId: string, marker: string, authorId: string,
 
 /** Everything a tenant owns that a request could change, for a before/after comparison. */
 export async function snapshot(companyId: string) {
-  const pages = await db.page.findMany({ where: { companyId }, orderBy: { id: "asc" }, select: { id: true, name: true, tokenStatus: true, fairQueue: true, assignments: { select: { userId: true } } } });
+  const pages = await db.page.findMany({ where: { companyId }, orderBy: { id: "asc" }, select: { id: true, name: true, tokenStatus: true, instantReplyOn: true, instantReplyText: true, awayReplyOn: true, autoReplyEveryHours: true, fairQueue: true, assignments: { select: { userId: true } } } });
   const pageIds = pages.map((p) => p.id);
   return JSON.stringify({
     pages,

@@ -1,6 +1,7 @@
 import type { ApiPage } from "@/lib/schemas/pages";
 import { instagramSelect, toApiInstagram } from "@/server/services/pages/instagram/serialize-instagram";
 import { healthState } from "@/lib/admin/page-health";
+import { toApiAutoReplies } from "@/server/services/auto-replies/serialize-auto-replies";
 import { pageHandover, pagePolicy, pageStatusSelect, type PageStatusRow } from "@/server/services/pages/policy/page-status";
 
 // The admin API's page shape (PRODUCT §3 Page (server)). The select has no token column, so the write-only
@@ -22,13 +23,18 @@ export const apiPageSelect = {
   importDone: true,
   importTotal: true,
   lastWebhookAt: true,
+  instantReplyOn: true,
+  instantReplyText: true,
+  awayReplyOn: true,
+  awayReplyText: true,
+  autoReplyEveryHours: true,
   ...pageStatusSelect,
   company: { select: { id: true, name: true } },
   instagram: { select: instagramSelect },
   _count: { select: { conversations: true } },
 } as const;
 
-type ApiPageRow = PageStatusRow & {
+type ApiPageRow = PageStatusRow & Parameters<typeof toApiAutoReplies>[0] & {
   id: string;
   facebookPageId: string;
   name: string;
@@ -69,6 +75,7 @@ export function toApiPage(row: ApiPageRow): ApiPage {
     policy: pagePolicy(row),
     handover: pageHandover(row),
     instagram: toApiInstagram(row.instagram, row.subscribedAt),
+    auto_replies: toApiAutoReplies(row),
     company: { _id: row.company.id, name: row.company.name },
   };
 }
