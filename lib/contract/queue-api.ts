@@ -4,7 +4,7 @@ import type { ConversationListItem } from "@/lib/contract/inbox-api";
 
 /** Shown in the view at most; the count goes on to QUEUE_COUNT_CAP. */
 export const QUEUE_VIEW_LIMIT = 100;
-export const QUEUE_COUNT_CAP = 10_000;
+export const QUEUE_COUNT_CAP = 1_000;
 
 export type QueueEntry = {
   /** 1 = next to be handed out on this page. */

@@ -11,6 +11,9 @@ import { call } from "./support/http";
 import { makeCompany, makePage, makeUser, tokenFor } from "./support/factory";
 import { makeConversation } from "./support/inbox-factory";
 import { spawnEntry, type Spawned } from "./support/spawn";
+import { storeWebhookEvent } from "@/server/services/inbound/webhook-store";
+import { processPendingWebhookEvents } from "@/server/services/inbound/process-webhook";
+import { body, fromCustomer } from "./support/webhook-post";
 
 // The fair queue (docs/PRODUCT.md §13.4) against real Postgres and Redis, on a fixed clock: who gets a new
 // conversation, what waits, what frees room, and two processes handing out at once.
@@ -167,6 +170,20 @@ describe("what frees room hands out the queue, oldest first", () => {
     expect(res.body).toMatchObject({ fairQueue: true, total: 0 });
     expect(await assigneeOf(first.id)).toBe(w.bob.id);
     expect(await db.auditEntry.findFirst({ where: { action: "page.inbox_settings_changed" } })).toMatchObject({ actorId: w.owner.id, details: { fairQueue: { from: false, to: true } } });
+  });
+});
+
+describe("the worker's ingest", () => {
+  it("hands a new customer's conversation out once the batch is stored; a page without the fair queue keeps it unassigned", async () => {
+    await online(w.bob);
+    const plain = await makePage(w.company.id, [w.bob.id], "Plain");
+    await storeWebhookEvent(body(w.page.facebookPageId, fromCustomer(w.page.facebookPageId, "7000000000000001", { message: { mid: "m_fq_1", text: "hi" } })));
+    await storeWebhookEvent(body(plain.facebookPageId, fromCustomer(plain.facebookPageId, "7000000000000002", { message: { mid: "m_fq_2", text: "hi" } })));
+    expect(await processPendingWebhookEvents()).toBe(2);
+    const [queued] = await db.conversation.findMany({ where: { pageId: w.page.id } });
+    const [other] = await db.conversation.findMany({ where: { pageId: plain.id } });
+    expect(queued!.assigneeId).toBe(w.bob.id);
+    expect(other!.assigneeId).toBeNull();
   });
 });
 

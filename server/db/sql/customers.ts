@@ -50,6 +50,8 @@ export type ContextRow = {
   threadOwner: string | null;
   /** Whether the page has an automatic reply on (docs/PRODUCT.md §13.1): only then is one decided per message. */
   autoReplies: boolean | null;
+  /** The page's company when its fair queue is on (docs/PRODUCT.md §13.4): a batch then hands out what arrived. */
+  fairQueueCompanyId: string | null;
 };
 
 /**
@@ -62,6 +64,7 @@ export const contextSql = (people: RawBuilder<unknown>) => sql<ContextRow>`
     SELECT w.facebook_page_id AS "askedPageId", w.psid AS "askedPsid", p.id AS "pageId", p.name AS "pageName",
            p.facebook_page_id AS "facebookPageId", ch.channel::text AS "channel",
            p.instant_reply_on OR p.away_reply_on AS "autoReplies",
+           CASE WHEN p.fair_queue THEN p.company_id::text END AS "fairQueueCompanyId",
            u."customerId", u.name, u."avatarUrl", u."conversationId", u."needsProfile", u."threadOwner"
       FROM ${people}
       LEFT JOIN instagram_accounts ig ON ig.instagram_id = w.facebook_page_id AND ig.enabled

@@ -18,7 +18,7 @@ import type { Channel } from "@/lib/inbox/channels";
  * id of the Page's Instagram account (then `channel` is "instagram"); `facebookPageId` is always the Page's.
  * Absent (a page built outside the ingest: handover, tests), they are the Page's own: Messenger.
  */
-export type IngestPage = { id: string; name: string; facebookPageId: string; accountId?: string; channel?: Channel; autoReplies?: boolean };
+export type IngestPage = { id: string; name: string; facebookPageId: string; accountId?: string; channel?: Channel; autoReplies?: boolean; fairQueueCompanyId?: string | null };
 
 export const channelOf = (page: Pick<IngestPage, "channel">): Channel => page.channel ?? "messenger";
 export const accountOf = (page: Pick<IngestPage, "accountId" | "facebookPageId">): string => page.accountId ?? page.facebookPageId;
@@ -59,7 +59,7 @@ function addRows(context: IngestContext, rows: ContextRow[]): void {
   for (const row of rows) {
     if (!row.pageId) continue; // not a page of ours
     const channel = row.channel ?? "messenger";
-    context.pages.set(row.askedPageId, { id: row.pageId, name: row.pageName!, facebookPageId: row.facebookPageId!, accountId: row.askedPageId, channel, autoReplies: row.autoReplies === true });
+    context.pages.set(row.askedPageId, { id: row.pageId, name: row.pageName!, facebookPageId: row.facebookPageId!, accountId: row.askedPageId, channel, autoReplies: row.autoReplies === true, fairQueueCompanyId: row.fairQueueCompanyId });
     if (row.customerId) {
       context.customers.set(customerKey(row.pageId, channel, row.askedPsid), { id: row.customerId, psid: row.askedPsid, name: row.name!, avatarUrl: row.avatarUrl, conversationId: row.conversationId, needsProfile: row.needsProfile === true, threadOwner: row.threadOwner });
     }

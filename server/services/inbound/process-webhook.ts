@@ -18,6 +18,7 @@ import type { ContextRow } from "@/server/db/sql/customers";
 import { loadIngestContext, type IngestContext, type IngestPage } from "@/server/services/inbound/ingest-context";
 import { withClaimedDeliveries, type DeliveryOutcome, type StoredDelivery } from "@/server/services/inbound/webhook-store";
 import { logger } from "@/server/observability/log";
+import { handOutArrivals } from "@/server/services/inbound/queue-arrivals";
 
 // Stored webhook deliveries → messages, a batch at a time. The worker's drain (workers/webhooks/) decides
 // when; this file decides how: claim (with what the batch needs, read once), handle each event in customer order,
@@ -64,7 +65,7 @@ function processDeliveries(deliveries: StoredDelivery[], prefetched: ContextRow[
   const parsed = deliveries.map((d) => ({ id: d.id, events: parseWebhookBody(d.payload, { receivedAt: d.receivedAt }) }));
   const context = loadIngestContext(parsed.flatMap((d) => d.events), prefetched);
   context.catch(() => {}); // observed below by every event; this keeps an early failure from being "unhandled"
-  return Promise.all(
+  const outcomes = Promise.all(
     parsed.map(async ({ id, events }) => {
       const errors = await Promise.all(events.map((event) => queueEvent(id, event, context)));
       const failed = errors.filter((e): e is QuarantineEntry => e !== null);
@@ -72,6 +73,11 @@ function processDeliveries(deliveries: StoredDelivery[], prefetched: ContextRow[
       return { id, error: failed.length ? `${failed.length} event(s) quarantined: ${failed.map((f) => f.reason).join("\n")}`.slice(0, 4000) : null };
     }),
   );
+  // Once the batch's messages are stored, the fair queue hands out what arrived (queue-arrivals.ts).
+  return outcomes.then(async (done) => {
+    await handOutArrivals(parsed.flatMap((d) => d.events), await context);
+    return done;
+  });
 }
 
 function queueEvent(deliveryId: bigint, event: MessengerEvent, context: Promise<IngestContext>): Promise<QuarantineEntry | null> {
