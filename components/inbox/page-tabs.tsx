@@ -3,7 +3,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { cn } from "@/lib/cn";
 import { PAGE_STRIP_ARROWS_ABOVE, PAGE_STRIP_SCROLL_RESET_MS, PAGE_STRIP_SCROLL_STEP, SCROLL_INTO_VIEW_DELAY_MS } from "@/lib/inbox/constants";
-import type { ConversationStatus, InboxPage } from "@/lib/inbox/types";
+import type { InboxPage } from "@/lib/inbox/types";
+import type { ListView } from "@/lib/inbox/filters";
 import { pageAvatars } from "@/lib/inbox/initials";
 import { ChevronLeftIcon, ChevronRightIcon } from "@/components/inbox/inbox-icons";
 import { PageTab } from "@/components/inbox/page-tab";
@@ -14,7 +15,7 @@ type Props = {
   onSelect: (id: string) => void;
   loading?: boolean;
   /** The list's status view: each tab counts that view's conversations (docs/PRODUCT.md §11). */
-  view?: ConversationStatus;
+  view?: ListView;
 };
 
 /**
@@ -115,7 +116,7 @@ export function PageTabs({ pages, selectedId, onSelect, loading, view }: Props) 
             selected={page.id === selectedId}
             focusable={page.id === selectedId || (!selectedId && page === pages[0])}
             onSelect={onSelect}
-            count={view ? page.statusCounts[view] : page.conversationCount}
+            count={view && view !== "due" ? page.statusCounts[view] : page.conversationCount}
           />
         ))}
       </div>

@@ -37,6 +37,10 @@ export type ConversationListItem = {
   status: ConversationStatus;
   /** Snoozed until this time; null while snoozed until the customer writes, and when not snoozed. */
   snoozed_until: string | null;
+  /** When the reply the customer awaits is due (docs/PRODUCT.md §13.3); null when nobody waits or no target is set. */
+  response_due_at?: string | null;
+  /** The target it is measured against (the Page's `response_targets`): the episode's first reply, or a next one. */
+  response_target?: "first" | "next" | null;
   /** Who owns the reply (beyond the spec); null when nobody does. */
   assignee?: { _id: string; name: string } | null;
   /** With a search: the matching part of an older message when neither the name nor the preview matched. */
@@ -128,4 +132,8 @@ export type InboxPage = {
   /** "@username" of the Page's Instagram account when it is on. */
   instagram_username: string | null;
   created_at: string;
+  /** The company's response targets in business minutes (docs/PRODUCT.md §13.3); null = none. */
+  response_targets?: ResponseTargets;
 };
+
+export type ResponseTargets = { first: number | null; next: number | null };

@@ -38,6 +38,8 @@ export type ResponseReport = {
   agents: ReportAgent[];
   /** Not cut by agent or label (a comment has neither); by page, as the rest. */
   comments: CommentFigure[];
+  /** Response targets met (docs/PRODUCT.md §13.3); null when the company has none. */
+  targets?: TargetsReport | null;
   /** The filters' choices: the actor's pages, the company's agents, the pages' labels. */
   choices: { pages: { _id: string; name: string }[]; agents: { _id: string; name: string }[]; labels: string[] };
 };
@@ -55,3 +57,15 @@ export type ResponseHeadline = {
 };
 
 export type BusinessHoursSetting = { timezone: string; businessHours: Record<string, [number, number][]> | null };
+
+/** The company's response targets (docs/PRODUCT.md §13.3): business minutes, null = none; breach e-mails to the admins. */
+export type ResponseTargetsSetting = { firstResponseTargetMinutes: number | null; nextResponseTargetMinutes: number | null; breachEmail: boolean };
+
+/** Of `count` measured, `met` were within the target. */
+export type MetFigure = { count: number; met: number };
+
+/** One agent ("Page Inbox": agentId null), Page or channel of the report: % met of first and next responses. */
+export type TargetRow = { kind: "agent" | "page" | "channel"; id: string | null; name: string; firstResponse: MetFigure; reply: MetFigure };
+
+/** The share of replies within the company's current targets, in the report's range and filters. */
+export type TargetsReport = { first: number | null; next: number | null; all: { firstResponse: MetFigure; reply: MetFigure }; rows: TargetRow[] };

@@ -3,7 +3,7 @@
 import useSWR from "swr";
 import { api, apiUrl } from "@/lib/api/client";
 import { TOKEN_KEY } from "@/lib/session";
-import type { BusinessHoursSetting, ResponseHeadline, ResponseReport } from "@/lib/contract/reports-api";
+import type { BusinessHoursSetting, ResponseHeadline, ResponseReport, ResponseTargetsSetting } from "@/lib/contract/reports-api";
 
 // The Reports screen's and the dashboard's calls (docs/API.md "Reports").
 
@@ -33,6 +33,14 @@ export function useBusinessHours() {
 
 export function saveBusinessHours(setting: BusinessHoursSetting): Promise<BusinessHoursSetting> {
   return api<BusinessHoursSetting>("/api/reports/business-hours", { method: "PUT", body: setting });
+}
+
+export function useResponseTargets() {
+  return useSWR<ResponseTargetsSetting>("/api/reports/targets", (url: string) => api<ResponseTargetsSetting>(url), { revalidateOnFocus: false });
+}
+
+export function saveResponseTargets(setting: ResponseTargetsSetting): Promise<ResponseTargetsSetting> {
+  return api<ResponseTargetsSetting>("/api/reports/targets", { method: "PUT", body: setting });
 }
 
 /** The report as a CSV file, downloaded with the session's token (a plain link cannot send it). */

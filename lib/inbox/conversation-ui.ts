@@ -30,6 +30,8 @@ export type ConversationUi = {
   channel: Channel;
   /** The owner's name and initials for the row's small avatar. */
   assignee: { name: string; initials: string; color: string } | null;
+  /** The response target's due time and which target it is (docs/PRODUCT.md §13.3); null when none runs. */
+  due: { at: string; target: "first" | "next" | null; pageId: string } | null;
 };
 
 export function toConversationUi(item: ConversationListItem, selectedId: string | null): ConversationUi {
@@ -54,5 +56,6 @@ export function toConversationUi(item: ConversationListItem, selectedId: string 
     isSelected: item.id === selectedId,
     channel: item.channel ?? "messenger",
     assignee: item.assignee ? { name: item.assignee.name, initials: initialsFromName(item.assignee.name), color: avatarColor(item.assignee._id) } : null,
+    due: item.response_due_at ? { at: item.response_due_at, target: item.response_target ?? null, pageId: item.page_id } : null,
   };
 }

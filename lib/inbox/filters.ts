@@ -8,6 +8,9 @@ import type { Channel } from "@/lib/inbox/channels";
 /** Ownership (beyond the spec): everyone's, the agent's own ("Mine"), or nobody's ("Unassigned"). */
 export type OwnerFilter = "all" | "mine" | "unassigned";
 
+/** A status view, or "due": the "Breaching soon" view of response targets (docs/PRODUCT.md §13.3). */
+export type ListView = ConversationStatus | "due";
+
 export type ConversationFilters = {
   search: string;
   important: boolean;
@@ -15,7 +18,7 @@ export type ConversationFilters = {
   tags: string[];
   owner?: OwnerFilter;
   /** The Open / Done / Snoozed view (docs/PRODUCT.md §11); absent = every status, as the spec's All. */
-  status?: ConversationStatus;
+  status?: ListView;
   /** One channel of the Page only (beyond the spec); absent: both. */
   channel?: Channel;
   /** The signed-in agent, for matching "Mine" locally (not sent: the server knows who asks). */
@@ -40,7 +43,7 @@ export function conversationQuery(filters: ConversationFilters, page: number, cu
     ...(filters.spam ? { isSpam: "true" } : {}),
     ...(tags.length ? { tags: JSON.stringify(tags) } : {}),
     ...(filters.owner === "mine" ? { assignee: "me" } : filters.owner === "unassigned" ? { assignee: "unassigned" } : {}),
-    ...(filters.status ? { status: filters.status } : {}),
+    ...(filters.status === "due" ? { due: "true" } : filters.status ? { status: filters.status } : {}),
     ...(filters.channel ? { channel: filters.channel } : {}),
     ...(cursor ? { cursor } : {}),
   };
@@ -71,7 +74,8 @@ export function tagCountLabel(count: number): string {
   return `${count} tag(s) selected`;
 }
 
-const STATUS_EMPTY: Record<ConversationStatus, string> = {
+const STATUS_EMPTY: Record<ListView, string> = {
+  due: "No conversations near or past their response target",
   open: "No open conversations",
   done: "No conversations marked done",
   snoozed: "No snoozed conversations",

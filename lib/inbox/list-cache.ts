@@ -24,7 +24,10 @@ export function matchesFilters(item: ConversationListItem, filters: Conversation
   if (filters.important && !item.is_important) return false;
   if (filters.owner === "mine" && (!filters.userId || item.assignee?._id !== filters.userId)) return false;
   if (filters.owner === "unassigned" && item.assignee) return false;
-  if (filters.status && item.status !== filters.status) return false;
+  if (filters.status === "due") {
+    // The server picks the rows near their target; a live row stays while its reply is still awaited.
+    if (item.status !== "open" || !item.response_due_at) return false;
+  } else if (filters.status && item.status !== filters.status) return false;
   if (filters.channel && item.channel !== filters.channel) return false;
   const tags = normalizeTags(filters.tags);
   if (tags.length && !item.tags.some((t) => tags.includes(t.tag.toLowerCase()))) return false;

@@ -48,6 +48,8 @@ export const ZConversationListQuery = z.object({
   assignee: z.enum(["me", "unassigned"], { error: "assignee must be me or unassigned" }).optional(),
   /** The Open / Done / Snoozed views (docs/PRODUCT.md §11); none = every status. */
   status: z.enum(CONVERSATION_STATUSES, { error: "status must be open, done or snoozed" }).optional(),
+  /** The "Breaching soon" view (docs/PRODUCT.md §13.3): open conversations near or past their response target, soonest first. */
+  due: flag,
   /** Channel filter (beyond the spec): only the Page's Messenger or only its Instagram conversations. */
   channel: z.enum(CHANNELS, { error: "channel must be messenger or instagram" }).optional(),
 });

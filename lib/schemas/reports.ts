@@ -51,3 +51,15 @@ export type TBusinessHours = z.infer<typeof ZBusinessHours>;
 
 /** GET /api/reports/headline?pageId=: the dashboard's figures. */
 export const ZHeadlineQuery = z.object({ pageId: optionalId });
+
+/** A target in business minutes: at most a week of them; null = no target. */
+const targetMinutes = (name: string) =>
+  z.number({ error: `${name} must be a number of minutes` }).int(`${name} must be whole minutes`).min(1, `${name} must be at least 1 minute`).max(10_080, `${name} can be at most 10080 minutes (a week)`).nullable();
+
+/** PUT /api/reports/targets: the company's response targets (docs/PRODUCT.md §13.3). */
+export const ZResponseTargets = z.object({
+  firstResponseTargetMinutes: targetMinutes("The first response target"),
+  nextResponseTargetMinutes: targetMinutes("The next response target"),
+  breachEmail: z.boolean({ error: "breachEmail must be true or false" }),
+});
+export type TResponseTargets = z.infer<typeof ZResponseTargets>;

@@ -74,3 +74,20 @@ export async function sendPagePolicyMail(to: string[], page: { name: string; fac
   const subject = blocked ? `Meta blocked messaging for the Facebook page "${page.name}"` : `Meta warned the Facebook page "${page.name}"`;
   await smtp.sendMail({ from: env().MAIL_FROM, to, subject, text });
 }
+
+/**
+ * The response targets' breach e-mail (docs/PRODUCT.md §13.3): the conversations of one company that went past
+ * their due time since the last sweep, each in one e-mail only (the sweep marks them first).
+ */
+export async function sendResponseBreachMail(to: string[], breaches: { customerName: string; pageName: string; dueAt: Date; first: boolean }[]): Promise<void> {
+  if (to.length === 0 || breaches.length === 0) return;
+  const smtp = transporter();
+  const lines = breaches.map((b) => `- ${b.customerName} on ${b.pageName}: ${b.first ? "first" : "next"} response was due ${b.dueAt.toISOString()} (UTC)`);
+  const subject = breaches.length === 1 ? `${breaches[0]!.customerName} is waiting past the response target` : `${breaches.length} conversations are waiting past the response target`;
+  const text = [`These conversations missed their response target and still wait for a reply:`, lines.join("\n"), `Answer them at ${env().APP_URL}/chats (filter: Breaching soon).`, "You get one e-mail per missed target; switch these e-mails off under Reports → Response targets."].join("\n\n");
+  if (!smtp) {
+    logger().info({ to, breaches: breaches.length }, "response targets missed: no SMTP_URL, e-mail not sent");
+    return;
+  }
+  await smtp.sendMail({ from: env().MAIL_FROM, to, subject, text });
+}

@@ -5,6 +5,7 @@ import { importPageHistoryJob, subscribePageJob, unsubscribePageJob, verifyPageT
 import { pruneWebhookEventsJob } from "@/workers/jobs/webhook-retention";
 import { failStaleSendsJob } from "@/workers/jobs/stale-sends";
 import { wakeSnoozedJob } from "@/workers/jobs/snooze-expiry";
+import { notifyBreachesJob } from "@/workers/jobs/breach-email";
 import { pruneUploadsJob } from "@/workers/jobs/upload-retention";
 import { rebuildResponseEventsJob } from "@/workers/jobs/rebuild-response-events";
 import { databaseUpkeepJob } from "@/workers/jobs/database-upkeep";
@@ -26,6 +27,7 @@ export const jobs: JobDefinition<never>[] = [
   register(pruneWebhookEventsJob),
   register(failStaleSendsJob),
   register(wakeSnoozedJob),
+  register(notifyBreachesJob),
   register(pruneUploadsJob),
   register(rebuildResponseEventsJob),
   register(databaseUpkeepJob),

@@ -7,6 +7,7 @@ import { db } from "@/server/db";
 import { ensureWebhookRetention } from "@/workers/schedules/webhooks";
 import { ensureStaleSendSweep } from "@/workers/schedules/stale-sends";
 import { ensureSnoozeSweep } from "@/workers/schedules/snooze-expiry";
+import { ensureBreachSweep } from "@/workers/schedules/breach-email";
 import { ensureUploadRetention } from "@/workers/schedules/uploads";
 import { ensureDatabaseUpkeep } from "@/workers/schedules/database-upkeep";
 import { ensureAuditRetention } from "@/workers/schedules/audit";
@@ -24,6 +25,8 @@ const SCHEDULES: { what: string; ensure: () => Promise<void> }[] = [
   { what: "the webhook retention", ensure: ensureWebhookRetention },
   { what: "the sweep of stale sends", ensure: ensureStaleSendSweep },
   { what: "the snooze sweep", ensure: ensureSnoozeSweep },
+  // Missed response targets e-mailed to the company admins (workers/jobs/breach-email.ts).
+  { what: "the response target e-mails", ensure: ensureBreachSweep },
   // Uploads never used in a message or an offer are deleted after UPLOAD_RETENTION_DAYS (workers/jobs/upload-retention.ts).
   { what: "the upload retention", ensure: ensureUploadRetention },
   // Audit entries are kept a year (workers/jobs/audit-retention.ts).

@@ -15,6 +15,8 @@ import { FigureCard, HeadlineCards } from "@/components/admin/reports/headline-c
 import { BusinessHoursForm } from "@/components/admin/reports/business-hours-form";
 import { DayChart, type ChartSeries } from "@/components/admin/reports/day-chart";
 import { CommentsTable } from "@/components/admin/reports/comments-table";
+import { TargetsForm } from "@/components/admin/reports/targets-form";
+import { TargetsTable } from "@/components/admin/reports/targets-table";
 
 const RANGES = [7, 30, 90] as const;
 
@@ -192,10 +194,12 @@ export function ReportsScreen() {
               </tbody>
             </table>
           </section>
+          {data?.targets && <TargetsTable targets={data.targets} />}
           {data && <CommentsTable comments={data.comments} />}
         </>
       )}
       {user && can(user.role, "reports.hours") && <BusinessHoursForm />}
+      {user && can(user.role, "reports.hours") && <TargetsForm />}
     </div>
   );
 }

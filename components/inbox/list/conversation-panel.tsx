@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, type ReactNode, type Ref } from "react";
-import type { ConversationFilters, OwnerFilter } from "@/lib/inbox/filters";
+import type { ConversationFilters, ListView, OwnerFilter } from "@/lib/inbox/filters";
 import { RefreshIcon } from "@/components/ui/icons";
 import { ConversationList, type ListState } from "@/components/inbox/list/conversation-list";
 import { FilterButtons } from "@/components/inbox/list/filter-buttons";
@@ -27,7 +27,7 @@ type Props = {
   onOwner: (owner: OwnerFilter) => void;
   onTags: (tags: string[]) => void;
   /** The Open / Done / Snoozed views and the page's count of each (docs/PRODUCT.md §11). */
-  onStatus: (status: ConversationStatus | undefined) => void;
+  onStatus: (status: ListView | undefined) => void;
   statusCounts: Record<ConversationStatus, number> | undefined;
   /** The Page's channels: the channel filter shows when there is more than one. */
   channels: Channel[];

@@ -8,6 +8,7 @@ import { ImageIcon } from "@/components/ui/icons";
 import { RowTags } from "@/components/inbox/list/row-tags";
 import { AssigneeBadge } from "@/components/inbox/list/assignee-badge";
 import { ChannelBadge } from "@/components/inbox/channel-badge";
+import { DueBadge } from "@/components/inbox/due-badge";
 
 export const ROW_HEIGHT = 80;
 
@@ -84,6 +85,7 @@ export const ConversationRow = memo(function ConversationRow({ row, search, onOp
               )}
             </span>
           </span>
+          {row.due && <DueBadge dueAt={row.due.at} target={row.due.target} pageId={row.due.pageId} />}
           {unread && (
             <span className="flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-red-600 px-1.5 text-[11px] font-semibold text-white tabular-nums">
               {row.unread > 99 ? "99+" : row.unread}

@@ -5,6 +5,7 @@ import { ArrowLeftIcon } from "@/components/ui/icons";
 import { ConversationAvatar } from "@/components/inbox/conversation-avatar";
 import { PanelRightIcon, SpamIcon, StarIcon } from "@/components/inbox/inbox-icons";
 import { ChannelBadge } from "@/components/inbox/channel-badge";
+import { DueBadge } from "@/components/inbox/due-badge";
 import { THREAD_HEADER_HEIGHT_VAR } from "@/lib/inbox/constants";
 import { useHeightVariable } from "@/lib/hooks/use-height-variable";
 
@@ -53,6 +54,7 @@ export function ThreadHeader({ conversation, activity, busy, onToggleImportant, 
                   {activity}
                   {/* On the status line, not beside the name: the team controls leave the name little room. */}
                   <ChannelBadge channel={conversation.channel} />
+                  <DueBadge dueAt={conversation.response_due_at} target={conversation.response_target} pageId={conversation.page_id} />
                 </p>
               ) : (
                 <span className="mt-1 block h-3 w-20 animate-pulse rounded bg-slate-100" aria-hidden="true" />

@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from "kysely";
 import type { Channel, ConversationStatus } from "@/server/generated/kysely/enums";
 import { NOT_YET, summaryColumns, type SummaryColumns } from "@/server/db/sql/conversations";
 import { readerColumns, type ReaderColumns } from "@/server/access/reader";
+import { WARN_FRACTION } from "@/lib/inbox/response-due";
 
 // The conversation list's rows (server/services/conversations/list-rows.ts maps them): every agent's inbox
 // reads them every few seconds while the webhook load runs, so one statement per read, prepared per shape
@@ -28,7 +29,27 @@ export type ListFilter = {
   cursor: { at: Date; id: string } | null;
   offset: number;
   take: number;
+  /** The "Breaching soon" view at this time (docs/PRODUCT.md §13.3): soonest due first, by offset only. */
+  dueAt?: Date;
 };
+
+/**
+ * The "Breaching soon" view's conditions: open and waiting, due in less than WARN_FRACTION of its target from
+ * `now`, or overdue. The first bound (the larger target's, one scalar subquery) is a range on the partial index
+ * conversations_response_due_idx (page_id, response_due_at); the second is each row's own target.
+ */
+function dueConditions(pageId: string | RawBuilder<unknown>, now: Date) {
+  const target = (which: RawBuilder<unknown>) => sql`(SELECT ${which} FROM pages p JOIN companies co ON co.id = p.company_id WHERE p.id = ${pageId}::uuid)`;
+  const within = (minutes: RawBuilder<unknown>) => sql`${now}::timestamptz + make_interval(secs => ${WARN_FRACTION * 60}::float8 * ${minutes})`;
+  const larger = target(sql`GREATEST(co.first_response_target_minutes, co.next_response_target_minutes)`);
+  const own = target(sql`CASE WHEN conversations.first_reply_due THEN co.first_response_target_minutes ELSE co.next_response_target_minutes END`);
+  return [
+    sql`conversations.status = 'open'`,
+    sql`conversations.response_due_at IS NOT NULL`,
+    sql`conversations.response_due_at < ${within(sql`COALESCE(${larger}, 0)`)}`,
+    sql`conversations.response_due_at < ${within(sql`COALESCE(${own}, 0)`)}`,
+  ];
+}
 
 /**
  * A page of the list, newest first, on the (page_id, last_message_at, id) order the indexes hold; `shape`
@@ -55,7 +76,10 @@ export function listRowsSql(pageId: string | RawBuilder<unknown>, filter: ListFi
     conditions.push(sql`conversations.channel = ${sql.lit(filter.channel)}::"Channel"`);
     shape += `h${filter.channel}`;
   }
-  if (filter.status) {
+  if (filter.dueAt) {
+    conditions.push(...dueConditions(pageId, filter.dueAt));
+    shape += "d";
+  } else if (filter.status) {
     conditions.push(sql`conversations.status = ${sql.lit(filter.status)}::"ConversationStatus"`);
     shape += `s${filter.status}`;
   }
@@ -68,7 +92,7 @@ export function listRowsSql(pageId: string | RawBuilder<unknown>, filter: ListFi
   // without statistics"; a generic plan hash-joined every conversation of the Page with every tag).
   const perRun = filter.tags.length > 0;
   if (perRun) conditions.push(sql`EXISTS (SELECT 1 FROM customer_tags t WHERE t.conversation_id = conversations.id AND t.name = ANY(${filter.tags}::text[]))`);
-  if (filter.cursor) {
+  if (filter.cursor && !filter.dueAt) {
     // The redundant `<=` is what the index can range-scan on; Postgres cannot use the OR as an index bound
     // and would walk every newer row (docs/PERFORMANCE.md).
     const at = sql`${filter.cursor.at}::timestamptz`;
@@ -78,7 +102,7 @@ export function listRowsSql(pageId: string | RawBuilder<unknown>, filter: ListFi
   }
   const statement = sql<ListRow>`SELECT ${ROW_COLUMNS} ${FROM_CONVERSATIONS}
                  WHERE ${sql.join(conditions, sql` AND `)}
-                 ORDER BY conversations.last_message_at DESC, conversations.id DESC
+                 ORDER BY ${filter.dueAt ? sql`conversations.response_due_at, conversations.id` : sql`conversations.last_message_at DESC, conversations.id DESC`}
                  OFFSET ${filter.offset} LIMIT ${filter.take}`;
   return { statement, shape: perRun ? null : shape };
 }
@@ -107,7 +131,7 @@ export function readerListSql(ctes: RawBuilder<unknown>, filter: ListFilter | nu
   const statement = sql<ReaderListRow>`${ctes}
     SELECT ${readerColumns("rd")}, vp.id AS page_id, vp.name AS page_name, vp.facebook_page_id AS page_facebook_page_id${list ? sql`, r.*` : sql``}
       FROM rd LEFT JOIN vp ON true
-      ${list ? sql`LEFT JOIN LATERAL (${list.statement}) r ON true ORDER BY r.last_message_at DESC, r.id DESC` : sql``}`;
+      ${list ? sql`LEFT JOIN LATERAL (${list.statement}) r ON true ORDER BY ${filter?.dueAt ? sql`r.response_due_at, r.id` : sql`r.last_message_at DESC, r.id DESC`}` : sql``}`;
   return { statement, shape: !list ? "page" : list.shape === null ? null : `list-${list.shape}` };
 }
 

@@ -30,6 +30,9 @@ export type SummaryColumns = {
   last_inbound_at: Date | null;
   status: ConversationStatus;
   snoozed_until: Date | null;
+  /** When the awaited reply is due (docs/PRODUCT.md §13.3; the trigger conversations_response_due keeps it). */
+  response_due_at: Date | null;
+  first_reply_due: boolean;
   tags: { name: string; color: LabelColor }[];
   assignee: { id: string; name: string } | null;
 };
@@ -75,7 +78,7 @@ export function summarySet(change: SummaryChange): RawBuilder<unknown> {
 export const summaryColumns = sql<SummaryColumns & { id: string }>`
   conversations.id, conversations.channel, conversations.is_important, conversations.is_spam, conversations.unread_count,
   conversations.last_message_text, conversations.last_message_is_image, conversations.last_message_at, conversations.last_inbound_at,
-  conversations.status, conversations.snoozed_until,
+  conversations.status, conversations.snoozed_until, conversations.response_due_at, conversations.first_reply_due,
   (SELECT coalesce(json_agg(json_build_object('name', t.name, 'color', t.color) ORDER BY t.created_at, t.id), '[]'::json)
      FROM customer_tags t WHERE t.conversation_id = conversations.id) AS tags,
   (SELECT json_build_object('id', u.id, 'name', u.name) FROM users u WHERE u.id = conversations.assignee_id) AS assignee`;

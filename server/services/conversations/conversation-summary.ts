@@ -43,6 +43,8 @@ export function toListRow(
     lastInboundAt: summary.last_inbound_at,
     status: summary.status,
     snoozedUntil: summary.snoozed_until,
+    responseDueAt: summary.response_due_at,
+    firstReplyDue: summary.first_reply_due,
     customer,
     page,
     tags: summary.tags,

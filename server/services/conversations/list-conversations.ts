@@ -33,7 +33,7 @@ export async function listConversations(reader: Reader, pageId: string, query: T
   }
   const skip = cursor ? 0 : (query.page - 1) * query.limit;
   if (!refused && skip > MAX_LIST_OFFSET) refused = new AppError("bad_request", `page is too deep: offsets go up to ${MAX_LIST_OFFSET} conversations; continue with cursor=pagination.nextCursor`);
-  const filter = { isSpam: query.isSpam, isImportant: query.isImportant, status: query.status, tags: query.tags, assigneeId: assigneeFilter(readerUserId(reader), query), channel: query.channel, cursor, offset: skip, take: query.limit + 1 };
+  const filter = { isSpam: query.isSpam, isImportant: query.isImportant, status: query.status, tags: query.tags, assigneeId: assigneeFilter(readerUserId(reader), query), channel: query.channel, cursor, offset: skip, take: query.limit + 1, dueAt: query.due ? new Date() : undefined };
   const read = await readerListRows(reader, pageId, query.search || refused ? null : filter);
   const page = read.page;
   if (!page) throw new AppError("not_found", "Page not found");
@@ -54,7 +54,8 @@ export async function listConversations(reader: Reader, pageId: string, query: T
     pagination: {
       currentPage: query.page,
       hasNextPage,
-      nextCursor: hasNextPage && last ? encodeCursor(last.lastMessageAt, last.id) : null,
+      // The "Breaching soon" view is ordered by due time: it pages by offset only.
+      nextCursor: hasNextPage && last && !query.due ? encodeCursor(last.lastMessageAt, last.id) : null,
     },
   };
 }

@@ -104,9 +104,9 @@ function recordMessageStatement(m: NewMessage) {
 }
 
 function splitRecorded(row: Omit<MessageRow, "author"> & SummaryColumns): Recorded {
-  const { channel, is_important, is_spam, unread_count, last_message_text, last_message_is_image, last_message_at, last_inbound_at, status, snoozed_until, tags, assignee, ...message } = row;
+  const { channel, is_important, is_spam, unread_count, last_message_text, last_message_is_image, last_message_at, last_inbound_at, status, snoozed_until, response_due_at, first_reply_due, tags, assignee, ...message } = row;
   return {
     message: { ...message, author: null },
-    summary: { channel, is_important, is_spam, unread_count, last_message_text, last_message_is_image, last_message_at, last_inbound_at, status, snoozed_until, tags, assignee },
+    summary: { channel, is_important, is_spam, unread_count, last_message_text, last_message_is_image, last_message_at, last_inbound_at, status, snoozed_until, response_due_at, first_reply_due, tags, assignee },
   };
 }

@@ -20,6 +20,8 @@ export const conversationListSelect = {
   lastInboundAt: true,
   status: true,
   snoozedUntil: true,
+  responseDueAt: true,
+  firstReplyDue: true,
   customer: { select: { id: true, psid: true, name: true, avatarUrl: true } },
   page: { select: { id: true, name: true, facebookPageId: true } },
   assignee: { select: { id: true, name: true } },
@@ -51,6 +53,9 @@ export function toConversationListItem(row: ConversationListRow): ConversationLi
     window: windowForApi(row.lastInboundAt),
     status: row.status,
     snoozed_until: row.snoozedUntil?.toISOString() ?? null,
+    // Response targets (docs/PRODUCT.md §13.3): which target the awaited reply is measured against.
+    response_due_at: row.responseDueAt?.toISOString() ?? null,
+    response_target: row.responseDueAt ? (row.firstReplyDue ? "first" : "next") : null,
     assignee: row.assignee ? { _id: row.assignee.id, name: row.assignee.name } : null,
   };
 }

@@ -27,6 +27,7 @@ export async function myPages(actor: Actor): Promise<{ pages: InboxPage[] }> {
       policyReason: true,
       policyAt: true,
       instagram: { select: { username: true, enabled: true } },
+      company: { select: { firstResponseTargetMinutes: true, nextResponseTargetMinutes: true } },
     },
   });
   const ids = pages.map((p) => p.id);
@@ -57,6 +58,7 @@ export async function myPages(actor: Actor): Promise<{ pages: InboxPage[] }> {
       channels: page.instagram?.enabled ? ["messenger", "instagram"] : ["messenger"],
       instagram_username: page.instagram?.enabled ? page.instagram.username : null,
       created_at: page.createdAt.toISOString(),
+      response_targets: { first: page.company.firstResponseTargetMinutes, next: page.company.nextResponseTargetMinutes },
     })),
   };
 }

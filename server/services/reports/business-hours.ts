@@ -4,6 +4,7 @@ import { Prisma } from "@/server/generated/prisma/client";
 import { actorCompanyId } from "@/server/access/company";
 import type { TBusinessHours } from "@/lib/schemas/reports";
 import type { BusinessHoursSetting } from "@/lib/contract/reports-api";
+import { recomputeResponseDue } from "@/server/services/reports/response-targets";
 import { recordAudit } from "@/server/services/audit/record-audit";
 
 // The company's time zone and business hours (docs/PRODUCT.md §11). A change counts from then on: rollup
@@ -32,6 +33,8 @@ export async function setBusinessHours(actor: Actor, input: TBusinessHours): Pro
     if (details) await recordAudit({ companyId, actor, action: "company.business_hours_changed", target: { type: "company", id: companyId, name: after.name }, details }, tx);
     return after;
   });
+  // Response targets count in these hours (docs/PRODUCT.md §13.3): waiting conversations' due times follow.
+  await recomputeResponseDue(companyId);
   return toSetting(company);
 }
 

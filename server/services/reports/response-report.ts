@@ -7,6 +7,7 @@ import type { TResponseReportQuery } from "@/lib/schemas/reports";
 import type { CommentFigure, Figure, ReportAgent, ReportDay, ResponseReport } from "@/lib/contract/reports-api";
 import { visiblePagesWhere } from "@/server/access/pages";
 import { checkAgent, reportScope } from "@/server/services/reports/report-scope";
+import { targetsMet } from "@/server/services/reports/targets-met";
 
 export const PAGE_INBOX_NAME = "Page Inbox";
 
@@ -38,6 +39,7 @@ export async function responseReport(actor: Actor, query: TResponseReportQuery):
     days: daysOf(query.from, query.to, groups.filter((g) => g.grouping === 1)),
     agents: agentsOf(groups.filter((g) => g.grouping === 2), new Map(agents.map((a) => [a.id, a.name]))),
     comments: comments.map(commentFigure),
+    targets: await targetsMet({ companyId: scope.companyId, pageIds, pages: scope.pages, from: from!.at, to: to!.at, agentId, label: query.label ?? null }, new Map(agents.map((a) => [a.id, a.name])), PAGE_INBOX_NAME),
     choices: { pages: scope.pages.map((p) => ({ _id: p.id, name: p.name })), agents: agents.map((a) => ({ _id: a.id, name: a.name })), labels: labels.map((l) => l.name.toLowerCase()) },
   };
 }

@@ -67,17 +67,19 @@ export const TARGETS: Record<string, Target> = {
   // The caller's own company's setting: there is nothing of another company to aim at.
   "GET /api/reports/business-hours": { scope: "none", request: () => ({}) },
   "PUT /api/reports/business-hours": { scope: "none", request: () => ({ body: { timezone: "Europe/Berlin", businessHours: null } }) },
+  "GET /api/reports/targets": { scope: "none", request: () => ({}) },
+  "PUT /api/reports/targets": { scope: "none", request: () => ({ body: { firstResponseTargetMinutes: 60, nextResponseTargetMinutes: 30, breachEmail: false } }) },
   "GET /api/health": { scope: "none", request: () => ({}) },
   "GET /api/inbox/agents": { scope: "page", request: (o) => ({ query: { pageId: o.pageId } }) },
   "GET /api/inbox/settings": { scope: "page", request: (o) => ({ query: { pageId: o.pageId } }) },
   "PUT /api/inbox/settings": { scope: "page", request: (o) => ({ body: { pageId: o.pageId, autoAssign: true } }) },
+  // The caller's own company's log: there is nothing of another company to aim at (pageWithData writes an entry to leak).
+  "GET /api/audit": { scope: "none", request: () => ({}) },
   "GET /api/inbox/queue": { scope: "page", request: (o) => ({ query: { pageId: o.pageId } }) },
   "PUT /api/inbox/queue": { scope: "page", request: (o) => ({ body: { pageId: o.pageId, fairQueue: true } }) },
   // The caller's own away switch: there is nothing of another company to aim at.
   "GET /api/inbox/away": { scope: "none", request: () => ({}) },
   "PUT /api/inbox/away": { scope: "none", request: () => ({ body: { away: true } }) },
-  // The caller's own company's log: there is nothing of another company to aim at (pageWithData writes an entry to leak).
-  "GET /api/audit": { scope: "none", request: () => ({}) },
   "GET /api/health/live": { scope: "none", request: () => ({}) },
   "GET /api/health/ready": { scope: "none", request: () => ({}) },
   "GET /api/metrics": { scope: "none", request: () => ({}) },
@@ -208,6 +210,7 @@ export async function snapshot(companyId: string) {
   const pages = await db.page.findMany({ where: { companyId }, orderBy: { id: "asc" }, select: { id: true, name: true, tokenStatus: true, instantReplyOn: true, instantReplyText: true, awayReplyOn: true, autoReplyEveryHours: true, fairQueue: true, assignments: { select: { userId: true } } } });
   const pageIds = pages.map((p) => p.id);
   return JSON.stringify({
+    targets: await db.company.findUnique({ where: { id: companyId }, select: { firstResponseTargetMinutes: true, nextResponseTargetMinutes: true, breachEmail: true } }),
     pages,
     instagram: await db.instagramAccount.findMany({ where: { pageId: { in: pageIds } }, orderBy: { pageId: "asc" }, select: { pageId: true, instagramId: true, enabled: true, checkedAt: true } }),
     users: await db.user.findMany({ where: { companyId }, orderBy: { id: "asc" }, select: { id: true, email: true, isActive: true, role: true, capacity: true, isAway: true } }),

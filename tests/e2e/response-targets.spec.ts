@@ -1,0 +1,91 @@
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import pg from "pg";
+import { ACCOUNTS, signInAs } from "./support/auth";
+import { E2E } from "./support/env";
+import { simPost, unique } from "./support/sim";
+
+// Response targets (docs/PRODUCT.md §13.3) at 1440 and 375 px: the company admin sets them beside the business
+// hours; three waiting customers show their time left in words and colours (plain, amber under a quarter of
+// the target, red when overdue), and the "Breaching soon" view lists the amber and red ones, soonest first.
+// The due times are moved in the database (the integration tests prove how they are computed): a test that
+// waited for a target to run out would take minutes. axe: nothing serious on either screen.
+
+const SUPPORT = "100000000000003";
+
+async function customerWrites(firstName: string): Promise<void> {
+  const { psid } = await simPost<{ psid: string }>("/sim/customers", { pageId: SUPPORT, firstName, lastName: "Due" });
+  await simPost("/sim/messages", { pageId: SUPPORT, psid, text: "Any news?" });
+}
+
+/** Moves the customer's due time to `minutes` from now (negative: overdue); true once the conversation is there. */
+async function dueIn(firstName: string, minutes: number): Promise<boolean> {
+  const client = new pg.Client({ connectionString: E2E.databaseUrl });
+  await client.connect();
+  try {
+    const res = await client.query(
+      `UPDATE conversations c SET response_due_at = now() + make_interval(mins => $2::int) FROM customers cu
+        WHERE cu.id = c.customer_id AND cu.name LIKE $1 AND c.response_due_at IS NOT NULL`,
+      [`${firstName}%`, minutes],
+    );
+    return (res.rowCount ?? 0) > 0;
+  } finally {
+    await client.end();
+  }
+}
+
+const row = (page: Page, name: string): Locator => page.getByRole("list", { name: "Conversations" }).getByRole("listitem").filter({ hasText: name });
+
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const bad = violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`);
+  expect(bad).toEqual([]);
+}
+
+for (const viewport of [
+  { width: 1440, height: 900 },
+  { width: 375, height: 812 },
+]) {
+  test(`targets set by the admin; time left in words and colours; the Breaching soon view — ${viewport.width} px`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize(viewport);
+    await signInAs(page, ACCOUNTS.companyAdmin.email);
+    await page.goto("/company/reports");
+    const form = page.getByRole("form", { name: "Response targets" });
+    await form.getByLabel("First response (minutes)").fill("60");
+    await form.getByLabel("Next response (minutes)").fill("30");
+    await form.getByLabel(/E-mail the company admins/).check();
+    await form.getByRole("button", { name: "Save targets" }).click();
+    await expect(page.getByText("Response targets saved")).toBeVisible();
+    await form.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `/tmp/targets-settings-${viewport.width}.png` });
+    await expectAccessible(page);
+
+    const [late, soon, fine] = [unique("Late"), unique("Soon"), unique("Fine")];
+    for (const name of [late, soon, fine]) await customerWrites(name);
+    await expect.poll(() => dueIn(late, -5), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => dueIn(soon, 10), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => dueIn(fine, 50), { timeout: 15_000 }).toBe(true);
+
+    await page.goto("/chats");
+    await page.getByRole("tab", { name: /Acme Support/ }).click();
+    await expect(row(page, late).locator("[data-due]")).toHaveText(/^Overdue \d+ min$/);
+    await expect(row(page, late).locator("[data-due]")).toHaveAttribute("data-due", "over");
+    await expect(row(page, soon).locator("[data-due]")).toHaveText(/^(9|10) min left$/);
+    await expect(row(page, soon).locator("[data-due]")).toHaveAttribute("data-due", "warn");
+    await expect(row(page, fine).locator("[data-due]")).toHaveAttribute("data-due", "ok");
+    // The colours themselves: red and amber text, told apart from the plain one.
+    const color = (name: string) => row(page, name).locator("[data-due]").evaluate((el) => getComputedStyle(el).color);
+    const [red, amber, plain] = [await color(late), await color(soon), await color(fine)];
+    expect(new Set([red, amber, plain]).size).toBe(3);
+    await page.screenshot({ path: `/tmp/targets-list-${viewport.width}.png` });
+    await expectAccessible(page);
+
+    await page.getByRole("group", { name: "Conversation status" }).getByRole("button", { name: "Breaching soon" }).click();
+    await expect(row(page, fine)).toHaveCount(0);
+    const names = await page.getByRole("list", { name: "Conversations" }).getByRole("listitem").allInnerTexts();
+    const order = names.map((t) => (t.includes(late) ? "late" : t.includes(soon) ? "soon" : null)).filter(Boolean);
+    expect(order).toEqual(["late", "soon"]);
+    await page.screenshot({ path: `/tmp/targets-due-view-${viewport.width}.png` });
+  });
+}
