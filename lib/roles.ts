@@ -46,12 +46,19 @@ const COMPANY_MENU: MenuItem[] = [
   { label: "Scheduled Offers", href: "/company/scheduled-offers" },
 ];
 
-/** The sidebar is keyed by role: super_admin sees only Users; company roles see the eight items (Reports beyond the spec). */
+/** Company admins only (permission "audit.read"): who changed what (docs/PRODUCT.md §13.5). */
+const AUDIT_ITEM: MenuItem = { label: "Audit Log", href: "/company/audit-log" };
+
+/**
+ * The sidebar is keyed by role: super_admin sees only Users; company roles see the eight items (Reports
+ * beyond the spec), and company admins the Audit Log after them.
+ */
 export function menuFor(role: string | null | undefined): MenuItem[] {
   switch (role) {
     case "super_admin":
       return [{ label: "Users", href: "/users" }];
     case "company_admin":
+      return [...COMPANY_MENU, AUDIT_ITEM];
     case "admin":
       return COMPANY_MENU;
     case "staff":

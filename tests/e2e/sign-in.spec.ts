@@ -14,7 +14,7 @@ test.describe("sign-in through the UI lands each role on its path", () => {
   test("company admin → /company/dashboard with the seven items and, like admins, a Chats button (DECISIONS)", async ({ page }) => {
     await signIn(page, ACCOUNTS.companyAdmin.email);
     await expect(page).toHaveURL(/\/company\/dashboard$/);
-    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link")).toHaveText(COMPANY_MENU);
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link")).toHaveText([...COMPANY_MENU, "Audit Log"]);
     await expect(page.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
     await expect(page.getByRole("banner").getByText("company admin", { exact: true })).toBeVisible();
     await expect(page.getByRole("link", { name: "Chats" })).toHaveAttribute("href", "/chats");

@@ -36,7 +36,8 @@ describe("sidebar keyed by role (PRODUCT §2)", () => {
     expect(menuFor("super_admin")).toEqual([{ label: "Users", href: "/users" }]);
   });
 
-  it.each(["company_admin", "admin"])("%s sees exactly the company items (the spec's seven and Reports)", (role) => {
+  it.each(["company_admin", "admin"])("%s sees exactly the company items (the spec's seven, Reports, and the Audit Log for company admins)", (role) => {
+    const audit = role === "company_admin" ? ["Audit Log /company/audit-log"] : [];
     expect(menuFor(role).map((item) => `${item.label} ${item.href}`)).toEqual([
       "Dashboard /company/dashboard",
       "Reports /company/reports",
@@ -46,6 +47,7 @@ describe("sidebar keyed by role (PRODUCT §2)", () => {
       "URL Violations /company/url-violations",
       "Send Offer /company/send-offer",
       "Scheduled Offers /company/scheduled-offers",
+      ...audit,
     ]);
   });
 });
