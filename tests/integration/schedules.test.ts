@@ -24,7 +24,7 @@ describe("the worker's job schedulers", () => {
   it("are all written by one upsert, idempotently, without the offers watchdog while no offer is active", async () => {
     expect(await ensureSchedules()).toBe(true);
     const first = await ids();
-    expect(first).toEqual(["database-upkeep", "fail-stale-sends", "prune-audit-entries-daily", "prune-unused-uploads-hourly", "prune-webhook-events-hourly", "verify-page-tokens-daily", "wake-snoozed-every-minute"]);
+    expect(first).toEqual(["database-upkeep", "fail-stale-sends", "notify-response-breaches-every-minute", "prune-audit-entries-daily", "prune-unused-uploads-hourly", "prune-webhook-events-hourly", "verify-page-tokens-daily", "wake-snoozed-every-minute"]);
     expect(await ensureSchedules()).toBe(true);
     expect(await ids()).toEqual(first);
   });
