@@ -6,6 +6,7 @@ import type { ComponentType } from "react";
 import {
   CalendarClockIcon,
   DashboardIcon,
+  FileTextIcon,
   FlagIcon,
   LinkIcon,
   MessageIcon,
@@ -25,6 +26,7 @@ const ICONS: Record<string, ComponentType<IconProps>> = {
   "/company/url-violations": ShieldAlertIcon,
   "/company/send-offer": SendIcon,
   "/company/scheduled-offers": CalendarClockIcon,
+  "/company/audit-log": FileTextIcon,
   "/users": UsersIcon,
   "/chats": MessageIcon,
 };
