@@ -8,6 +8,7 @@ import { LogoMark } from "@/components/ui/logo";
 import { NavLink } from "@/components/ui/nav-link";
 import { ConnectionStatus } from "@/components/inbox/connection-status";
 import { AlertToggles } from "@/components/inbox/alert-toggles";
+import { AwayToggle } from "@/components/inbox/away-toggle";
 import type { SocketStatus } from "@/lib/hooks/use-socket";
 import { can } from "@/lib/access/permissions";
 
@@ -32,6 +33,7 @@ export function InboxHeader({ status, tabs, extra }: { status: SocketStatus; tab
       </nav>
 
       <div className="ml-auto flex shrink-0 items-center gap-1.5 md:ml-0 md:gap-2">
+        {can(user.role, "inbox.away") && <AwayToggle />}
         <AlertToggles />
         {extra}
         <span className="hidden max-w-[10rem] truncate text-sm font-medium text-slate-700 xl:inline" title={user.name}>

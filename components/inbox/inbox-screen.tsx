@@ -99,8 +99,8 @@ export function InboxScreen() {
   );
 
   const openById = useCallback(
-    (id: string) => {
-      const item = list.conversations.find((c) => c.id === id);
+    (id: string, given?: ConversationListItem) => {
+      const item = given ?? list.conversations.find((c) => c.id === id);
       if (item) openConversation(item);
     },
     [list.conversations, openConversation],

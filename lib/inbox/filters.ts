@@ -5,8 +5,11 @@ import type { Channel } from "@/lib/inbox/channels";
 // The list filters of PRODUCT §4: Important and Spam are independent toggles; All clears them with search
 // and tags; the tag filter is a set of names, sent lowercased as a JSON array.
 
-/** Ownership (beyond the spec): everyone's, the agent's own ("Mine"), or nobody's ("Unassigned"). */
-export type OwnerFilter = "all" | "mine" | "unassigned";
+/**
+ * Ownership (beyond the spec): everyone's, the agent's own ("Mine"), nobody's ("Unassigned"), or nobody's in
+ * the order the fair queue hands them out ("Queue", docs/PRODUCT.md §13.4: the panel shows the queue view).
+ */
+export type OwnerFilter = "all" | "mine" | "unassigned" | "queue";
 
 /** A status view, or "due": the "Breaching soon" view of response targets (docs/PRODUCT.md §13.3). */
 export type ListView = ConversationStatus | "due";
@@ -42,7 +45,7 @@ export function conversationQuery(filters: ConversationFilters, page: number, cu
     ...(filters.important ? { isImportant: "true" } : {}),
     ...(filters.spam ? { isSpam: "true" } : {}),
     ...(tags.length ? { tags: JSON.stringify(tags) } : {}),
-    ...(filters.owner === "mine" ? { assignee: "me" } : filters.owner === "unassigned" ? { assignee: "unassigned" } : {}),
+    ...(filters.owner === "mine" ? { assignee: "me" } : filters.owner === "unassigned" || filters.owner === "queue" ? { assignee: "unassigned" } : {}),
     ...(filters.status === "due" ? { due: "true" } : filters.status ? { status: filters.status } : {}),
     ...(filters.channel ? { channel: filters.channel } : {}),
     ...(cursor ? { cursor } : {}),

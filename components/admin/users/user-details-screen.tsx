@@ -8,6 +8,7 @@ import { BackLink } from "@/components/admin/common/back-link";
 import { LoadError } from "@/components/admin/common/load-error";
 import { LoadingBlock } from "@/components/admin/common/loading-block";
 import { BanUserCard } from "@/components/admin/users/ban-user-card";
+import { CapacityCard } from "@/components/admin/users/capacity-card";
 import { SignOutUserCard } from "@/components/admin/users/sign-out-user-card";
 import { UpdateEmailForm } from "@/components/admin/users/update-email-form";
 import { UserSummaryCard } from "@/components/admin/users/user-summary-card";
@@ -43,6 +44,7 @@ export function UserDetailsScreen({ id, area }: { id: string; area: "super" | "c
       <div className="space-y-6">
         <UserSummaryCard user={user} />
         {assignable && <PageAccessCard user={user} />}
+        {area === "company" && can(me.role, "users.capacity") && can(user.role, "conversations.work") && <CapacityCard userId={user._id} />}
         <div className="grid gap-6 lg:grid-cols-2">
           {(manages || self) && <UpdateEmailForm user={user} onUpdated={updated} />}
           {manages && <BanUserCard user={user} onChanged={updated} />}

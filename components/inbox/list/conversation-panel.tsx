@@ -12,6 +12,8 @@ import { LazyBulkBar } from "@/components/inbox/lazy-panes";
 import type { ConversationStatus } from "@/lib/contract/inbox-api";
 import { ChannelFilter } from "@/components/inbox/list/channel-filter";
 import type { Channel } from "@/lib/inbox/channels";
+import type { ConversationListItem } from "@/lib/inbox/types";
+import { QueueList } from "@/components/inbox/list/queue-list";
 
 type Props = {
   pageId: string;
@@ -36,7 +38,8 @@ type Props = {
   refreshing: boolean;
   list: ListState;
   selectedId: string | null;
-  onOpen: (id: string) => void;
+  /** A row of the list by id; the queue view (not the list's rows) gives its item too. */
+  onOpen: (id: string, item?: ConversationListItem) => void;
 };
 
 /** The left panel 'Conversations' (PRODUCT §2): Refresh, All/Important/Spam, search, tag filter, the list. */
@@ -79,7 +82,11 @@ export function ConversationPanel(props: Props) {
           }}
         />
       )}
-      <ConversationList {...list} search={filters.search} selectedId={selectedId} onRetry={onRefresh} onOpen={onOpen} selection={{ ids: picked, onToggle: toggle }} />
+      {filters.owner === "queue" ? (
+        <QueueList pageId={pageId} selectedId={selectedId} onOpen={(item) => onOpen(item.id, item)} />
+      ) : (
+        <ConversationList {...list} search={filters.search} selectedId={selectedId} onRetry={onRefresh} onOpen={onOpen} selection={{ ids: picked, onToggle: toggle }} />
+      )}
     </section>
   );
 }

@@ -14,7 +14,8 @@ type Props = {
 
 /**
  * All, Important and Spam (PRODUCT §4): Important and Spam toggle independently; All clears the filters.
- * Beside them, ownership (beyond the spec): Mine and Unassigned, one at a time; All clears it too.
+ * Beside them, ownership (beyond the spec): Mine, Unassigned and the Unassigned queue (docs/PRODUCT.md §13.4),
+ * one at a time; All clears it too.
  */
 export function FilterButtons({ important, spam, owner, onAll, onToggleImportant, onToggleSpam, onOwner }: Props) {
   const base = "inline-flex h-8 items-center gap-1.5 rounded-full px-3 text-sm font-medium ring-1 ring-inset transition-colors focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600";
@@ -38,6 +39,9 @@ export function FilterButtons({ important, spam, owner, onAll, onToggleImportant
       </button>
       <button type="button" aria-pressed={owner === "unassigned"} onClick={() => onOwner(owner === "unassigned" ? "all" : "unassigned")} className={cn(base, owner === "unassigned" ? "bg-sky-600 text-white ring-sky-600" : off)}>
         Unassigned
+      </button>
+      <button type="button" aria-pressed={owner === "queue"} onClick={() => onOwner(owner === "queue" ? "all" : "queue")} className={cn(base, owner === "queue" ? "bg-sky-600 text-white ring-sky-600" : off)}>
+        Queue
       </button>
     </div>
   );

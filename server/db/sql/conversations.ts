@@ -114,7 +114,9 @@ export const sendTargetSql = <Row>(conversationId: string | null, pageCondition:
        c.last_message_is_image AS "lastMessageIsImage", c.last_message_at AS "lastMessageAt", c.assignee_id AS "assigneeId", c.thread_owner::text AS "threadOwner",
        u.id AS "customerId", u.psid, u.channel::text AS channel, u.name AS "customerName", u.avatar_url AS "avatarUrl",
        p.id AS "pageId", p.company_id AS "companyId", p.name AS "pageName", p.facebook_page_id AS "facebookPageId",
-       p.access_token_enc AS "accessTokenEnc", p.token_status::text AS "tokenStatus", p.auto_assign AS "autoAssign",
+       p.access_token_enc AS "accessTokenEnc", p.token_status::text AS "tokenStatus",
+       -- the fair queue takes precedence over "first replier gets it" (docs/PRODUCT.md §13.4)
+       p.auto_assign AND NOT p.fair_queue AS "autoAssign",
        p.policy_state::text AS "policyState", p.policy_reason AS "policyReason"
      FROM conversations c JOIN customers u ON u.id = c.customer_id JOIN pages p ON p.id = c.page_id
     WHERE c.id = ${conversationId}::uuid AND ${pageCondition}`;
