@@ -10,7 +10,8 @@ import { simPost, unique } from "./support/sim";
 // answers in public (shown under it, as the Page), then privately (the message opens the person's Messenger
 // conversation, shown in the Conversations view), and hides it. A second private reply is not offered (Meta's
 // rule in words) and the API refuses it with the same words. axe finds nothing serious on the view, and
-// nothing is wider than a phone. Screenshots in /tmp/comments-*.png.
+// nothing is wider than a phone. An Instagram @mention of the Page on someone's own photo arrives live and is
+// answered in public, its only button. Screenshots in /tmp/comments-*.png.
 
 const SIM = `http://127.0.0.1:${E2E.simulatorPort}`;
 const APP = `http://localhost:${E2E.port}`;
@@ -153,6 +154,24 @@ for (const viewport of [
     await expectNoSeriousAxeViolations(page);
     await comment.scrollIntoViewIfNeeded();
     await shot(page, `${viewport.width}`);
+
+    // Someone @mentions the Page's Instagram account in a comment on their own photo (Meta's `mentions`
+    // webhook, ids only): it arrives live, named once Graph is read, marked, with a public reply only.
+    const fan = unique("fan.").toLowerCase();
+    const mentioned = await simPost<{ media: { id: string }; comment: { id: string } }>(`/sim/pages/${SHOES}/mentions`, { in: "comment", username: fan, message: "@acme.shoes my new trail runners!" });
+    const mention = page.getByRole("listitem", { name: `Comment by @${fan}`, exact: true });
+    await expect(mention).toContainText("@acme.shoes my new trail runners!", { timeout: 15_000 });
+    await expect(mention).toContainText("Mentioned you");
+    await expect(page.getByRole("article").filter({ has: mention }).getByRole("link", { name: "View on Instagram" })).toHaveAttribute("href", /^https:\/\/www\.instagram\.com\//);
+    for (const absent of ["Reply privately", "Like", "Hide", "Delete"]) await expect(mention.getByRole("button", { name: absent, exact: true })).toHaveCount(0);
+    await mention.getByRole("button", { name: "Reply", exact: true }).click();
+    await mention.getByRole("textbox", { name: `Public reply to @${fan}` }).fill("Thank you! Enjoy the trails.");
+    await mention.getByRole("button", { name: "Send reply" }).click();
+    await expect(mention.getByRole("list", { name: `Replies to @${fan}` }).getByRole("listitem", { name: `Reply by ${PAGE_NAME}` })).toContainText("Thank you! Enjoy the trails.");
+    await expect.poll(async () => (await simComments(mentioned.media.id)).find((c) => c.id === mentioned.comment.id)?.pageReplyIds.length).toBe(1);
+    await expectNoSidewaysScroll(page);
+    await mention.scrollIntoViewIfNeeded();
+    await shot(page, `${viewport.width}-mention`);
 
     // The private reply opened the person's conversation: it is in the Conversations view with that message.
     await comment.getByRole("button", { name: "Open the conversation" }).click();
