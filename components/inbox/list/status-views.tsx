@@ -20,14 +20,15 @@ const VIEW =
 export function StatusViews({ status, counts, onStatus }: Props) {
   const views: ListView[] = [...CONVERSATION_STATUSES, "due"];
   return (
-    <div role="group" aria-label="Conversation status" className="flex rounded-lg bg-slate-100 p-0.5">
+    // "Breaching soon" takes a line of its own: beside three counted views it does not fit the list's width.
+    <div role="group" aria-label="Conversation status" className="flex flex-wrap rounded-lg bg-slate-100 p-0.5">
       {views.map((s) => (
         <button
           key={s}
           type="button"
           aria-pressed={status === s}
           onClick={() => onStatus(status === s ? undefined : s)}
-          className={cn(VIEW, s === "due" && "flex-[1.4]", status === s ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900")}
+          className={cn(VIEW, s === "due" && "basis-full", status === s ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900")}
         >
           {s === "due" ? "Breaching soon" : STATUS_LABELS[s]}
           {counts && s !== "due" && <span className="text-xs text-slate-500 tabular-nums">{counts[s]}</span>}
