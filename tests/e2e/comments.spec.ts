@@ -169,6 +169,12 @@ for (const viewport of [
     await mention.getByRole("button", { name: "Send reply" }).click();
     await expect(mention.getByRole("list", { name: `Replies to @${fan}` }).getByRole("listitem", { name: `Reply by ${PAGE_NAME}` })).toContainText("Thank you! Enjoy the trails.");
     await expect.poll(async () => (await simComments(mentioned.media.id)).find((c) => c.id === mentioned.comment.id)?.pageReplyIds.length).toBe(1);
+    // In a caption of theirs: the row stands for the caption, marked so.
+    const poster = unique("poster.").toLowerCase();
+    await simPost(`/sim/pages/${SHOES}/mentions`, { in: "caption", username: poster, message: "Sunday run in my @acme.shoes" });
+    const caption = page.getByRole("listitem", { name: `Comment by @${poster}`, exact: true });
+    await expect(caption).toContainText("Mentioned you in a caption", { timeout: 15_000 });
+    await expect(caption).toContainText("Sunday run in my @acme.shoes");
     await expectNoSidewaysScroll(page);
     await mention.scrollIntoViewIfNeeded();
     await shot(page, `${viewport.width}-mention`);
