@@ -5,6 +5,8 @@ import { CLIENT_EVENTS } from "@/lib/contract/socket-events";
 import { createSimulator, type Simulator } from "@/tools/simulator/create-simulator";
 import { startWebhookDrain, type WebhookDrain } from "@/workers/webhooks/drain";
 import { upkeepDatabase } from "@/workers/database/upkeep";
+import { notifyBreaches } from "@/workers/conversations/notify-breaches";
+import { markOnline } from "@/server/realtime/online";
 import { eventually, openSocket, simPost } from "./support/channel";
 import { makeCompany, makePage, makeUser, tokenFor } from "./support/factory";
 import { captureStatements, explainAll, forgetStatistics, plannable, type Explained } from "./support/plan-probe";
@@ -22,7 +24,9 @@ import { body, fromCustomer, postSigned } from "./support/webhook-post";
 // agents and Meta do runs through the app's own request path (HTTP, the socket, the worker's ingest) and
 // every statement sent meanwhile is run again under EXPLAIN ANALYZE, with its custom and its generic plan.
 // No plan may read more than READ_LIMIT rows of a table (a tenth of the Page) or throw that many away in a
-// join: O(its own rows), not O(the Page).
+// join: O(its own rows), not O(the Page). The team's rules (issue 43) are on for that Page: an instant reply,
+// the fair queue with an agent online, response targets with breach e-mails; so the ingest decides replies and
+// hands out, and the queue view, Breaching soon and the breach sweep run on it too.
 
 const CUSTOMERS = 20_000;
 const READ_LIMIT = Number(process.env.PLAN_READ_LIMIT ?? CUSTOMERS / 10);
@@ -79,6 +83,19 @@ async function bigPage() {
   return { page, staff, token: await tokenFor(staff) };
 }
 
+/**
+ * Issue 43's rules on the big Page: an instant reply, the fair queue with its agent online (so the ingest
+ * hands out), response targets with breach e-mails, and a due time on every waiting conversation (the
+ * trigger computes it when waiting_since moves), those of the last two hours crossing it around now.
+ */
+async function rulesOn(page: { id: string; companyId: string }, staff: { id: string }) {
+  await db.company.update({ where: { id: page.companyId }, data: { firstResponseTargetMinutes: 60, nextResponseTargetMinutes: 30, breachEmail: true } });
+  await db.page.update({ where: { id: page.id }, data: { instantReplyOn: true, instantReplyText: "Thanks, we are on it", fairQueue: true } });
+  await probe.query("UPDATE conversations SET waiting_since = last_inbound_at, episode_at = last_inbound_at WHERE page_id = $1", [page.id]);
+  // Online without a socket: one opened now would take the agent's whole capacity before the ingest's hand-out.
+  await markOnline(staff.id, "plans-probe");
+}
+
 const psidOf = (n: number) => String(7_100_000_000_000_000 + n);
 
 async function api(token: string, method: string, path: string, payload?: unknown) {
@@ -97,7 +114,8 @@ const pending = async () => Number((await probe.query<{ n: string }>("SELECT cou
 
 describe("hot statements on a database never ANALYZEd", () => {
   it("read what they return, not the Page: the ingest, the inbox's reads, a reply and the socket", { timeout: 180_000 }, async () => {
-    const { page, token } = await bigPage();
+    const { page, staff, token } = await bigPage();
+    await rulesOn(page, staff);
     sim = await createSimulator({
       port: Number(new URL(process.env.GRAPH_API_URL!).port),
       webhookUrl: `${server.url}/api/webhooks/messenger`,
@@ -127,6 +145,11 @@ describe("hot statements on a database never ANALYZEd", () => {
       const newPsids = newItems.map((item) => (item.sender as { id: string }).id);
       const looked = async () => Number((await probe.query<{ n: string }>("SELECT count(*) AS n FROM customers WHERE psid = ANY($1) AND profile_fetched_at IS NOT NULL", [newPsids])).rows[0]!.n);
       expect(await eventually(looked, (n) => n === BATCH, 20_000)).toBe(BATCH);
+      // Each first contact was answered automatically, and the batch was handed out to the agent online.
+      const automatic = async () => Number((await probe.query<{ n: string }>("SELECT count(*) AS n FROM messages WHERE page_id = $1 AND automatic = 'instant'", [page.id])).rows[0]!.n);
+      expect(await eventually(automatic, (n) => n === BATCH, 20_000)).toBe(BATCH);
+      const assigned = await probe.query<{ n: string }>("SELECT count(*) AS n FROM conversations WHERE page_id = $1 AND assignee_id = $2", [page.id, staff.id]);
+      expect(Number(assigned.rows[0]!.n)).toBeGreaterThan(0);
       await postSigned(
         server.url,
         body(
@@ -149,6 +172,11 @@ describe("hot statements on a database never ANALYZEd", () => {
       await api(token, "GET", `/api/conversation/${known.id}/${page.id}`);
       await api(token, "GET", `/api/conversations/${page.id}?limit=15&search=Person%2012345`);
       await api(token, "GET", `/api/conversations/${page.id}?limit=15&search=waiting`);
+      // Issue 43: Breaching soon, the fair queue's view, the breach sweep (the worker's, every minute).
+      const due = (await api(token, "GET", `/api/conversations/${page.id}?limit=15&due=true`)) as { data: unknown[] };
+      expect(due.data).toHaveLength(15);
+      await api(token, "GET", `/api/inbox/queue?pageId=${page.id}`);
+      expect(await notifyBreaches()).toBeGreaterThan(0);
 
       // A reply (the simulator echoes it and delivers it), then the agent's marks.
       await api(token, "POST", "/api/send-message", { conversationId: known.id, pageId: page.id, text: "On its way today" });
@@ -161,6 +189,10 @@ describe("hot statements on a database never ANALYZEd", () => {
 
     const statements = plannable(captured);
     expect(statements.length).toBeGreaterThan(20);
+    // Issue 43's statements are among them: the automatic reply's decision, the hand-out's agents, queue and
+    // writes, the queue view's count, Breaching soon, the breach sweep.
+    const issue43 = ["SET auto_reply_at =", "AS load", "ORDER BY c.created_at LIMIT", "SET assignee_id = v.agent_id", "AS total FROM", "ORDER BY conversations.response_due_at", "SET breach_notified_at ="];
+    expect(issue43.filter((marker) => !statements.some((s) => s.text.includes(marker)))).toEqual([]);
     // The claim finds the two batches pending again (uncommitted, so the running drain never sees them).
     expectEachToReadItsOwnRows(await explainAll(probe, statements, (client) => client.query("INSERT INTO webhook_events (payload) SELECT p::jsonb FROM unnest($1::text[]) AS p", [batches])));
   });

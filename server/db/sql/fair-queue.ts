@@ -48,11 +48,15 @@ export const queueHeadsSql = (pageIds: string[], perPage: number) => sql<QueuedR
 /**
  * The picks, each only if the conversation still waits: an agent who took it by hand meanwhile (manual
  * assignment does not take the queue lock) keeps it. Answers the conversations that were handed out.
+ * `is_spam IS NOT TRUE` (the column is NOT NULL: the same test as NOT is_spam) keeps the conditions from
+ * matching conversations_queue_idx's predicate: when they did, a never-analyzed database took that partial
+ * index for a small one and hashed the whole queue (20 000 rows) to update 10. Now each pick is a probe of
+ * the primary key, with or without statistics.
  */
 export const handOutSql = (conversationIds: string[], agentIds: string[]) => sql<{ id: string; assigneeId: string; pageId: string }>`
     UPDATE conversations c SET assignee_id = v.agent_id, updated_at = now()
       FROM unnest(${conversationIds}::uuid[], ${agentIds}::uuid[]) AS v(id, agent_id)
-     WHERE c.id = v.id AND c.assignee_id IS NULL AND c.status = 'open' AND NOT c.is_spam
+     WHERE c.id = v.id AND c.assignee_id IS NULL AND c.status = 'open' AND c.is_spam IS NOT TRUE
     RETURNING c.id, c.assignee_id AS "assigneeId", c.page_id AS "pageId"`;
 
 /** Round-robin: who got one now goes behind everyone who has waited longer for one. */
