@@ -38,6 +38,8 @@ export type ResponseReport = {
   agents: ReportAgent[];
   /** Not cut by agent or label (a comment has neither); by page, as the rest. */
   comments: CommentFigure[];
+  /** The Pages' automatic replies sent in the range (docs/PRODUCT.md §13.1), apart from the people's replies above. */
+  automaticReplies: AutomaticRepliesReport;
   /** Response targets met (docs/PRODUCT.md §13.3); null when the company has none. */
   targets?: TargetsReport | null;
   /** The filters' choices: the actor's pages, the company's agents, the pages' labels. */
@@ -69,3 +71,12 @@ export type TargetRow = { kind: "agent" | "page" | "channel"; id: string | null;
 
 /** The share of replies within the company's current targets, in the report's range and filters. */
 export type TargetsReport = { first: number | null; next: number | null; all: { firstResponse: MetFigure; reply: MetFigure }; rows: TargetRow[] };
+
+/** One Page's automatic replies on one channel. */
+export type AutomaticReplyRow = { pageId: string; pageName: string; channel: "messenger" | "instagram"; instant: number; away: number };
+
+/**
+ * Automatic replies sent in the report's range, on its Pages and for its label; none under an agent filter
+ * (they are the Page's, no agent's). Not in the response figures, the agents' rows or the targets met.
+ */
+export type AutomaticRepliesReport = { instant: number; away: number; rows: AutomaticReplyRow[] };

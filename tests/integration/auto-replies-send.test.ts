@@ -5,7 +5,9 @@ import { signatureFor } from "@/server/integrations/meta/webhook-signature";
 import { decideAutoReply } from "@/server/services/auto-replies/decide-auto-reply";
 import { AUTO_REPLY_PICKUP_MS, sendAutoReply, sendUnclaimedAutoReplies } from "@/server/services/auto-replies/send-auto-reply";
 import * as threadRoute from "@/app/api/conversation/[conversationId]/[pageId]/route";
+import * as reportRoute from "@/app/api/reports/responses/route";
 import type { ApiMessage } from "@/lib/contract/inbox-api";
+import type { ResponseReport } from "@/lib/contract/reports-api";
 import { call } from "./support/http";
 import { makeCompany, makeUser, tokenFor } from "./support/factory";
 import { eventually, simGet, simPost, startChannel, type Channel } from "./support/channel";
@@ -120,5 +122,42 @@ describe("a worker stopped between deciding and sending", () => {
     expect(await sendAutoReply(decided!.message.id, new Date(Date.now() + 25 * 3_600_000))).toBe("failed");
     expect(await sent(psid)).toHaveLength(0);
     expect((await automaticRows(psid))[0]?.sendStatus).toBe("failed");
+  });
+});
+
+describe("in the reports", () => {
+  it("are counted apart from the people's replies: sent ones, instant and away, per Page and channel, within the filters", async () => {
+    const psid = await newCustomer();
+    await simPost(channel.sim, "/sim/messages", { pageId: PAGE_ID, psid, text: "Is the shop open?" });
+    await settled(psid);
+    const conversation = await db.conversation.findFirstOrThrow({ where: { customer: { psid } } });
+    // Away replies as the decision stores them: one Meta took, one it refused (not sent, so not counted).
+    for (const sendStatus of ["delivered", "failed"] as const) {
+      await db.message.create({ data: { conversationId: conversation.id, direction: "outbound", senderId: PAGE_ID, text: "We are closed", sendStatus, createdTime: new Date(), automatic: "away", answersCustomer: false } });
+    }
+    const { companyId } = await db.page.findUniqueOrThrow({ where: { id: page.id }, select: { companyId: true } });
+    const owner = await makeUser("company_admin", companyId);
+    const token = await tokenFor(owner);
+    const day = new Date().toISOString().slice(0, 10);
+    const report = async (query: Record<string, string> = {}) => {
+      const res = await call(reportRoute.GET, "GET", "/api/reports/responses", { token, query: { from: day, to: day, ...query } });
+      expect(res.status).toBe(200);
+      return res.body as ResponseReport;
+    };
+
+    const all = await report();
+    expect(all.automaticReplies).toEqual({ instant: 1, away: 1, rows: [{ pageId: page.id, pageName: "Acme Shoes", channel: "messenger", instant: 1, away: 1 }] });
+    // Not a person's reply: no first response, no reply, no agent's row.
+    expect(all.totals.firstResponse.count).toBe(0);
+    expect(all.totals.reply.count).toBe(0);
+    expect(all.agents).toEqual([]);
+
+    // The filters: a label the customer has not, then has; an agent (the Page's replies are no agent's); the day before.
+    expect((await report({ label: "vip" })).automaticReplies).toEqual({ instant: 0, away: 0, rows: [] });
+    await db.customerTag.create({ data: { pageId: page.id, customerId: conversation.customerId, conversationId: conversation.id, name: "vip" } });
+    expect((await report({ label: "vip" })).automaticReplies).toMatchObject({ instant: 1, away: 1 });
+    expect((await report({ agentId: owner.id })).automaticReplies.rows).toEqual([]);
+    const before = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+    expect((await report({ from: before, to: before })).automaticReplies.rows).toEqual([]);
   });
 });

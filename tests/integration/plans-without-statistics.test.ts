@@ -116,6 +116,7 @@ describe("hot statements on a database never ANALYZEd", () => {
   it("read what they return, not the Page: the ingest, the inbox's reads, a reply and the socket", { timeout: 180_000 }, async () => {
     const { page, staff, token } = await bigPage();
     await rulesOn(page, staff);
+    const ownerToken = await tokenFor(await makeUser("company_admin", page.companyId));
     sim = await createSimulator({
       port: Number(new URL(process.env.GRAPH_API_URL!).port),
       webhookUrl: `${server.url}/api/webhooks/messenger`,
@@ -177,6 +178,10 @@ describe("hot statements on a database never ANALYZEd", () => {
       expect(due.data).toHaveLength(15);
       await api(token, "GET", `/api/inbox/queue?pageId=${page.id}`);
       expect(await notifyBreaches()).toBeGreaterThan(0);
+      // The Reports screen, with the automatic replies the first contacts were sent (counted apart, §13.1).
+      const day = new Date().toISOString().slice(0, 10);
+      const report = (await api(ownerToken, "GET", `/api/reports/responses?from=${day}&to=${day}`)) as { automaticReplies: { instant: number } };
+      expect(report.automaticReplies.instant).toBe(BATCH);
 
       // A reply (the simulator echoes it and delivers it), then the agent's marks.
       await api(token, "POST", "/api/send-message", { conversationId: known.id, pageId: page.id, text: "On its way today" });
@@ -190,8 +195,8 @@ describe("hot statements on a database never ANALYZEd", () => {
     const statements = plannable(captured);
     expect(statements.length).toBeGreaterThan(20);
     // Issue 43's statements are among them: the automatic reply's decision, the hand-out's agents, queue and
-    // writes, the queue view's count, Breaching soon, the breach sweep.
-    const issue43 = ["SET auto_reply_at =", "AS load", "ORDER BY c.created_at LIMIT", "SET assignee_id = v.agent_id", "AS total FROM", "ORDER BY conversations.response_due_at", "SET breach_notified_at ="];
+    // writes, the queue view's count, Breaching soon, the breach sweep, the report's automatic replies.
+    const issue43 = ["SET auto_reply_at =", "AS load", "ORDER BY c.created_at LIMIT", "SET assignee_id = v.agent_id", "AS total FROM", "ORDER BY conversations.response_due_at", "SET breach_notified_at =", "m.automatic AS kind"];
     expect(issue43.filter((marker) => !statements.some((s) => s.text.includes(marker)))).toEqual([]);
     // The claim finds the two batches pending again (uncommitted, so the running drain never sees them).
     expectEachToReadItsOwnRows(await explainAll(probe, statements, (client) => client.query("INSERT INTO webhook_events (payload) SELECT p::jsonb FROM unnest($1::text[]) AS p", [batches])));

@@ -15,6 +15,7 @@ import { FigureCard, HeadlineCards } from "@/components/admin/reports/headline-c
 import { BusinessHoursForm } from "@/components/admin/reports/business-hours-form";
 import { DayChart, type ChartSeries } from "@/components/admin/reports/day-chart";
 import { CommentsTable } from "@/components/admin/reports/comments-table";
+import { AutomaticRepliesTable } from "@/components/admin/reports/automatic-replies-table";
 import { TargetsForm } from "@/components/admin/reports/targets-form";
 import { TargetsTable } from "@/components/admin/reports/targets-table";
 
@@ -196,6 +197,7 @@ export function ReportsScreen() {
           </section>
           {data?.targets && <TargetsTable targets={data.targets} />}
           {data && <CommentsTable comments={data.comments} />}
+          {data && <AutomaticRepliesTable automatic={data.automaticReplies} />}
         </>
       )}
       {user && can(user.role, "reports.hours") && <BusinessHoursForm />}

@@ -104,3 +104,20 @@ export const unclaimedAutoRepliesSql = (cutoff: Date, limit: number) => sql<{ id
     SELECT id FROM messages
      WHERE mid IS NULL AND send_status = 'pending' AND automatic IS NOT NULL AND created_at = ${UNCLAIMED_AT} AND created_time < ${cutoff}::timestamptz
      ORDER BY created_time LIMIT ${limit}`;
+
+export type AutomaticReplyCountRow = { page_id: string; channel: string; kind: AutoReplyKind; n: number };
+
+/**
+ * The automatic replies sent (Meta took them: sent, delivered or read) in [from, to) on these Pages, per
+ * Page, channel and kind, for the reports (§13.1: counted apart from the people's replies). Per Page, a
+ * range of the partial index messages_automatic_idx (page_id, created_time) WHERE automatic IS NOT NULL:
+ * it holds only the automatic replies, so the read is O(those of the range), never the Pages' messages.
+ */
+export const automaticReplyCountsSql = (s: { pageIds: string[]; from: Date; to: Date; label: string | null }) => sql<AutomaticReplyCountRow>`
+    SELECT m.page_id::text AS page_id, cv.channel::text AS channel, m.automatic AS kind, count(*)::int AS n
+      FROM unnest(${s.pageIds}::uuid[]) AS p(id)
+      JOIN messages m ON m.page_id = p.id AND m.automatic IS NOT NULL AND m.created_time >= ${s.from} AND m.created_time < ${s.to}
+      JOIN conversations cv ON cv.id = m.conversation_id
+     WHERE m.send_status IN ('sent', 'delivered', 'read')
+       AND (${s.label}::text IS NULL OR EXISTS (SELECT 1 FROM customer_tags t WHERE t.conversation_id = m.conversation_id AND t.name = ${s.label}::text))
+     GROUP BY m.page_id, cv.channel, m.automatic`;

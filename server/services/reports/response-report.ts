@@ -8,6 +8,7 @@ import type { CommentFigure, Figure, ReportAgent, ReportDay, ResponseReport } fr
 import { visiblePagesWhere } from "@/server/access/pages";
 import { checkAgent, reportScope } from "@/server/services/reports/report-scope";
 import { targetsMet } from "@/server/services/reports/targets-met";
+import { automaticReplies } from "@/server/services/reports/automatic-replies";
 
 export const PAGE_INBOX_NAME = "Page Inbox";
 
@@ -21,12 +22,11 @@ export async function responseReport(actor: Actor, query: TResponseReportQuery):
   const agentId = await checkAgent(scope.companyId, query.agentId);
   const [from, to] = await Promise.all([localMidnight(query.from, scope.timezone), localMidnight(nextDay(query.to), scope.timezone)].map((q) => firstRow(q)));
   const pageIds = scope.pages.map((p) => p.id);
-  const [groups, comments] = pageIds.length
-    ? await Promise.all([
-        rows(reportGroups({ companyId: scope.companyId, pageIds, from: from!.at, to: to!.at, timezone: scope.timezone, agentId, label: query.label ?? null })),
-        rows(commentFigures({ companyId: scope.companyId, pageIds, from: from!.at, to: to!.at })),
-      ])
-    : [[], []];
+  const [groups, comments, automatic] = await Promise.all([
+    pageIds.length ? rows(reportGroups({ companyId: scope.companyId, pageIds, from: from!.at, to: to!.at, timezone: scope.timezone, agentId, label: query.label ?? null })) : [],
+    pageIds.length ? rows(commentFigures({ companyId: scope.companyId, pageIds, from: from!.at, to: to!.at })) : [],
+    automaticReplies({ pageIds, pages: scope.pages, from: from!.at, to: to!.at, agentId, label: query.label ?? null }),
+  ]);
   const [agents, labels] = await Promise.all([
     db.user.findMany({ where: { companyId: scope.companyId, role: { in: ["staff", "admin", "company_admin"] } }, orderBy: [{ name: "asc" }, { id: "asc" }], select: { id: true, name: true } }),
     db.label.findMany({ where: { page: visiblePagesWhere(actor) }, distinct: ["name"], orderBy: { name: "asc" }, select: { name: true } }),
@@ -39,6 +39,7 @@ export async function responseReport(actor: Actor, query: TResponseReportQuery):
     days: daysOf(query.from, query.to, groups.filter((g) => g.grouping === 1)),
     agents: agentsOf(groups.filter((g) => g.grouping === 2), new Map(agents.map((a) => [a.id, a.name]))),
     comments: comments.map(commentFigure),
+    automaticReplies: automatic,
     targets: await targetsMet({ companyId: scope.companyId, pageIds, pages: scope.pages, from: from!.at, to: to!.at, agentId, label: query.label ?? null }, new Map(agents.map((a) => [a.id, a.name])), PAGE_INBOX_NAME),
     choices: { pages: scope.pages.map((p) => ({ _id: p.id, name: p.name })), agents: agents.map((a) => ({ _id: a.id, name: a.name })), labels: labels.map((l) => l.name.toLowerCase()) },
   };
