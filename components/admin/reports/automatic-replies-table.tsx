@@ -18,7 +18,7 @@ export function AutomaticRepliesTable({ automatic }: { automatic: AutomaticRepli
       <p className="px-4 text-sm text-slate-500">
         Sent by the Pages themselves: {automatic.instant} instant, {automatic.away} away. Not counted in the response figures above.
       </p>
-      <table className="mt-2 w-full min-w-[30rem] text-left text-sm">
+      <table className="mt-2 w-full min-w-[18rem] text-left text-sm">
         <thead className="border-b border-slate-200 text-slate-500">
           <tr>
             <th className="px-4 py-2 font-medium">Page</th>
