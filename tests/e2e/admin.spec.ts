@@ -367,5 +367,11 @@ test.describe("dashboard", () => {
     await expect(card(page, "Total Users")).toHaveText(String(perPage[support._id]!.total));
     await expect(card(page, "Important Users")).toHaveText(String(perPage[support._id]!.important));
     await expect(card(page, "Spam Users")).toHaveText(String(perPage[support._id]!.spam));
+    // The public half (issue 42): the comments' cards, each with its Facebook / Instagram split.
+    type CommentCounts = { commenters: number; unanswered: number };
+    const { comments } = await apiCall<{ comments: Record<"fb_comment" | "ig_comment", CommentCounts> }>(token, `/api/dashboard/stats?pageId=${support._id}`);
+    await expect(card(page, "Commenters")).toHaveText(String(comments.fb_comment.commenters + comments.ig_comment.commenters));
+    await expect(card(page, "Comments Awaiting an Answer")).toHaveText(String(comments.fb_comment.unanswered + comments.ig_comment.unanswered));
+    await expect(page.getByRole("group", { name: "Commenters" })).toContainText(`Facebook ${comments.fb_comment.commenters} · Instagram ${comments.ig_comment.commenters}`);
   });
 });

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Role } from "@/lib/roles";
+import { db } from "@/server/db";
 import * as statsRoute from "@/app/api/dashboard/stats/route";
 import { call } from "./support/http";
 import { makeCompany, makePage, makeUser, tokenFor } from "./support/factory";
@@ -57,6 +58,7 @@ describe("GET /api/dashboard/stats", () => {
       important: 3,
       spam: 2,
       byChannel: { messenger: { total: 6, important: 3, spam: 2 }, instagram: { total: 0, important: 0, spam: 0 } },
+      comments: { fb_comment: { commenters: 0, unanswered: 0 }, ig_comment: { commenters: 0, unanswered: 0 } },
       pages: [
         { _id: w.outlet.id, name: "Outlet" },
         { _id: w.shoes.id, name: "Shoes" },
@@ -100,5 +102,26 @@ describe("GET /api/dashboard/stats", () => {
   it("a garbage or over-long pageId is a 4xx, never a 500", async () => {
     expect((await stats(w.tokens.owner, { pageId: "'; drop table pages; --" })).status).toBe(404);
     expect((await stats(w.tokens.owner, { pageId: "9".repeat(500) })).status).toBe(400);
+  });
+
+  it("counts the people who commented and the comments awaiting an answer, per place (fb_comment, ig_comment)", async () => {
+    const post = (pageId: string, channel: "messenger" | "instagram", externalId: string) => db.post.create({ data: { pageId, channel, externalId } });
+    const fb = await post(w.shoes.id, "messenger", "p1");
+    const ig = await post(w.shoes.id, "instagram", "m1");
+    const other = await post(w.globexPage.id, "messenger", "g1");
+    let n = 0;
+    const comment = (p: { id: string; pageId: string; channel: "messenger" | "instagram" }, authorId: string, extra: object = {}) =>
+      db.comment.create({ data: { pageId: p.pageId, postId: p.id, channel: p.channel, externalId: `c${++n}`, authorId, authorName: authorId, createdTime: new Date(), ...extra } });
+    await comment(fb, "ann"); // waits
+    await comment(fb, "ann", { answeredAt: new Date() }); // the same person again, answered
+    await comment(fb, "bob", { removedAt: new Date() }); // removed: not counted
+    await comment(fb, "page", { fromPage: true }); // the Page's own answer: not a customer
+    await comment(ig, "cat"); // waits
+    await comment(other, "dan"); // another company's
+    const expected = { fb_comment: { commenters: 1, unanswered: 1 }, ig_comment: { commenters: 1, unanswered: 1 } };
+    expect((await stats(w.tokens.owner)).body.comments).toEqual(expected);
+    expect((await stats(w.tokens.admin, { pageId: w.shoes.id })).body.comments).toEqual(expected);
+    expect((await stats(w.tokens.owner, { pageId: w.outlet.id })).body.comments).toEqual({ fb_comment: { commenters: 0, unanswered: 0 }, ig_comment: { commenters: 0, unanswered: 0 } });
+    expect((await stats(w.tokens.globexOwner)).body.comments.fb_comment).toEqual({ commenters: 1, unanswered: 1 });
   });
 });

@@ -6,13 +6,13 @@ import { LoadError } from "@/components/admin/common/load-error";
 import { Select } from "@/components/admin/common/select";
 import { StatCard } from "@/components/admin/dashboard/stat-card";
 import { Button } from "@/components/ui/button";
-import { FlagIcon, RefreshIcon, ShieldAlertIcon, UsersIcon } from "@/components/ui/icons";
+import { ClockIcon, FlagIcon, MessageIcon, RefreshIcon, ShieldAlertIcon, UsersIcon } from "@/components/ui/icons";
 import { formatTimeWithSeconds } from "@/lib/format/dates";
 import { ALL_PAGES, useDashboardStats } from "@/lib/hooks/use-admin-dashboard";
 import { useAuth } from "@/components/auth/auth-provider";
 import { can } from "@/lib/access/permissions";
 import { HeadlineCards } from "@/components/admin/reports/headline-cards";
-import type { DashboardStats, UserCounts } from "@/lib/contract/dashboard-api";
+import type { CommentCounts, DashboardStats, UserCounts } from "@/lib/contract/dashboard-api";
 import { CHANNEL_LABELS, CHANNELS } from "@/lib/inbox/channels";
 
 /** "Messenger 4 · Instagram 1": a card's count per channel (issue 31), once the stats are in. */
@@ -20,6 +20,15 @@ function bySplit(data: DashboardStats | undefined, figure: keyof UserCounts): st
   if (!data?.byChannel) return undefined;
   return CHANNELS.map((c) => `${CHANNEL_LABELS[c]} ${data.byChannel[c][figure].toLocaleString("en-US")}`).join(" · ");
 }
+
+/** "Facebook 3 · Instagram 1": a comment card's count per place (issue 42 point 3). */
+function commentSplit(data: DashboardStats | undefined, figure: keyof CommentCounts): string | undefined {
+  if (!data?.comments) return undefined;
+  return `Facebook ${data.comments.fb_comment[figure].toLocaleString("en-US")} · Instagram ${data.comments.ig_comment[figure].toLocaleString("en-US")}`;
+}
+
+const commentTotal = (data: DashboardStats | undefined, figure: keyof CommentCounts): number | null =>
+  data?.comments ? data.comments.fb_comment[figure] + data.comments.ig_comment[figure] : null;
 
 /** PRODUCT §2 Dashboard: a page dropdown ('All Pages' or one), Total / Important / Spam Users, 'Last updated'. */
 export function DashboardScreen() {
@@ -60,6 +69,10 @@ export function DashboardScreen() {
             <StatCard label="Total Users" value={data?.total ?? null} icon={UsersIcon} tone="indigo" detail={bySplit(data, "total")} />
             <StatCard label="Important Users" value={data?.important ?? null} icon={FlagIcon} tone="amber" detail={bySplit(data, "important")} />
             <StatCard label="Spam Users" value={data?.spam ?? null} icon={ShieldAlertIcon} tone="red" detail={bySplit(data, "spam")} />
+          </div>
+          <div className="mt-4 grid gap-4 sm:grid-cols-3">
+            <StatCard label="Commenters" value={commentTotal(data, "commenters")} icon={MessageIcon} tone="indigo" detail={commentSplit(data, "commenters")} />
+            <StatCard label="Comments Awaiting an Answer" value={commentTotal(data, "unanswered")} icon={ClockIcon} tone="amber" detail={commentSplit(data, "unanswered")} />
           </div>
           {user && can(user.role, "reports.view") && (
             <div className="mt-6">

@@ -18,3 +18,19 @@ export function commentFigures(s: { companyId: string; pageIds: string[]; from: 
        AND c.created_time >= ${s.from} AND c.created_time < ${s.to}
      GROUP BY c.channel`;
 }
+
+export type CommentCountRow = { channel: string; commenters: number; unanswered: number };
+
+/**
+ * The dashboard's comment cards (issue 42 point 3): per channel, the people who commented on the pages'
+ * posts (distinct commenters, as the other cards count people) and the comments still waiting for the Page's
+ * first answer. Removed comments and the Page's own are not customers' words; index comments(page_id, …).
+ */
+export function commentCounts(pageIds: string[]) {
+  return sql<CommentCountRow>`
+    SELECT c.channel::text AS channel, count(DISTINCT c.author_id)::int AS commenters,
+           count(*) FILTER (WHERE c.answered_at IS NULL)::int AS unanswered
+      FROM comments c
+     WHERE c.page_id = ANY(${pageIds}::uuid[]) AND NOT c.from_page AND c.removed_at IS NULL
+     GROUP BY c.channel`;
+}
