@@ -23,6 +23,15 @@ const rawSql = [
   { selector: "Literal[value=/\\b(SELECT|INSERT|UPDATE|DELETE)\\b[\\s\\S]*\\$\\d/]", message: `No hand-numbered $1 parameters: Kysely numbers the values. ${SQL_HOW}` },
 ];
 
+// One access table (issue 44): a role's name is written only in lib/access/ (roles.ts, permissions.ts);
+// everything else derives its checks from it (hasTrait, rolesWith, can, rolesFor), in TS and in SQL.
+const ROLE_NAME = "^(staff|admin|company_admin|super_admin)$";
+const ROLE_HOW = "Roles are named only in lib/access/: use can()/rolesFor() for actions, hasTrait()/rolesWith() for what a role is.";
+const roleLiterals = [
+  { selector: `Literal[value=/${ROLE_NAME}/]`, message: ROLE_HOW },
+  { selector: `TemplateElement[value.raw=/'(staff|admin|company_admin|super_admin)'/]`, message: ROLE_HOW },
+];
+
 export default tseslint.config(
   { ignores: ["node_modules", ".next", ".next-*", "server/generated", ".data", "test-results", "playwright-report", "next-env.d.ts"] },
   js.configs.recommended,
@@ -43,7 +52,8 @@ export default tseslint.config(
   // bypass all three; log.ts itself routes third-party console output into the logger.
   { files: ["server/**/*.ts", "workers/**/*.ts"], ignores: ["server/observability/log.ts"], rules: { "no-console": "error" } },
   // A later block's options replace an earlier one's for the same rule: each lists every path it keeps.
-  { files: SQL_CODE, rules: { "no-restricted-syntax": ["error", ...rawSql], "@typescript-eslint/no-restricted-imports": ["error", { paths: [sonner, ...pools, sqlText] }] } },
+  { files: SQL_CODE, rules: { "no-restricted-syntax": ["error", ...rawSql, ...roleLiterals], "@typescript-eslint/no-restricted-imports": ["error", { paths: [sonner, ...pools, sqlText] }] } },
+  { files: ["lib/access/**/*.ts"], rules: { "no-restricted-syntax": ["error", ...rawSql] } },
   { files: ["server/access/**/*.ts"], rules: { "@typescript-eslint/no-restricted-imports": ["error", { paths: [sonner, ...pools] }] } },
   { files: ["server/db/**/*.ts"], rules: { "@typescript-eslint/no-restricted-imports": ["error", { paths: [sonner] }] } },
 );

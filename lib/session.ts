@@ -1,5 +1,5 @@
 import type { SessionUser } from "@/lib/schemas/auth";
-import { isRole } from "@/lib/roles";
+import { isRole } from "@/lib/access/roles";
 
 // The session lives in localStorage under the keys "token" and "user" (PRODUCT §3, §4).
 

@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
 import { ArrowLeftIcon, LockIcon } from "@/components/ui/icons";
 import { hasInAppHistory } from "@/lib/navigation-history";
-import { landingPathFor } from "@/lib/roles";
+import { landingPathFor } from "@/lib/access/roles";
 import { useAuth } from "@/components/auth/auth-provider";
 
 /** Shown by the protected guard when the signed-in role may not open the page (PRODUCT §2). */

@@ -4,7 +4,7 @@ import "@/lib/zod-browser";
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useRouter } from "next/navigation";
 import { api, setUnauthorizedHandler } from "@/lib/api/client";
-import { isRole } from "@/lib/roles";
+import { isRole } from "@/lib/access/roles";
 import type { SessionUser } from "@/lib/schemas/auth";
 import { clearSession, readSession, TOKEN_KEY, USER_KEY, writeSession, type StoredSession } from "@/lib/session";
 

@@ -6,7 +6,7 @@ import { AccessDenied } from "@/components/auth/access-denied";
 import { useAuth } from "@/components/auth/auth-provider";
 import { PageSpinner } from "@/components/ui/spinner";
 import { signInPathFrom } from "@/lib/auth/route-access";
-import { hasRole, ROLES, type Role } from "@/lib/roles";
+import { hasRole, ROLES, type Role } from "@/lib/access/roles";
 
 /**
  * Renders its children only for a signed-in user with one of `roles` (PRODUCT §2): a spinner while the session loads,

@@ -7,7 +7,7 @@ import { useAuth } from "@/components/auth/auth-provider";
 import { useSignOutEverywhere } from "@/components/auth/use-sign-out-everywhere";
 import { Avatar } from "@/components/ui/avatar";
 import { ChevronDownIcon, LogOutIcon, UserIcon } from "@/components/ui/icons";
-import { roleLabel } from "@/lib/roles";
+import { roleLabel } from "@/lib/access/roles";
 import type { SessionUser } from "@/lib/schemas/auth";
 
 const ITEM = "flex w-full items-center gap-2.5 rounded-md px-2.5 py-2 text-left text-sm font-medium focus-visible:outline-none";

@@ -16,7 +16,7 @@ import {
   type IconProps,
 } from "@/components/ui/icons";
 import { cn } from "@/lib/cn";
-import { menuFor } from "@/lib/roles";
+import { menuFor } from "@/lib/access/roles";
 
 const ICONS: Record<string, ComponentType<IconProps>> = {
   "/company/dashboard": DashboardIcon,

@@ -1,6 +1,7 @@
-import { isRole, type Role } from "@/lib/roles";
+import { isRole, type Role } from "@/lib/access/roles";
 
-// The one permission map: every action a role may take, read by the route wrapper
+// The one permission map: every action a role may take (what a role *is* — its traits, who creates whom —
+// is roles.ts beside it), read by the route wrapper
 // (route({ can: "labels.delete" })), the services that refine a route's rule, and the UI, so the browser
 // shows exactly what the API allows. Browser-safe. The table in docs/SECURITY.md ("Permission map") is
 // this file in words; a change here is a change there.
@@ -10,6 +11,7 @@ const COMPANY = ["company_admin", "admin"] as const;
 const BACK_OFFICE = ["super_admin", "company_admin", "admin"] as const;
 const PAGE_OWNERS = ["super_admin", "company_admin"] as const;
 const SUPER = ["super_admin"] as const;
+const COMPANY_ADMIN = ["company_admin"] as const;
 
 export const PERMISSIONS = {
   // The screens (lib/auth/route-access.ts and the layouts' guards; /profile is open to every signed-in user).
@@ -54,9 +56,9 @@ export const PERMISSIONS = {
   /** The Reports screen and its API: response metrics of the company's pages (docs/PRODUCT.md §11). */
   "reports.view": COMPANY,
   /** The company's time zone and business hours, which every response metric counts in. */
-  "reports.hours": ["company_admin"],
+  "reports.hours": COMPANY_ADMIN,
   /** The audit log of admin actions and its API (docs/PRODUCT.md §13.5): company admins only. */
-  "audit.read": ["company_admin"],
+  "audit.read": COMPANY_ADMIN,
   "pages.view": BACK_OFFICE,
   /** Connect, edit, reconnect, verify and delete Facebook Pages (docs/DECISIONS.md "Who connects pages"). */
   "pages.manage": PAGE_OWNERS,
@@ -66,20 +68,12 @@ export const PERMISSIONS = {
    */
   "pages.auto-replies": PAGE_OWNERS,
   "pages.assign": COMPANY,
-  /** Roles that work from page assignments (company admins see every page of their company). */
-  "pages.assignee": ["staff", "admin"],
-  /** Roles that see every page of their company without assignments. */
-  "pages.all-of-company": ["company_admin"],
   "users.create": BACK_OFFICE,
-  /** A new account of this role opens its own company (and so needs a company name and a password). */
-  "users.opens-company": ["company_admin"],
   "users.manage": BACK_OFFICE,
   "users.list-company": COMPANY,
   /** How many open conversations the fair queue gives each agent of the company (docs/PRODUCT.md §13.4). */
-  "users.capacity": ["company_admin"],
+  "users.capacity": COMPANY_ADMIN,
   "users.list-all": SUPER,
-  /** Roles that belong to no company and see all of them. */
-  "companies.all": SUPER,
   "whitelist.manage": COMPANY,
   "offers.manage": COMPANY,
   "quarantine.manage": SUPER,

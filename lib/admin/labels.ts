@@ -1,4 +1,4 @@
-import { roleLabel } from "@/lib/roles";
+import { roleLabel } from "@/lib/access/roles";
 
 /** 'company_admin' → 'Company Admin', for option lists and headings. */
 export function roleTitle(role: string): string {

@@ -1,5 +1,5 @@
 import type { ApiAuditEntry } from "@/lib/contract/audit-api";
-import { roleLabel } from "@/lib/roles";
+import { roleLabel } from "@/lib/access/roles";
 
 // The audit log's entries in plain words (docs/PRODUCT.md §13.5): "Changed role of Ana from staff to admin".
 // Browser-safe; unknown actions and detail shapes still read as something, since other features add actions.

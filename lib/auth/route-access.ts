@@ -1,4 +1,4 @@
-import { hasRole, landingPathFor, ROLES, type Role } from "@/lib/roles";
+import { hasRole, landingPathFor, ROLES, type Role } from "@/lib/access/roles";
 import { rolesFor } from "@/lib/access/permissions";
 
 // Which roles may open a browser path (PRODUCT §2 route table), and where to go after sign-in.

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Role } from "@/lib/access/roles";
 
 // Sign-in rules and texts of PRODUCT §5, shared by the sign-in form and the /api/auth handlers.
 
@@ -36,7 +37,7 @@ export type SessionUser = {
   id: string;
   name: string;
   email: string;
-  role: "staff" | "admin" | "company_admin" | "super_admin";
+  role: Role;
   companyId: string | null;
   /** The company's name, for the profile (staff may not read the users API where it also appears). */
   companyName?: string | null;

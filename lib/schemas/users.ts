@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { ROLES, type Role } from "@/lib/roles";
-import { can } from "@/lib/access/permissions";
+import { hasTrait, ROLES, type Role } from "@/lib/access/roles";
 import { ZEmail } from "@/lib/schemas/auth";
 
 // User administration rules and texts (PRODUCT §5 Create company admin / Create user by company / Update
@@ -35,25 +34,6 @@ export const USER_BANNED = "User banned successfully";
 export const USER_UNBANNED = "User unbanned successfully";
 export const USER_SIGNED_OUT = "User signed out on every device";
 
-/** PRODUCT §6: who creates whom. The same table says whom a role may manage (delete, ban, assign pages). */
-export const CREATABLE_ROLES: Record<Role, readonly Role[]> = {
-  super_admin: ["company_admin"],
-  company_admin: ["admin", "staff"],
-  admin: ["staff"],
-  staff: [],
-};
-
-/** The create form's starting role (PRODUCT §6): company_admin for a super admin, staff otherwise. */
-export function defaultNewUserRole(creator: Role): Role | undefined {
-  if (creator === "super_admin") return "company_admin";
-  return CREATABLE_ROLES[creator].includes("staff") ? "staff" : undefined;
-}
-
-/** Whether a role may delete, ban or assign pages to users of another role; the super admin manages all. */
-export function canManageRole(actor: Role, target: Role): boolean {
-  return actor === "super_admin" || CREATABLE_ROLES[actor].includes(target);
-}
-
 export const ZPersonName = z
   .string({ error: NAME_REQUIRED })
   .trim()
@@ -87,7 +67,7 @@ export const ZCreateUser = z
     companyName: z.string().trim().max(COMPANY_NAME_MAX_LENGTH, COMPANY_NAME_TOO_LONG).optional().transform((v) => v || undefined),
   })
   .superRefine((value, ctx) => {
-    const companyAdmin = can(value.role, "users.opens-company");
+    const companyAdmin = hasTrait(value.role, "opensCompany");
     if (companyAdmin && !value.companyName) ctx.addIssue({ code: "custom", path: ["companyName"], message: COMPANY_NAME_REQUIRED });
     if (!companyAdmin && !value.password && !value.confirmPassword) return;
     if (!value.password) ctx.addIssue({ code: "custom", path: ["password"], message: PASSWORD_REQUIRED });
@@ -98,7 +78,7 @@ export type TCreateUser = z.infer<typeof ZCreateUser>;
 
 /** The create forms: as the API, plus PRODUCT §5's "Confirm required" whenever a password is typed. */
 export const ZCreateUserForm = ZCreateUser.superRefine((value, ctx) => {
-  if ((value.password || can(value.role, "users.opens-company")) && !value.confirmPassword) {
+  if ((value.password || hasTrait(value.role, "opensCompany")) && !value.confirmPassword) {
     ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: CONFIRM_PASSWORD_REQUIRED });
   }
 });

@@ -7,6 +7,7 @@ import { AppError } from "@/server/http/errors";
 import { isUuid } from "@/lib/ids";
 import { actorCompanyId } from "@/server/access/company";
 import { readerSql, readerViewer, type Reader } from "@/server/access/reader";
+import { hasTrait, rolesWith } from "@/lib/access/roles";
 
 // Page access, both forms side by side: the Prisma `where` the services use and the SQL fragments the
 // SQL layer's reads use (server/db/sql/). tests/integration/realtime-lookups.test.ts holds the two to the same answers.
@@ -17,14 +18,9 @@ import { readerSql, readerViewer, type Reader } from "@/server/access/reader";
 // Which pages an actor may see: staff and admins their assigned pages, company admins
 // every page of their company, the super admin every page. Services put this in their Prisma `where`.
 export function visiblePagesWhere(actor: Pick<Actor, "id" | "role" | "companyId">): Prisma.PageWhereInput {
-  switch (actor.role) {
-    case "super_admin":
-      return {};
-    case "company_admin":
-      return { companyId: actor.companyId ?? "00000000-0000-0000-0000-000000000000" };
-    default:
-      return { companyId: actor.companyId ?? undefined, assignments: { some: { userId: actor.id } } };
-  }
+  if (hasTrait(actor.role, "allCompanies")) return {};
+  if (hasTrait(actor.role, "allCompanyPages")) return { companyId: actor.companyId ?? "00000000-0000-0000-0000-000000000000" };
+  return { companyId: actor.companyId ?? undefined, assignments: { some: { userId: actor.id } } };
 }
 
 /** Accepts our page id or the Facebook page id, as clients may hold either. */
@@ -53,9 +49,10 @@ type ViewerSql = Viewer | ReturnType<typeof readerViewer>;
 export function visiblePageSql(alias: string, viewer: ViewerSql): RawBuilder<boolean> {
   const p = sql.raw(alias);
   const companyId = sql`${viewer.companyId}::uuid`;
-  return sql<boolean>`CASE ${viewer.role}::text
-            WHEN 'super_admin' THEN true
-            WHEN 'company_admin' THEN ${p}.company_id = ${companyId}
+  const role = sql`${viewer.role}::text`;
+  return sql<boolean>`CASE
+            WHEN ${role} = ANY(${rolesWith("allCompanies")}::text[]) THEN true
+            WHEN ${role} = ANY(${rolesWith("allCompanyPages")}::text[]) THEN ${p}.company_id = ${companyId}
             ELSE (${companyId} IS NULL OR ${p}.company_id = ${companyId})
                  AND EXISTS (SELECT 1 FROM page_assignments a WHERE a.page_id = ${p}.id AND a.user_id = ${viewer.id}::uuid)
           END`;
@@ -98,7 +95,7 @@ export function readerPageCtes(reader: Reader, pageId: string): RawBuilder<unkno
 // Wider than visiblePagesWhere (the inbox scope) on purpose: an admin answers only the pages assigned to
 // them, but the FB Pages screen and the Assign Pages modal list all of the company's pages.
 export function managedPagesWhere(actor: Actor): Prisma.PageWhereInput {
-  return actor.role === "super_admin" ? {} : { companyId: actorCompanyId(actor) };
+  return hasTrait(actor.role, "allCompanies") ? {} : { companyId: actorCompanyId(actor) };
 }
 
 /** A page the actor administers, by our id or the Facebook page id; 404 otherwise (other companies' too). */

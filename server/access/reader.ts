@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from "kysely";
-import type { Role } from "@/lib/roles";
+import type { Role } from "@/lib/access/roles";
 import { actorOfUser, type Actor, type UserRow } from "@/server/auth/actor";
 import type { TokenClaims } from "@/server/auth/token";
 import { AppError } from "@/server/http/errors";

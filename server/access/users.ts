@@ -3,16 +3,16 @@ import { db } from "@/server/db";
 import type { Actor } from "@/server/auth/actor";
 import { AppError } from "@/server/http/errors";
 import { isUuid } from "@/lib/ids";
-import { canManageRole } from "@/lib/schemas/users";
+import { canManageRole, hasTrait } from "@/lib/access/roles";
 import { apiUserSelect, type ApiUserRow } from "@/server/services/users/serialize-user";
 import { actorCompanyId } from "@/server/access/company";
 
 // Which users an actor may see and change. The super admin sees everyone; company roles see their own
 // company (other companies' ids answer 404, so they reveal nothing). Changing a user also needs the role
-// table (canManageRole, lib/schemas/users.ts): you manage the roles you may create (the super admin manages everyone).
+// table (canManageRole, lib/access/roles.ts): you manage the roles you may create (the super admin manages everyone).
 
 export function visibleUsersWhere(actor: Actor): Prisma.UserWhereInput {
-  return actor.role === "super_admin" ? {} : { companyId: actorCompanyId(actor) };
+  return hasTrait(actor.role, "allCompanies") ? {} : { companyId: actorCompanyId(actor) };
 }
 
 export async function findVisibleUser(actor: Actor, id: string): Promise<ApiUserRow> {

@@ -1,5 +1,5 @@
 import { isUuid } from "@/lib/ids";
-import type { Role } from "@/lib/roles";
+import type { Role } from "@/lib/access/roles";
 import { firstRow, sqlDb } from "@/server/db/sql/run";
 import { readToken, type TokenClaims } from "@/server/auth/token";
 import { AppError } from "@/server/http/errors";

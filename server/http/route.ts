@@ -1,6 +1,6 @@
 import type { ZodType } from "zod";
 import { ZodError } from "zod";
-import type { Role } from "@/lib/roles";
+import type { Role } from "@/lib/access/roles";
 import { rolesFor, type Action } from "@/lib/access/permissions";
 import { authenticate, bearerToken, claimsOf, type Actor } from "@/server/auth/actor";
 import { assertRole, type PendingActor } from "@/server/access/reader";

@@ -3,7 +3,7 @@ import { db } from "@/server/db";
 import { visiblePagesWhere } from "@/server/access/pages";
 import { isUuid } from "@/lib/ids";
 import type { AuthedSocket } from "@/server/realtime/types";
-import type { Role } from "@/lib/roles";
+import type { Role } from "@/lib/access/roles";
 import { rolesFor } from "@/lib/access/permissions";
 import { presenceJoined, presenceLeft } from "@/server/realtime/presence";
 import { visiblePageIdFor } from "@/server/realtime/lookups";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/server/db";
-import type { Role } from "@/lib/roles";
+import type { Role } from "@/lib/access/roles";
 import { decryptSecret } from "@/server/security/secret-box";
 import * as pagesRoute from "@/app/api/pages/route";
 import * as pageRoute from "@/app/api/pages/[id]/route";

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import type { Role } from "@/lib/roles";
+import type { Role } from "@/lib/access/roles";
 import { db } from "@/server/db";
 import * as statsRoute from "@/app/api/dashboard/stats/route";
 import { call } from "./support/http";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import type { Role } from "@/lib/roles";
+import type { Role } from "@/lib/access/roles";
 import { actorFromToken } from "@/server/auth/actor";
 import { db } from "@/server/db";
 import { socketActorFromToken, visiblePageIdFor } from "@/server/realtime/lookups";

@@ -1,6 +1,6 @@
 import { beforeAll, afterAll, describe, expect, it } from "vitest";
 import type { ZodType } from "zod";
-import type { Role } from "@/lib/roles";
+import type { Role } from "@/lib/access/roles";
 import type { Simulator } from "@/tools/simulator/create-simulator";
 import { db } from "@/server/db";
 import { simulateStoredPage, startGraphSimulator } from "./support/graph-sim";

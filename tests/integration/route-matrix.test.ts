@@ -1,5 +1,5 @@
 import { beforeAll, afterAll, describe, expect, it } from "vitest";
-import type { Role } from "@/lib/roles";
+import type { Role } from "@/lib/access/roles";
 import type { Simulator } from "@/tools/simulator/create-simulator";
 import { startGraphSimulator } from "./support/graph-sim";
 import { loadRouteTable } from "./support/route-table";

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/server/db";
-import type { Role } from "@/lib/roles";
+import type { Role } from "@/lib/access/roles";
 import * as allUsersRoute from "@/app/api/auth/users/route";
 import * as companyUsersRoute from "@/app/api/users/company-users/route";
 import * as userRoute from "@/app/api/users/[id]/route";

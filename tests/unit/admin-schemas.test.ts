@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { canManageRole, CREATABLE_ROLES, defaultNewUserRole } from "@/lib/access/roles";
 import {
-  canManageRole,
-  CREATABLE_ROLES,
-  defaultNewUserRole,
   ZBanUser,
   ZChangePassword,
   ZCreateUser,

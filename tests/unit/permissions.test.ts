@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { can, PERMISSIONS, rolesFor, type Action } from "@/lib/access/permissions";
-import { ROLES } from "@/lib/roles";
+import { ROLES } from "@/lib/access/roles";
 import { assignRights } from "@/lib/hooks/use-ownership";
 import { canChangeNote } from "@/components/inbox/panel/note-rules";
 

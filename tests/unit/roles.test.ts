@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hasRole, landingPathFor, menuFor, roleLabel } from "@/lib/roles";
+import { hasRole, landingPathFor, menuFor, roleLabel } from "@/lib/access/roles";
 
 describe("role landing (PRODUCT §2)", () => {
   it.each([

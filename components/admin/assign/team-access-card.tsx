@@ -2,7 +2,6 @@
 
 import { useState } from "react";
 import { useAuth } from "@/components/auth/auth-provider";
-import { can } from "@/lib/access/permissions";
 import { AssignPagesDialog } from "@/components/admin/assign/assign-pages-dialog";
 import { ActionsTD, DataTable, MessageRow, TBody, TD, TH, THead, TR } from "@/components/admin/common/data-table";
 import { LoadError } from "@/components/admin/common/load-error";
@@ -14,7 +13,8 @@ import { Avatar } from "@/components/ui/avatar";
 import { FlagIcon } from "@/components/ui/icons";
 import { showingText } from "@/lib/admin/pagination";
 import { useAdminUsers } from "@/lib/hooks/use-admin-users";
-import { canManageRole, type ApiUser } from "@/lib/schemas/users";
+import type { ApiUser } from "@/lib/schemas/users";
+import { canManageRole, hasTrait } from "@/lib/access/roles";
 
 /**
  * Who answers which page: the company's users, each with 'Assign Pages' where the actor may change their
@@ -27,7 +27,7 @@ export function TeamAccessCard() {
   const { data, error, isValidating, mutate } = useAdminUsers("company", page);
 
   const assignable = (user: ApiUser) =>
-    !!me && user._id !== me.id && can(user.role, "pages.assignee") && canManageRole(me.role, user.role);
+    !!me && user._id !== me.id && hasTrait(user.role, "assignedPages") && canManageRole(me.role, user.role);
 
   return (
     <section aria-labelledby="team-access-heading" className="space-y-3">
@@ -72,7 +72,7 @@ export function TeamAccessCard() {
                         Assign Pages
                       </RowButton>
                     ) : (
-                      <span className="px-2.5 text-xs text-slate-500">{can(user.role, "pages.all-of-company") ? "All pages" : "—"}</span>
+                      <span className="px-2.5 text-xs text-slate-500">{hasTrait(user.role, "allCompanyPages") ? "All pages" : "—"}</span>
                     )}
                   </ActionsTD>
                 </TR>

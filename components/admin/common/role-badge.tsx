@@ -1,5 +1,5 @@
 import { Badge, type BadgeTone } from "@/components/admin/common/badge";
-import { roleLabel } from "@/lib/roles";
+import { roleLabel } from "@/lib/access/roles";
 
 const ROLE_TONES: Record<string, BadgeTone> = { super_admin: "red", company_admin: "indigo", admin: "blue", staff: "slate" };
 

@@ -6,7 +6,7 @@ import { Avatar } from "@/components/ui/avatar";
 import { Card } from "@/components/ui/card";
 import { FlagIcon } from "@/components/ui/icons";
 import type { SessionUser } from "@/lib/schemas/auth";
-import { can } from "@/lib/access/permissions";
+import { hasTrait } from "@/lib/access/roles";
 
 /** The signed-in user: name, e-mail, role, company and the pages they answer. */
 export function ProfileDetailsCard({ user, company }: { user: SessionUser; company: string | null }) {
@@ -24,11 +24,11 @@ export function ProfileDetailsCard({ user, company }: { user: SessionUser; compa
         <Row label="Name" value={user.name} />
         <Row label="Email" value={<span className="break-all">{user.email}</span>} />
         <Row label="Role" value={<RoleBadge role={user.role} />} />
-        <Row label="Company" value={company ?? (can(user.role, "companies.all") ? "All companies" : "N/A")} />
+        <Row label="Company" value={company ?? (hasTrait(user.role, "allCompanies") ? "All companies" : "N/A")} />
         <Row
           label="Assigned pages"
           value={
-            can(user.role, "companies.all") ? (
+            hasTrait(user.role, "allCompanies") ? (
               "Every page (super admin)"
             ) : pages.length === 0 ? (
               "No pages assigned yet."

@@ -11,7 +11,8 @@ import { UserViewDialog } from "@/components/admin/users/user-view-dialog";
 import { UsersList } from "@/components/admin/users/users-list";
 import { buttonClasses } from "@/components/ui/button";
 import { PencilIcon, PlusIcon, TrashIcon, UserIcon } from "@/components/ui/icons";
-import { canManageRole, type ApiUser } from "@/lib/schemas/users";
+import type { ApiUser } from "@/lib/schemas/users";
+import { canManageRole } from "@/lib/access/roles";
 
 /** /company/users (PRODUCT §2): the company's users with a view modal, Edit and Delete; 'Add User'. */
 export function CompanyUsersScreen() {

@@ -5,7 +5,7 @@ import { TextField } from "@/components/admin/common/text-field";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { roleLabel } from "@/lib/roles";
+import { COMPANY_OWNER_ROLE, roleLabel } from "@/lib/access/roles";
 import { CreateUserActions, useCreateUserForm } from "@/components/admin/users/use-create-user-form";
 
 const EMPTY = { name: "", email: "", password: "", confirmPassword: "", companyName: "" };
@@ -15,7 +15,7 @@ const EMPTY = { name: "", email: "", password: "", confirmPassword: "", companyN
  * confirmation, the fixed company_admin role, and the new company's name.
  */
 export function CreateCompanyAdminForm() {
-  const { values, errors, message, pending, set, submit } = useCreateUserForm(EMPTY, { listPath: "/users", toInput: (v) => ({ ...v, role: "company_admin" }) });
+  const { values, errors, message, pending, set, submit } = useCreateUserForm(EMPTY, { listPath: "/users", toInput: (v) => ({ ...v, role: COMPANY_OWNER_ROLE }) });
 
   return (
     <FormCard
@@ -39,7 +39,7 @@ export function CreateCompanyAdminForm() {
           error={errors.confirmPassword}
         />
         <Field id="role" label="Role" hint="A super admin creates company admins.">
-          <Input id="role" value={roleLabel("company_admin")} readOnly disabled className="capitalize" />
+          <Input id="role" value={roleLabel(COMPANY_OWNER_ROLE)} readOnly disabled className="capitalize" />
         </Field>
         <TextField id="companyName" label="Company name" autoComplete="organization" value={values.companyName} onValue={set("companyName")} error={errors.companyName} />
       </div>

@@ -7,8 +7,7 @@ import { TextField } from "@/components/admin/common/text-field";
 import { ErrorAlert } from "@/components/ui/alert";
 import { describedBy, Field } from "@/components/ui/field";
 import { roleTitle } from "@/lib/admin/labels";
-import type { Role } from "@/lib/roles";
-import { CREATABLE_ROLES } from "@/lib/schemas/users";
+import { CREATABLE_ROLES, type Role } from "@/lib/access/roles";
 import { CreateUserActions, useCreateUserForm } from "@/components/admin/users/use-create-user-form";
 
 /**

@@ -13,7 +13,8 @@ import { SignOutUserCard } from "@/components/admin/users/sign-out-user-card";
 import { UpdateEmailForm } from "@/components/admin/users/update-email-form";
 import { UserSummaryCard } from "@/components/admin/users/user-summary-card";
 import { useAdminUser, useRefreshUsers } from "@/lib/hooks/use-admin-users";
-import { canManageRole, type ApiUser } from "@/lib/schemas/users";
+import type { ApiUser } from "@/lib/schemas/users";
+import { canManageRole, hasTrait } from "@/lib/access/roles";
 
 /**
  * /users/{id} and /company/users/{id} (PRODUCT §2): the user, 'Update Email', 'User Management' and signing
@@ -39,7 +40,7 @@ export function UserDetailsScreen({ id, area }: { id: string; area: "super" | "c
   } else {
     const self = user._id === me.id;
     const manages = !self && canManageRole(me.role, user.role);
-    const assignable = area === "company" && manages && can(user.role, "pages.assignee");
+    const assignable = area === "company" && manages && hasTrait(user.role, "assignedPages");
     body = (
       <div className="space-y-6">
         <UserSummaryCard user={user} />

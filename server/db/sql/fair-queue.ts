@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { MAX_CAPACITY } from "@/lib/schemas/fair-queue";
+import { rolesWith } from "@/lib/access/roles";
 
 // The fair queue's SQL text (docs/PRODUCT.md §13.4; server/db/sql/run.ts says when a statement is text
 // rather than the builder). Every statement here runs inside one hand-out transaction that first holds the
@@ -26,7 +27,7 @@ export const queueAgentsSql = (companyId: string) => sql<QueueAgentRow>`
              WHERE p.company_id = ${companyId}::uuid) AS load
       FROM users u
      WHERE u.company_id = ${companyId}::uuid AND u.is_active AND NOT u.is_away AND u.capacity > 0
-       AND u.role IN ('company_admin', 'admin', 'staff')`;
+       AND u.role::text = ANY(${rolesWith("agent")}::text[])`;
 
 export type QueuedRow = { id: string; pageId: string; createdAt: Date };
 

@@ -1,3 +1,5 @@
+import { hasTrait } from "@/lib/access/roles";
+
 // The fair queue's choice (docs/PRODUCT.md §13.4), apart from the I/O so that it reads as the rule: each
 // waiting conversation, oldest first, goes to the least-busy available agent of its page; on a tie, to the
 // one who has waited longest for a conversation (round-robin), then by id so that the answer is stable.
@@ -10,7 +12,7 @@ export type HandedOut = { conversationId: string; pageId: string; agentId: strin
 const ROUND_BASE = 8.64e15;
 
 /** Company admins answer every page of the company (server/services/ownership/page-agents.ts); others their assigned pages. */
-const answers = (agent: Candidate, pageId: string) => agent.role === "company_admin" || agent.pageIds.includes(pageId);
+const answers = (agent: Candidate, pageId: string) => hasTrait(agent.role, "allCompanyPages") || agent.pageIds.includes(pageId);
 
 export function pickAgents(queue: Waiting[], candidates: Candidate[]): HandedOut[] {
   const agents = candidates.map((a) => ({ ...a, stamp: a.lastAssignedAt?.getTime() ?? -Infinity }));

@@ -2,6 +2,7 @@ import { db } from "@/server/db";
 import type { Prisma } from "@/server/generated/prisma/client";
 import type { Actor } from "@/server/auth/actor";
 import { findVisiblePage } from "@/server/access/pages";
+import { rolesWith } from "@/lib/access/roles";
 
 // Who may own a page's conversations: the active people who answer it in the inbox — its assigned staff
 // and admins, and the company's admins (they see every page of the company, server/access/pages.ts).
@@ -10,7 +11,7 @@ export function pageAgentsWhere(page: { id: string; companyId: string }): Prisma
   return {
     isActive: true,
     companyId: page.companyId,
-    OR: [{ role: "company_admin" }, { role: { in: ["admin", "staff"] }, assignments: { some: { pageId: page.id } } }],
+    OR: [{ role: { in: rolesWith("allCompanyPages") } }, { role: { in: rolesWith("assignedPages") }, assignments: { some: { pageId: page.id } } }],
   };
 }
 

@@ -9,6 +9,7 @@ import { visiblePagesWhere } from "@/server/access/pages";
 import { checkAgent, reportScope } from "@/server/services/reports/report-scope";
 import { targetsMet } from "@/server/services/reports/targets-met";
 import { automaticReplies } from "@/server/services/reports/automatic-replies";
+import { rolesWith } from "@/lib/access/roles";
 
 export const PAGE_INBOX_NAME = "Page Inbox";
 
@@ -28,7 +29,7 @@ export async function responseReport(actor: Actor, query: TResponseReportQuery):
     automaticReplies({ pageIds, pages: scope.pages, from: from!.at, to: to!.at, agentId, label: query.label ?? null }),
   ]);
   const [agents, labels] = await Promise.all([
-    db.user.findMany({ where: { companyId: scope.companyId, role: { in: ["staff", "admin", "company_admin"] } }, orderBy: [{ name: "asc" }, { id: "asc" }], select: { id: true, name: true } }),
+    db.user.findMany({ where: { companyId: scope.companyId, role: { in: rolesWith("agent") } }, orderBy: [{ name: "asc" }, { id: "asc" }], select: { id: true, name: true } }),
     db.label.findMany({ where: { page: visiblePagesWhere(actor) }, distinct: ["name"], orderBy: { name: "asc" }, select: { name: true } }),
   ]);
   return {

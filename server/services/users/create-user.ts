@@ -2,7 +2,8 @@ import { db } from "@/server/db";
 import type { Actor } from "@/server/auth/actor";
 import { AppError } from "@/server/http/errors";
 import { isUniqueViolation } from "@/server/db/unique";
-import { CREATABLE_ROLES, DUPLICATE_EMAIL, type TCreateUser } from "@/lib/schemas/users";
+import { DUPLICATE_EMAIL, type TCreateUser } from "@/lib/schemas/users";
+import { CREATABLE_ROLES, hasTrait } from "@/lib/access/roles";
 import { hashPassword } from "@/server/services/users/password";
 import { apiUserSelect, toApiUser } from "@/server/services/users/serialize-user";
 import { actorCompanyId } from "@/server/access/company";
@@ -28,7 +29,7 @@ export async function createUser(actor: Actor, input: TCreateUser) {
   const data = { name: input.name, email: input.email, role: input.role, passwordHash };
   // A company admin comes with a new company (one write: both exist or neither); others join the actor's.
   // ZCreateUser requires companyName for company admins, the only role a super admin creates.
-  const company = actor.role === "super_admin" && input.companyName ? { create: { name: input.companyName } } : { connect: { id: actorCompanyId(actor) } };
+  const company = hasTrait(actor.role, "allCompanies") && input.companyName ? { create: { name: input.companyName } } : { connect: { id: actorCompanyId(actor) } };
   try {
     const user = await db.$transaction(async (tx) => {
       const row = await tx.user.create({ data: { ...data, company }, select: apiUserSelect });

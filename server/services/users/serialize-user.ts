@@ -1,5 +1,5 @@
 import type { ApiUser } from "@/lib/schemas/users";
-import type { Role } from "@/lib/roles";
+import type { Role } from "@/lib/access/roles";
 
 // The admin API's user shape (PRODUCT §3 User, snake_case as the spec's clients read it). Never the hash.
 

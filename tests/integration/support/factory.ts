@@ -1,7 +1,7 @@
 import { db } from "@/server/db";
 import { issueToken } from "@/server/auth/token";
 import { encryptSecret } from "@/server/security/secret-box";
-import type { Role } from "@/lib/roles";
+import type { Role } from "@/lib/access/roles";
 
 // Small builders for integration tests: rows straight into the real database.
 

@@ -1,6 +1,7 @@
 import { db } from "@/server/db";
 import { sendPageNeedsTokenMail } from "@/server/auth/mailer";
 import { logger } from "@/server/observability/log";
+import { rolesWith } from "@/lib/access/roles";
 
 /**
  * Facebook answered 190 to `call` ("POST /messages", "GET /me" …) for this page: it needs a new token.
@@ -15,7 +16,7 @@ export async function markNeedsToken(pageId: string, call: string): Promise<void
   if (count === 0) return;
   const page = await db.page.findUnique({ where: { id: pageId }, select: { name: true, facebookPageId: true, companyId: true } });
   if (!page) return;
-  const admins = await db.user.findMany({ where: { companyId: page.companyId, role: "company_admin", isActive: true }, select: { email: true } });
+  const admins = await db.user.findMany({ where: { companyId: page.companyId, role: { in: rolesWith("companyAlerts") }, isActive: true }, select: { email: true } });
   try {
     await sendPageNeedsTokenMail(
       admins.map((a) => a.email),

@@ -1,5 +1,5 @@
 import type { Actor } from "@/server/auth/actor";
-import { can } from "@/lib/access/permissions";
+import { hasTrait } from "@/lib/access/roles";
 import { AppError } from "@/server/http/errors";
 import { assertCanManage, findVisibleUser } from "@/server/access/users";
 
@@ -11,7 +11,7 @@ export async function findAssignableUser(actor: Actor, userId: string) {
   const user = await findVisibleUser(actor, userId);
   assertCanManage(actor, user, "You cannot change your own page access");
   // Company admins see every page of their company; only staff and admins work from assignments.
-  if (!user.companyId || !can(user.role, "pages.assignee")) {
+  if (!user.companyId || !hasTrait(user.role, "assignedPages")) {
     throw new AppError("bad_request", "Pages are assigned only to admins and staff");
   }
   return { ...user, companyId: user.companyId };

@@ -2,6 +2,7 @@ import type { Actor } from "@/server/auth/actor";
 import { AppError } from "@/server/http/errors";
 import { PAGE_OWNER_REQUIRED } from "@/lib/schemas/pages";
 import { findVisibleUser } from "@/server/access/users";
+import { hasTrait } from "@/lib/access/roles";
 
 const NO_COMPANY = "Pages belong to a company; choose a user of a company";
 
@@ -24,5 +25,5 @@ export async function resolvePageOwner(actor: Actor, userId: string | undefined)
 
 /** Staff and admins answer only assigned pages, so a page added for one of them is also assigned to them. */
 export function ownerAnswersByAssignment(owner: PageOwner): boolean {
-  return owner.role === "staff" || owner.role === "admin";
+  return hasTrait(owner.role, "assignedPages");
 }

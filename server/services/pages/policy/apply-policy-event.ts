@@ -3,6 +3,7 @@ import { sendPagePolicyMail } from "@/server/auth/mailer";
 import { logger } from "@/server/observability/log";
 import { announcePageStatus } from "@/server/services/pages/policy/page-status";
 import { pauseOffersForBlock, resumeOffersAfterBlock } from "@/server/services/pages/policy/policy-offers";
+import { rolesWith } from "@/lib/access/roles";
 
 // messaging_policy_enforcement: Meta blocks, warns or unblocks a Page. The event is kept once (Meta
 // retries deliveries, the quarantine re-runs events), which is what makes the admins' e-mail go out once
@@ -42,7 +43,7 @@ async function applyToPage(pageId: string, action: PolicyInput["action"], reason
 async function mailAdmins(pageId: string, action: "block" | "warning", reason: string | null): Promise<void> {
   const page = await db.page.findUnique({ where: { id: pageId }, select: { name: true, facebookPageId: true, companyId: true } });
   if (!page) return;
-  const admins = await db.user.findMany({ where: { companyId: page.companyId, role: "company_admin", isActive: true }, select: { email: true } });
+  const admins = await db.user.findMany({ where: { companyId: page.companyId, role: { in: rolesWith("companyAlerts") }, isActive: true }, select: { email: true } });
   try {
     await sendPagePolicyMail(
       admins.map((a) => a.email),
