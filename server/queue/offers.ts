@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { currentRequestId } from "@/server/observability/request-context";
 import { queue } from "@/server/queue/index";
+import { JOBS, enqueue, schedule } from "@/server/queue/jobs";
 import { redis } from "@/server/redis";
 
 // Producers for bulk offers. `send-offer` runs one offer; `resume-offers` is a watchdog that a BullMQ job
@@ -8,8 +8,6 @@ import { redis } from "@/server/redis";
 // died (its lease in Redis expired), so a killed worker resumes in seconds instead of waiting for BullMQ's
 // stalled-job check (30 s+, and only once by default).
 
-export const SEND_OFFER_JOB = "send-offer";
-export const RESUME_OFFERS_JOB = "resume-offers";
 const WATCHDOG_ID = "offers-watchdog";
 export const WATCHDOG_EVERY_MS = 5_000;
 /** One re-queue per offer per this period, however often the watchdog looks. */
@@ -17,10 +15,9 @@ const KICK_THROTTLE_MS = 10_000;
 
 /** Queues a run of the offer. Every run gets its own job id; the offer's lease lets only one of them work. */
 export async function enqueueSendOffer(offerId: string): Promise<void> {
-  await queue().add(
-    SEND_OFFER_JOB,
-    // requestId: the worker runs the job under the id of the request that queued it (logs follow it).
-    { offerId, requestId: currentRequestId() },
+  await enqueue(
+    JOBS.sendOffer,
+    { offerId },
     {
       // Custom job ids cannot contain ":".
       jobId: `offer-${offerId}-${Date.now()}-${randomBytes(3).toString("hex")}`,
@@ -42,11 +39,7 @@ export async function kickOffer(offerId: string): Promise<boolean> {
 
 /** Starts (or keeps) the watchdog; idempotent. */
 export async function ensureOffersWatchdog(): Promise<void> {
-  await queue().upsertJobScheduler(
-    WATCHDOG_ID,
-    { every: WATCHDOG_EVERY_MS },
-    { name: RESUME_OFFERS_JOB, data: {}, opts: { removeOnComplete: true, removeOnFail: { count: 50 } } },
-  );
+  await schedule(WATCHDOG_ID, { every: WATCHDOG_EVERY_MS }, JOBS.resumeOffers, {}, { removeOnComplete: true, removeOnFail: { count: 50 } });
 }
 
 /** Stops the watchdog when no offer needs it. */

@@ -21,7 +21,6 @@ import { Redis } from "ioredis";
 import { PrismaClient } from "@/server/generated/prisma/client";
 import { createSimulator } from "@/tools/simulator/create-simulator";
 import { queueNameFor } from "@/server/queue/index";
-import { SEND_OFFER_JOB } from "@/server/queue/offers";
 import { encryptSecret } from "@/server/security/secret-box";
 import { BENCH } from "./lib/config";
 import type { Bench } from "./lib/context";
@@ -29,6 +28,7 @@ import { writeResult } from "./lib/results";
 import { sleep, summarize } from "../support/stats";
 import { recreateDatabase } from "../support/database";
 import { migrateDeploy } from "../../prisma/scripts/migrate-lib";
+import { JOBS } from "@/server/queue/jobs";
 
 const RECIPIENTS = 10_000;
 const RATE = 40;
@@ -129,7 +129,7 @@ export async function runOffersBench(log: Log): Promise<Record<string, unknown>>
     // Its own producer: in run.ts this process's server config (queue name, Redis) belongs to other benches.
     queue = new Queue(queueNameFor(queuePrefix), { connection: new Redis(redisUrl, { maxRetriesPerRequest: null }) });
     const queuedAt = Date.now();
-    await queue.add(SEND_OFFER_JOB, { offerId: offer.id }, { removeOnComplete: true });
+    await queue.add(JOBS.sendOffer.name, { offerId: offer.id }, { removeOnComplete: true });
     log(`offers: queued ${offer.id}; ideal ${IDEAL_SECONDS} s at ${RATE}/s`);
 
     let row = await prisma.offer.findUniqueOrThrow({ where: { id: offer.id } });

@@ -19,12 +19,12 @@ import type { ApiAuditEntry, AuditPage } from "@/lib/contract/audit-api";
 import { recordAudit } from "@/server/services/audit/record-audit";
 import { pruneAuditEntries } from "@/workers/audit/prune-audit-entries";
 import { findJob } from "@/workers/jobs/index";
-import { PRUNE_AUDIT_JOB } from "@/workers/schedules/audit";
 import { DAY_MS } from "@/lib/contract/messaging-window";
 import type { Simulator } from "@/tools/simulator/create-simulator";
 import { call } from "./support/http";
 import { makeCompany, makePage, makeUser, tokenFor } from "./support/factory";
 import { freshPageId, simulatePage, startGraphSimulator, tokenFor as pageTokenFor } from "./support/graph-sim";
+import { JOBS } from "@/server/queue/jobs";
 
 // The audit log (docs/PRODUCT.md §13.5): real admin actions through their routes write entries, which
 // GET /api/audit lists newest first with filters and a keyset cursor, to the company's own admins only;
@@ -221,7 +221,7 @@ describe("audit retention", () => {
     await seed(w.globex.id, 3, now - 400 * DAY_MS);
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(now);
-    const job = findJob(PRUNE_AUDIT_JOB)!;
+    const job = findJob(JOBS.pruneAudit.name)!;
     const result = (await job.handle(job.schema.parse({}) as never, {} as Job)) as { deleted: number; before: string };
     expect(result).toEqual({ deleted: 3, before: new Date(now - 366 * DAY_MS).toISOString() });
     expect(await db.auditEntry.count()).toBe(4);

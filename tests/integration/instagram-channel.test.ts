@@ -14,11 +14,11 @@ import { RECIPIENT_REASONS } from "@/server/services/offers/reasons";
 import { runOffer } from "@/workers/offers/run-offer";
 import { importPageHistory } from "@/workers/pages/import-history";
 import { queue } from "@/server/queue/index";
-import { IMPORT_PAGE_HISTORY_JOB } from "@/server/queue/pages";
 import { INBOUND_TEXT_MAX_LENGTH } from "@/server/integrations/meta/inbound-text";
 import { call } from "./support/http";
 import { makeCompany, makeUpload, makeUser, tokenFor } from "./support/factory";
 import { eventually, openSocket, simGet, simPost, startChannel, type Channel } from "./support/channel";
+import { JOBS } from "@/server/queue/jobs";
 
 // Instagram Direct as a channel of a connected Page, through the real path with the simulator as Meta:
 // connecting finds the Instagram account linked to the Page, a company admin turns it on, a customer
@@ -203,7 +203,7 @@ describe("history import", () => {
     await afterConnect(page.id, { importHistory: false });
     expect((await turnOn()).status).toBe(200);
     const queued = await queue().getJobs(["waiting", "delayed", "prioritized"]);
-    expect(queued.some((j) => j.name === IMPORT_PAGE_HISTORY_JOB && j.data.pageId === page.id && j.data.channels?.join() === "instagram")).toBe(true);
+    expect(queued.some((j) => j.name === JOBS.importPageHistory.name && j.data.pageId === page.id && j.data.channels?.join() === "instagram")).toBe(true);
 
     const now = Date.now();
     const igsid = "7100000000000031";

@@ -6,7 +6,6 @@ vi.hoisted(() => {
 
 import { db } from "@/server/db";
 import { queue } from "@/server/queue/index";
-import { SEND_OFFER_JOB } from "@/server/queue/offers";
 import * as listRoute from "@/app/api/offers/route";
 import * as scheduleRoute from "@/app/api/offers/schedule/route";
 import * as scheduleLabelRoute from "@/app/api/offers/schedule-label/route";
@@ -17,6 +16,7 @@ import * as cancelRoute from "@/app/api/offers/[id]/cancel/route";
 import { call } from "./support/http";
 import { makeCompany, makePage, makeUpload, makeUser, tokenFor } from "./support/factory";
 import { makeConversation } from "./support/inbox-factory";
+import { JOBS } from "@/server/queue/jobs";
 
 // The offers API as the send-offer and scheduled-offers screens call it: roles, tenancy, the spec's
 // validation texts, the whitelist, the list's date range, the audience preview and pause/resume/cancel.
@@ -65,7 +65,7 @@ async function audience() {
   await makeConversation(pageId, { lastInboundAt: null });
 }
 
-const queuedOfferIds = async () => (await queue().getJobs(["waiting", "delayed"])).filter((j) => j.name === SEND_OFFER_JOB).map((j) => j.data.offerId as string);
+const queuedOfferIds = async () => (await queue().getJobs(["waiting", "delayed"])).filter((j) => j.name === JOBS.sendOffer.name).map((j) => j.data.offerId as string);
 
 describe("scheduling", () => {
   it("schedules a text offer to everyone on the page and queues its job", async () => {

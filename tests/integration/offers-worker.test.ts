@@ -10,7 +10,6 @@ import { db } from "@/server/db";
 import { redis } from "@/server/redis";
 import { encryptSecret } from "@/server/security/secret-box";
 import { queue } from "@/server/queue/index";
-import { SEND_OFFER_JOB } from "@/server/queue/offers";
 import { publishToRooms } from "@/server/realtime/emit";
 import { offersRoom, pageRoom } from "@/server/realtime/room-names";
 import { confirmOfferEcho, offerMetadata } from "@/server/services/offers/confirm-echo";
@@ -25,6 +24,7 @@ import { startAppServer } from "./support/app-server";
 import { eventually, openSocket, simPost } from "./support/channel";
 import { call } from "./support/http";
 import { makeCompany, makeUser, tokenFor } from "./support/factory";
+import { JOBS } from "@/server/queue/jobs";
 
 // The send-offer job in this process against the Messenger simulator: who is targeted, the 24 h window,
 // every mapped Graph error, progress numbers and events, image upload once, pause/resume, the echo rule.
@@ -216,7 +216,7 @@ describe("Graph errors", () => {
     const resumed = await call(resumeRoute.POST, "POST", `/api/offers/${o.id}/resume`, { token: adminToken, params: { id: o.id } });
     expect(resumed.status).toBe(200);
     expect(resumed.body).toMatchObject({ status: "running", statusReason: null });
-    expect((await queue().getJobs(["waiting"])).some((j) => j.name === SEND_OFFER_JOB && j.data.offerId === o.id)).toBe(true);
+    expect((await queue().getJobs(["waiting"])).some((j) => j.name === JOBS.sendOffer.name && j.data.offerId === o.id)).toBe(true);
     expect(await runOffer(o.id)).toBe("completed");
     expect(sentTo(a)).toHaveLength(1);
     expect(sentTo(b)).toHaveLength(1);
@@ -457,7 +457,7 @@ describe("pause, resume and the resume rule", () => {
     const { kicked } = await resumeStalledOffers();
     expect(kicked).toEqual([dead.id]);
     const jobs = await queue().getJobs(["waiting"]);
-    expect(jobs.filter((j) => j.name === SEND_OFFER_JOB).map((j) => j.data.offerId)).toEqual([dead.id]);
+    expect(jobs.filter((j) => j.name === JOBS.sendOffer.name).map((j) => j.data.offerId)).toEqual([dead.id]);
     // Throttled: the next look does not queue it again.
     expect((await resumeStalledOffers()).kicked).toEqual([]);
   });

@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/server/db";
 import { failStaleSends, STALE_SEND_MS, STALE_SEND_TEXT } from "@/server/services/outbound/fail-stale-sends";
 import { findJob } from "@/workers/jobs";
-import { FAIL_STALE_SENDS_JOB } from "@/workers/schedules/stale-sends";
 import { makeCompany, makePage, makeUser } from "./support/factory";
 import { makeConversation } from "./support/inbox-factory";
+import { JOBS } from "@/server/queue/jobs";
 
 // A reply is pending while its Send API call runs; one a stopped process left pending would say "Sending"
 // forever. The worker's sweep (workers/jobs/stale-sends.ts) marks those failed — and only those.
@@ -36,6 +36,6 @@ describe("replies left pending by a stopped process", () => {
   });
 
   it("is a registered worker job", () => {
-    expect(findJob(FAIL_STALE_SENDS_JOB)?.name).toBe(FAIL_STALE_SENDS_JOB);
+    expect(findJob(JOBS.failStaleSends.name)?.name).toBe(JOBS.failStaleSends.name);
   });
 });

@@ -16,12 +16,12 @@ import * as sendRoute from "@/app/api/send-message/route";
 import * as scheduleRoute from "@/app/api/offers/schedule/route";
 import { FILE_URL_REFUSED, IMAGE_URL_REFUSED } from "@/server/services/uploads/sendable-image";
 import { uploadLargerThanQuota, uploadQuotaExceeded } from "@/server/services/uploads/upload-quota";
-import { PRUNE_UPLOADS_JOB } from "@/workers/schedules/uploads";
 import { findJob } from "@/workers/jobs/index";
 import { call } from "./support/http";
 import { makeCompany, makePage, makeUser, tokenFor } from "./support/factory";
 import { makeConversation } from "./support/inbox-factory";
 import { DAY_MS } from "@/lib/contract/messaging-window";
+import { JOBS } from "@/server/queue/jobs";
 
 // Issue 29, point 11: every upload belongs to the company and user that made it; another company cannot
 // send it; each user has an hourly quota; unused uploads are deleted after UPLOAD_RETENTION_DAYS.
@@ -153,7 +153,7 @@ describe("uploads never used are deleted by the worker's retention job", () => {
     await db.upload.update({ where: { name: recent }, data: { createdAt: daysAgo(2) } });
     await db.upload.updateMany({ where: { name: { in: [oldUsed, recentUsed] } }, data: { usedAt: new Date() } });
 
-    const job = findJob(PRUNE_UPLOADS_JOB);
+    const job = findJob(JOBS.pruneUploads.name);
     expect(job).toBeDefined();
     const result = (await job!.handle(job!.schema.parse({}) as never, {} as Job)) as { deleted: number };
     expect(result.deleted).toBe(1);

@@ -3,8 +3,8 @@ import type { Job } from "bullmq";
 import { db } from "@/server/db";
 import { pruneWebhookEvents } from "@/workers/webhooks/prune-webhook-events";
 import { findJob } from "@/workers/jobs/index";
-import { PRUNE_WEBHOOK_EVENTS_JOB } from "@/workers/schedules/webhooks";
 import { DAY_MS } from "@/lib/contract/messaging-window";
+import { JOBS } from "@/server/queue/jobs";
 
 // The retention of webhook deliveries (prune-webhook-events.ts, workers/jobs/webhook-retention.ts):
 // processed rows older than the cutoff go, in batches; pending rows stay however old.
@@ -32,7 +32,7 @@ describe("webhook delivery retention", () => {
   it("runs as the registered hourly job with WEBHOOK_RETENTION_DAYS (7 by default)", async () => {
     await deliveries(4, 8, true);
     await deliveries(2, 6, true);
-    const job = findJob(PRUNE_WEBHOOK_EVENTS_JOB);
+    const job = findJob(JOBS.pruneWebhookEvents.name);
     expect(job).toBeDefined();
     const result = (await job!.handle(job!.schema.parse({}) as never, {} as Job)) as { deleted: number };
     expect(result.deleted).toBe(4);

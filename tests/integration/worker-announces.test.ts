@@ -4,11 +4,11 @@ import { db } from "@/server/db";
 import { createRedis } from "@/server/redis";
 import { queueNameFor } from "@/server/queue/index";
 import { SERVER_EVENTS } from "@/lib/contract/socket-events";
-import { WAKE_SNOOZED_JOB } from "@/workers/schedules/snooze-expiry";
 import { eventually, openSocket } from "./support/channel";
 import { makeCompany, makePage, makeUser, tokenFor } from "./support/factory";
 import { makeConversation } from "./support/inbox-factory";
 import { startFleet, type Fleet } from "./support/fleet";
+import { JOBS } from "@/server/queue/jobs";
 
 // What a worker changes reaches agents live (issue 41): the app and the worker as processes of their own, as
 // deployed, the agent's socket on the app. The worker has no Socket.IO server, so its announcements go through
@@ -38,7 +38,7 @@ describe("the worker's announcements", () => {
     // The sweep runs every minute; the test asks the worker for it now, as its scheduler would.
     const queue = new Queue(queueNameFor(QUEUE_PREFIX), { connection: createRedis({ maxRetriesPerRequest: 1 }) });
     try {
-      await queue.add(WAKE_SNOOZED_JOB, {});
+      await queue.add(JOBS.wakeSnoozed.name, {});
       const updated = () => socket.events.filter((e) => e.name === SERVER_EVENTS.conversationUpdated && (e.payload as { conversationId: string }).conversationId === conversation.id);
       const seen = await eventually(updated, (events) => events.length > 0, 20_000);
       expect(await db.conversation.findUniqueOrThrow({ where: { id: conversation.id }, select: { status: true } })).toEqual({ status: "open" });

@@ -1,20 +1,17 @@
-import { z } from "zod";
 import { GraphError } from "@/server/integrations/meta/graph-errors";
 import { unsubscribeApp } from "@/server/integrations/meta/graph-pages";
 import { decryptSecret } from "@/server/security/secret-box";
-import { IMPORT_PAGE_HISTORY_JOB, SUBSCRIBE_PAGE_JOB, UNSUBSCRIBE_PAGE_JOB, VERIFY_PAGE_TOKENS_JOB } from "@/server/queue/pages";
 import { failPageHistoryImport, importPageHistory } from "@/workers/pages/import-history";
 import { subscribePage } from "@/server/services/pages/connection/subscribe-page";
 import { recheckPageTokens } from "@/workers/pages/recheck-page-tokens";
 import { defineJob } from "@/workers/jobs/types";
-import { CHANNELS } from "@/lib/inbox/channels";
+import { JOBS } from "@/server/queue/jobs";
 
 // Jobs that keep connected Pages working (producers in server/queue/pages.ts). A failed (un)subscription
 // throws so BullMQ retries it with backoff; the Page screen shows the last error meanwhile.
 
 export const subscribePageJob = defineJob({
-  name: SUBSCRIBE_PAGE_JOB,
-  schema: z.object({ pageId: z.uuid() }),
+  ...JOBS.subscribePage,
   async handle({ pageId }) {
     const outcome = await subscribePage(pageId);
     if (!outcome.ok && outcome.retry) throw new Error(outcome.error);
@@ -23,8 +20,7 @@ export const subscribePageJob = defineJob({
 });
 
 export const unsubscribePageJob = defineJob({
-  name: UNSUBSCRIBE_PAGE_JOB,
-  schema: z.object({ facebookPageId: z.string().regex(/^\d+$/), accessTokenEnc: z.string().min(1) }),
+  ...JOBS.unsubscribePage,
   async handle({ facebookPageId, accessTokenEnc }) {
     try {
       await unsubscribeApp(facebookPageId, decryptSecret(accessTokenEnc));
@@ -38,14 +34,12 @@ export const unsubscribePageJob = defineJob({
 });
 
 export const verifyPageTokensJob = defineJob({
-  name: VERIFY_PAGE_TOKENS_JOB,
-  schema: z.object({}).passthrough(),
+  ...JOBS.verifyPageTokens,
   handle: () => recheckPageTokens(),
 });
 
 export const importPageHistoryJob = defineJob({
-  name: IMPORT_PAGE_HISTORY_JOB,
-  schema: z.object({ pageId: z.uuid(), channels: z.array(z.enum(CHANNELS)).optional() }),
+  ...JOBS.importPageHistory,
   async handle({ pageId, channels }, job) {
     try {
       return await importPageHistory(pageId, channels);

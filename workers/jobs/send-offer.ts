@@ -1,10 +1,9 @@
-import { z } from "zod";
 import { db } from "@/server/db";
-import { RESUME_OFFERS_JOB, SEND_OFFER_JOB } from "@/server/queue/offers";
 import { OFFER_REASONS } from "@/server/services/offers/reasons";
 import { recountOffer } from "@/server/services/offers/recount-offer";
 import { emitOfferProgress } from "@/server/services/offers/emit-progress";
 import { defineJob } from "@/workers/jobs/types";
+import { JOBS } from "@/server/queue/jobs";
 import { runOffer } from "@/workers/offers/run-offer";
 import { resumeStalledOffers } from "@/workers/offers/watchdog";
 
@@ -12,8 +11,7 @@ import { resumeStalledOffers } from "@/workers/offers/watchdog";
 // its watchdog (workers/offers/watchdog.ts). Both are registered in workers/jobs/index.ts.
 
 export const sendOfferJob = defineJob({
-  name: SEND_OFFER_JOB,
-  schema: z.object({ offerId: z.uuid() }),
+  ...JOBS.sendOffer,
   async handle({ offerId }, job) {
     try {
       return { outcome: await runOffer(offerId) };
@@ -26,8 +24,7 @@ export const sendOfferJob = defineJob({
 });
 
 export const resumeOffersJob = defineJob({
-  name: RESUME_OFFERS_JOB,
-  schema: z.object({}).passthrough(),
+  ...JOBS.resumeOffers,
   handle: () => resumeStalledOffers(),
 });
 

@@ -1,12 +1,10 @@
-import { z } from "zod";
-import { WAKE_SNOOZED_JOB } from "@/workers/schedules/snooze-expiry";
 import { wakeSnoozed } from "@/workers/conversations/wake-snoozed";
 import { defineJob } from "@/workers/jobs/types";
+import { JOBS } from "@/server/queue/jobs";
 
 /** Every minute (server/queue/snooze-expiry.ts): snoozed conversations whose time has come are open again. */
 export const wakeSnoozedJob = defineJob({
-  name: WAKE_SNOOZED_JOB,
-  schema: z.object({}),
+  ...JOBS.wakeSnoozed,
   async handle() {
     return { woken: await wakeSnoozed() };
   },

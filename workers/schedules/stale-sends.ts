@@ -1,8 +1,8 @@
 import { queue } from "@/server/queue/index";
+import { JOBS, schedule } from "@/server/queue/jobs";
 
 // The sweep of replies a stopped process left pending (workers/jobs/stale-sends.ts).
 
-export const FAIL_STALE_SENDS_JOB = "fail-stale-sends";
 const SCHEDULER_ID = "fail-stale-sends";
 /** Its id while it ran every minute: removed, so a Redis that kept it does not run both. */
 const OLD_SCHEDULER_ID = "fail-stale-sends-every-minute";
@@ -12,5 +12,5 @@ export const STALE_SEND_SWEEP_MS = 10_000;
 /** Idempotent; the worker calls it on start. One scheduler however many workers run. */
 export async function ensureStaleSendSweep(): Promise<void> {
   await queue().removeJobScheduler(OLD_SCHEDULER_ID);
-  await queue().upsertJobScheduler(SCHEDULER_ID, { every: STALE_SEND_SWEEP_MS }, { name: FAIL_STALE_SENDS_JOB, data: {}, opts: { removeOnComplete: { count: 10 }, removeOnFail: { count: 48 } } });
+  await schedule(SCHEDULER_ID, { every: STALE_SEND_SWEEP_MS }, JOBS.failStaleSends, {}, { removeOnComplete: { count: 10 }, removeOnFail: { count: 48 } });
 }
