@@ -13,7 +13,22 @@ export default {
       from: {},
       to: { circular: true },
     },
-    layer("lib-is-browser-safe", "lib/ is shared with the browser: it must not import server/, workers/ or app/.", "^lib/", "^(server|workers|app)/"),
+    layer("lib-is-browser-safe", "lib/ is shared with the browser: it must not import server/, workers/ or app/.", "^lib/", "^(server|workers)/"),
+    {
+      name: "lib-types-routes-only",
+      severity: "error",
+      comment:
+        "lib/ may name an /api route's type (its answer, lib/contract/http.ts) with `import type`, which the bundle drops; nothing else of app/, and no value import of it.",
+      from: { path: "^lib/" },
+      to: { path: "^app/", pathNot: "^app/api/.+/route\\.ts$" },
+    },
+    {
+      name: "lib-route-imports-are-types",
+      severity: "error",
+      comment: "A route module imported by lib/ for its answer's type must be `import type`: its value is server code.",
+      from: { path: "^lib/" },
+      to: { path: "^app/api/.+/route\\.ts$", dependencyTypesNot: ["type-only"] },
+    },
     layer("components-not-server", "components/ run in the browser: they must not import server/ or workers/.", "^components/", "^(server|workers)/"),
     layer("backend-not-ui", "server/ and workers/ must not import app/ (routes, pages) or components/.", "^(server|workers)/", "^(app|components)/"),
     layer("server-not-workers", "The web process must not depend on worker code; shared code lives in server/.", "^server/", "^workers/"),

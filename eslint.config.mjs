@@ -32,6 +32,13 @@ const roleLiterals = [
   { selector: `TemplateElement[value.raw=/'(staff|admin|company_admin|super_admin)'/]`, message: ROLE_HOW },
 ];
 
+// A typed HTTP contract (issue 44): the browser types an answer by the route that gives it
+// (`api<Answer<typeof POST>>`, lib/contract/http.ts), never by restating its shape at the call.
+const inlineAnswer = {
+  selector: "CallExpression[callee.name='api'] > TSTypeParameterInstantiation > TSTypeLiteral",
+  message: "Type the answer by its route: api<Answer<typeof POST>>(…) with `import type { POST } from \"@/app/api/…/route\"` (lib/contract/http.ts).",
+};
+
 export default tseslint.config(
   { ignores: ["node_modules", ".next", ".next-*", "server/generated", ".data", "test-results", "playwright-report", "next-env.d.ts"] },
   js.configs.recommended,
@@ -52,7 +59,7 @@ export default tseslint.config(
   // bypass all three; log.ts itself routes third-party console output into the logger.
   { files: ["server/**/*.ts", "workers/**/*.ts"], ignores: ["server/observability/log.ts"], rules: { "no-console": "error" } },
   // A later block's options replace an earlier one's for the same rule: each lists every path it keeps.
-  { files: SQL_CODE, rules: { "no-restricted-syntax": ["error", ...rawSql, ...roleLiterals], "@typescript-eslint/no-restricted-imports": ["error", { paths: [sonner, ...pools, sqlText] }] } },
+  { files: SQL_CODE, rules: { "no-restricted-syntax": ["error", ...rawSql, ...roleLiterals, inlineAnswer], "@typescript-eslint/no-restricted-imports": ["error", { paths: [sonner, ...pools, sqlText] }] } },
   { files: ["lib/access/**/*.ts"], rules: { "no-restricted-syntax": ["error", ...rawSql] } },
   { files: ["server/access/**/*.ts"], rules: { "@typescript-eslint/no-restricted-imports": ["error", { paths: [sonner, ...pools] }] } },
   { files: ["server/db/**/*.ts"], rules: { "@typescript-eslint/no-restricted-imports": ["error", { paths: [sonner] }] } },

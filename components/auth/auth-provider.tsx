@@ -7,6 +7,8 @@ import { api, setUnauthorizedHandler } from "@/lib/api/client";
 import { isRole } from "@/lib/access/roles";
 import type { SessionUser } from "@/lib/schemas/auth";
 import { clearSession, readSession, TOKEN_KEY, USER_KEY, writeSession, type StoredSession } from "@/lib/session";
+import type { GET as Me } from "@/app/api/auth/me/route";
+import type { Answer } from "@/lib/contract/http";
 
 // The browser session of PRODUCT §3/§4: loading, then restored from localStorage; login stores, logout clears.
 
@@ -99,7 +101,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!restoredToken) return;
     let cancelled = false;
-    api<{ user: SessionUser }>("/auth/me")
+    api<Answer<typeof Me>>("/auth/me")
       .then(({ user }) => {
         if (cancelled || !isRole(user.role)) return;
         writeSession({ token: restoredToken, user });

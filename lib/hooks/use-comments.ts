@@ -6,6 +6,9 @@ import { api } from "@/lib/api/client";
 import type { ApiComment, CommentsPage, CommentUpdatedEvent } from "@/lib/contract/comments-api";
 import type { ThreadPage } from "@/lib/contract/inbox-api";
 import { applyComment, flattenPosts } from "@/lib/inbox/comment-cache";
+import type { POST as ReplyPublicly } from "@/app/api/comments/[id]/reply/route";
+import type { POST as ReplyPrivately } from "@/app/api/comments/[id]/private-reply/route";
+import type { Answer } from "@/lib/contract/http";
 
 // The comments view of a Page (docs/PRODUCT.md §12, docs/API.md "Comments"): its posts, the most recently
 // commented first, 20 a page, each next page from the previous one's cursor. Live changes come from the
@@ -67,8 +70,8 @@ export function useComments(pageId: string) {
 
 const commentPath = (id: string, action = "") => `/api/comments/${encodeURIComponent(id)}${action ? `/${action}` : ""}`;
 
-export const replyToComment = (id: string, text: string) => api<{ reply: ApiComment; comment: ApiComment }>(commentPath(id, "reply"), { method: "POST", body: { text } });
-export const replyPrivately = (id: string, text: string) => api<{ comment: ApiComment; conversationId: string }>(commentPath(id, "private-reply"), { method: "POST", body: { text } });
+export const replyToComment = (id: string, text: string) => api<Answer<typeof ReplyPublicly>>(commentPath(id, "reply"), { method: "POST", body: { text } });
+export const replyPrivately = (id: string, text: string) => api<Answer<typeof ReplyPrivately>>(commentPath(id, "private-reply"), { method: "POST", body: { text } });
 export const likeComment = (id: string, liked: boolean) => api<ApiComment>(commentPath(id, "like"), { method: "POST", body: { liked } });
 export const hideComment = (id: string, hidden: boolean) => api<ApiComment>(commentPath(id, "hide"), { method: "POST", body: { hidden } });
 export const deleteComment = (id: string) => api<ApiComment>(commentPath(id), { method: "DELETE" });

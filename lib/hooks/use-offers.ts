@@ -10,6 +10,7 @@ import { audienceQuery, scheduleRequest, type OfferDraft } from "@/lib/offers/dr
 import { OFFER_TEXTS } from "@/lib/offers/texts";
 import type { OfferAction, OfferAudience, OfferProgressEvent, ScheduledOffer } from "@/lib/offers/types";
 import { uploadFailure } from "@/lib/inbox/upload-failure";
+import { uploadImages } from "@/lib/api/uploads";
 
 // Bulk offers (PRODUCT §7 Offers): the list (refetched every 10 s, PRODUCT §4), the audience preview, scheduling,
 // pause/resume/cancel, and the live `offer-progress` events.
@@ -50,11 +51,8 @@ export async function scheduleOffer(draft: OfferDraft, imageFile: File | null): 
   let imageUrl: string | undefined;
   if (draft.type === "image") {
     if (!imageFile) throw new OfferUploadError(OFFER_TEXTS.imageRequired);
-    const form = new FormData();
-    form.append("images", imageFile);
     try {
-      const { images } = await api<{ images: { imageUrl: string }[] }>("/uploads", { method: "POST", body: form });
-      imageUrl = images[0]?.imageUrl;
+      imageUrl = (await uploadImages([imageFile]))[0];
     } catch (error) {
       const failure = uploadFailure(error);
       throw new OfferUploadError(failure.description ? `${failure.title}: ${failure.description}` : failure.title);

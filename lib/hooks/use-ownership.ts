@@ -4,6 +4,8 @@ import useSWR from "swr";
 import { api } from "@/lib/api/client";
 import { can } from "@/lib/access/permissions";
 import type { ConversationListItem } from "@/lib/inbox/types";
+import type { POST as AssignConversation } from "@/app/api/conversations/assign/route";
+import type { Answer } from "@/lib/contract/http";
 
 // Conversation ownership (beyond the spec; docs/API.md, Ownership): the page's agents for the assign menu,
 // the page's auto-assign setting, and the assign call.
@@ -32,7 +34,7 @@ export function saveInboxSettings(settings: InboxSettings): Promise<InboxSetting
 
 /** Sets (or with null clears) the owner; answers the updated list item. */
 export async function assignConversation(conversation: ConversationListItem, assigneeId: string | null): Promise<ConversationListItem> {
-  const result = await api<{ conversation: ConversationListItem }>("/api/conversations/assign", {
+  const result = await api<Answer<typeof AssignConversation>>("/api/conversations/assign", {
     method: "POST",
     body: { conversationId: conversation.id, pageId: conversation.page_id, assigneeId },
   });

@@ -7,14 +7,13 @@ import { TEXTS } from "@/lib/inbox/constants";
 import type { ApiMessage, ConversationListItem } from "@/lib/inbox/types";
 import { optimisticMessage, toUiMessage, type UiMessage } from "@/lib/inbox/ui-message";
 import { keptReply } from "@/lib/hooks/use-resend-message";
+import { uploadFiles, type UploadedFile } from "@/lib/api/uploads";
 
 // Voice notes, videos and documents from the composer: upload (POST /api/uploads, field "files"), then one
 // Send API attachment each (message_type audio/video/file). Shown at once as a pending file bubble; a
 // failed upload or send removes it with the reason.
 
 type Sink = { addOptimistic: (m: UiMessage) => void; settle: (clientId: string, result: UiMessage | null) => void };
-type Uploaded = { fileUrl: string; name: string; type: "audio" | "video" | "file"; mime: string; size: number };
-
 export const FILE_UPLOAD_FAILED = "Error uploading File";
 
 function pendingFile(file: File, senderName: string): UiMessage {
@@ -35,11 +34,9 @@ export function useSendFile({ conversation, senderName, sink }: { conversation: 
       const target = { conversationId: conversation.id, pageId: conversation.page_id, recipient_id: conversation.from_id };
       const previews = files.map((file) => pendingFile(file, senderName));
       previews.forEach(addOptimistic);
-      let uploaded: Uploaded[];
+      let uploaded: UploadedFile[];
       try {
-        const form = new FormData();
-        files.forEach((file) => form.append("files", file));
-        uploaded = (await api<{ files: Uploaded[] }>("/api/uploads", { method: "POST", body: form })).files;
+        uploaded = await uploadFiles(files);
       } catch (error) {
         previews.forEach((m) => settle(m.clientId!, null));
         toast.error(FILE_UPLOAD_FAILED, { description: errorMessage(error, "") || undefined });

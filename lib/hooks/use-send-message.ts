@@ -8,6 +8,7 @@ import { TEXTS } from "@/lib/inbox/constants";
 import type { ApiMessage, ConversationListItem, SendMessageResult } from "@/lib/inbox/types";
 import { optimisticMessage, toUiMessage, type UiMessage } from "@/lib/inbox/ui-message";
 import { uploadFailure } from "@/lib/inbox/upload-failure";
+import { uploadImages } from "@/lib/api/uploads";
 
 // Sending from the composer (PRODUCT §4 Message send, §7): optimistic append; images are uploaded
 // (POST /api/uploads) and sent one per call, then the text. A reply Meta refused stays in the thread, failed
@@ -45,10 +46,7 @@ export function useSendMessage({ conversation, senderName, sink, onViolation, on
         const release = () => window.setTimeout(() => previews.forEach((m) => URL.revokeObjectURL(m.attachments[0]!.url)), 5_000);
         let urls: string[];
         try {
-          const form = new FormData();
-          images.forEach((file) => form.append("images", file));
-          const uploaded = await api<{ images: { imageUrl: string }[] }>("/api/uploads", { method: "POST", body: form });
-          urls = uploaded.images.map((img) => img.imageUrl);
+          urls = await uploadImages(images);
         } catch (error) {
           previews.forEach((m) => settle(m.clientId!, null));
           release();

@@ -8,6 +8,7 @@ import { AppError, errorResponse, validationError } from "@/server/http/errors";
 import { clientIp } from "@/server/http/client-ip";
 import { readBodyLimited } from "@/server/http/read-body";
 import { findNulString, NUL_NOT_ALLOWED } from "@/lib/schemas/input-rules";
+import type { JsonResponse } from "@/lib/contract/http";
 
 // The one wrapper every route handler goes through (docs/ARCHITECTURE.md): authenticate the bearer token, check the
 // role, parse params/query/body with zod, call the handler, and turn any thrown error into a response.
@@ -27,9 +28,13 @@ type Result = Response | object | null | undefined | void;
  * route's requests (its roles, and the schemas whose fields they mutate). A route without it fails them.
  */
 export type RouteMeta = { public: boolean; can?: Action; roles?: readonly Role[]; body?: ZodType; query?: ZodType; params?: ZodType };
-export type RouteHandler = ((request: Request, context?: NextContext) => Promise<Response>) & { meta: RouteMeta };
+/**
+ * `answer` is never set: it carries the type of what the handler returns, so the browser types a call by
+ * its route (`Answer<typeof POST>`, lib/contract/http.ts) instead of restating it.
+ */
+export type RouteHandler<A = unknown> = ((request: Request, context?: NextContext) => Promise<Response>) & { meta: RouteMeta; readonly answer?: A };
 
-function withMeta(handler: (request: Request, context?: NextContext) => Promise<Response>, meta: RouteMeta): RouteHandler {
+function withMeta<A>(handler: (request: Request, context?: NextContext) => Promise<Response>, meta: RouteMeta): RouteHandler<A> {
   return Object.assign(handler, { meta });
 }
 
@@ -37,10 +42,10 @@ function withMeta(handler: (request: Request, context?: NextContext) => Promise<
  * A route for signed-in users; `can` names the action of the permission map (lib/access/permissions.ts)
  * whose roles may call it (403 otherwise). Without it any signed-in user may.
  */
-export function route<B = undefined, Q = undefined, P = undefined>(
+export function route<B = undefined, Q = undefined, P = undefined, R extends Result = Result>(
   config: Schemas<B, Q, P> & { can?: Action },
-  handler: (ctx: HandlerContext<B, Q, P> & { actor: Actor }) => Promise<Result> | Result,
-): RouteHandler {
+  handler: (ctx: HandlerContext<B, Q, P> & { actor: Actor }) => Promise<R> | R,
+): RouteHandler<R> {
   const roles = config.can ? rolesFor(config.can) : undefined;
   return withMeta(async (request: Request, context?: NextContext): Promise<Response> => {
     try {
@@ -60,10 +65,10 @@ export function route<B = undefined, Q = undefined, P = undefined>(
  * (session signed out or expired, user deactivated) and 403 (`can`) before anything of its own. A request
  * that fails to parse is authenticated first, so its 401 or 403 still comes before its 400.
  */
-export function readRoute<B = undefined, Q = undefined, P = undefined>(
+export function readRoute<B = undefined, Q = undefined, P = undefined, R extends Result = Result>(
   config: Schemas<B, Q, P> & { can: Action },
-  handler: (ctx: HandlerContext<B, Q, P> & { reader: PendingActor }) => Promise<Result> | Result,
-): RouteHandler {
+  handler: (ctx: HandlerContext<B, Q, P> & { reader: PendingActor }) => Promise<R> | R,
+): RouteHandler<R> {
   const roles = rolesFor(config.can);
   return withMeta(async (request: Request, context?: NextContext): Promise<Response> => {
     try {
@@ -81,10 +86,10 @@ export function readRoute<B = undefined, Q = undefined, P = undefined>(
 }
 
 /** A route anyone may call (sign-in, health, webhooks). */
-export function publicRoute<B = undefined, Q = undefined, P = undefined>(
+export function publicRoute<B = undefined, Q = undefined, P = undefined, R extends Result = Result>(
   config: Schemas<B, Q, P>,
-  handler: (ctx: HandlerContext<B, Q, P>) => Promise<Result> | Result,
-): RouteHandler {
+  handler: (ctx: HandlerContext<B, Q, P>) => Promise<R> | R,
+): RouteHandler<R> {
   return withMeta(async (request: Request, context?: NextContext): Promise<Response> => {
     try {
       return toResponse(await handler(await parseRequest(config, request, context)));
@@ -127,6 +132,11 @@ async function readJson(request: Request): Promise<unknown> {
   } catch {
     throw new AppError("bad_request", "Request body must be valid JSON");
   }
+}
+
+/** A JSON answer with its status (a 201, say) that keeps its body's type for the browser (lib/contract/http.ts). */
+export function json<T>(body: T, init?: ResponseInit): JsonResponse<T> {
+  return Response.json(body, init);
 }
 
 function toResponse(result: Result): Response {

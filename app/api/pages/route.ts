@@ -1,5 +1,5 @@
 import { ZAddPage } from "@/lib/schemas/pages";
-import { route } from "@/server/http/route";
+import { json, route } from "@/server/http/route";
 import { listPages } from "@/server/services/pages/manage/list-pages";
 import { addPage } from "@/server/services/pages/manage/add-page";
 
@@ -8,5 +8,5 @@ export const GET = route({ can: "pages.view" }, ({ actor }) => listPages(actor))
 
 // POST /api/pages — connect a Facebook page for a user (and so to their company)
 export const POST = route({ can: "pages.manage", body: ZAddPage }, async ({ actor, body }) =>
-  Response.json(await addPage(actor, body), { status: 201 }),
+  json(await addPage(actor, body), { status: 201 }),
 );

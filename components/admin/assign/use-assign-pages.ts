@@ -7,6 +7,9 @@ import { api, errorMessage } from "@/lib/api/client";
 import { useRefreshPages } from "@/lib/hooks/use-admin-pages";
 import { useRefreshUsers } from "@/lib/hooks/use-admin-users";
 import { PAGE_ACCESS_REMOVED, PAGES_ASSIGNED, SELECT_PAGES_REQUIRED, ZAssignPages } from "@/lib/schemas/pages";
+import type { POST as UnassignPage } from "@/app/api/pages/unassign/route";
+import type { POST as AssignPages } from "@/app/api/pages/assign/route";
+import type { Answer } from "@/lib/contract/http";
 
 const ASSIGN_FAILED = "Failed to assign pages. Please try again.";
 const REMOVE_FAILED = "Failed to remove page access. Please try again.";
@@ -32,7 +35,7 @@ export function useAssignPages({ userId, initial, onDone }: { userId: string; in
     if (!saved.includes(pageId)) return setSelected((ids) => ids.filter((id) => id !== pageId));
     setRemoving(pageId);
     try {
-      const res = await api<{ message?: string }>("/api/pages/unassign", { method: "POST", body: { userId, pageId } });
+      const res = await api<Answer<typeof UnassignPage>>("/api/pages/unassign", { method: "POST", body: { userId, pageId } });
       setSaved((ids) => ids.filter((id) => id !== pageId));
       setSelected((ids) => ids.filter((id) => id !== pageId));
       toast.success(res?.message ?? PAGE_ACCESS_REMOVED);
@@ -53,7 +56,7 @@ export function useAssignPages({ userId, initial, onDone }: { userId: string; in
     if (!parsed.success) return void toast.error(parsed.error.issues[0]?.message ?? SELECT_PAGES_REQUIRED);
     setAssigning(true);
     try {
-      const res = await api<{ message?: string }>("/api/pages/assign", { method: "POST", body: parsed.data });
+      const res = await api<Answer<typeof AssignPages>>("/api/pages/assign", { method: "POST", body: parsed.data });
       toast.success(res?.message ?? PAGES_ASSIGNED);
       await Promise.all([refreshPages(), refreshUsers()]);
       onDone();

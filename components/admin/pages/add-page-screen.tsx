@@ -9,6 +9,8 @@ import { ConnectWithFacebook, FacebookPagePicker } from "@/components/admin/page
 import { api } from "@/lib/api/client";
 import { useRefreshPages } from "@/lib/hooks/use-admin-pages";
 import { useAdminUser } from "@/lib/hooks/use-admin-users";
+import type { POST as AddPage } from "@/app/api/pages/route";
+import type { Answer } from "@/lib/contract/http";
 
 /**
  * Connect a Facebook page: "Connect with Facebook" beside the manual form. The super admin's
@@ -37,7 +39,7 @@ export function AddPageScreen({
   const { data: user } = useAdminUser(userId ?? null);
 
   async function add(payload: PageFormPayload) {
-    const res = await api<{ message?: string }>("/api/pages", { method: "POST", body: payload });
+    const res = await api<Answer<typeof AddPage>>("/api/pages", { method: "POST", body: payload });
     toast.success(res?.message ?? "Page added successfully");
     await refresh();
     router.push(doneHref);

@@ -9,6 +9,9 @@ import { Button } from "@/components/ui/button";
 import { api, errorMessage } from "@/lib/api/client";
 import { useRefreshPages } from "@/lib/hooks/use-admin-pages";
 import type { ConnectResult, PickerPage } from "@/lib/schemas/facebook-login";
+import type { POST as StartFacebookLogin } from "@/app/api/pages/facebook/start/route";
+import type { POST as ConnectPages } from "@/app/api/pages/facebook/connect/route";
+import type { Answer } from "@/lib/contract/http";
 
 /** "Connect with Facebook": sends the browser to Facebook's Login dialog (hidden without META_APP_ID). */
 export function ConnectWithFacebook({ enabled, userId }: { enabled: boolean; userId?: string }) {
@@ -20,7 +23,7 @@ export function ConnectWithFacebook({ enabled, userId }: { enabled: boolean; use
     setPending(true);
     setError(null);
     try {
-      const { url } = await api<{ url: string }>("/api/pages/facebook/start", { method: "POST", body: { user_id: userId } });
+      const { url } = await api<Answer<typeof StartFacebookLogin>>("/api/pages/facebook/start", { method: "POST", body: { user_id: userId } });
       window.location.assign(url);
     } catch (e) {
       setError(errorMessage(e, "Could not start the Facebook login. Please try again."));
@@ -57,7 +60,7 @@ export function FacebookPagePicker({ session, doneHref, cancelHref }: { session:
     setPending(true);
     setFailure(null);
     try {
-      const res = await api<{ message: string; results: ConnectResult[] }>("/api/pages/facebook/connect", { method: "POST", body: { session, pageIds: [...picked] } });
+      const res = await api<Answer<typeof ConnectPages>>("/api/pages/facebook/connect", { method: "POST", body: { session, pageIds: [...picked] } });
       setResults(res.results);
       await refresh();
       if (res.results.every((r) => r.ok)) {

@@ -13,6 +13,8 @@ import { PageForm, type PageFormPayload } from "@/components/admin/pages/page-fo
 import { api } from "@/lib/api/client";
 import { useAdminPage, useLivePageHealth, useRefreshPages } from "@/lib/hooks/use-admin-pages";
 import { useAuth } from "@/components/auth/auth-provider";
+import type { PUT as UpdatePage } from "@/app/api/pages/[id]/route";
+import type { Answer } from "@/lib/contract/http";
 
 /**
  * /edit-page/{id} (PRODUCT §2) and /company/fb-pages/{id}/edit: the page's health, its name and id, and a new
@@ -28,7 +30,7 @@ export function EditPageScreen({ id, backHref }: { id: string; backHref?: string
 
   async function save(payload: PageFormPayload) {
     const { user_id: _owner, ...body } = payload;
-    const res = await api<{ message?: string }>(`/api/pages/${encodeURIComponent(id)}`, { method: "PUT", body });
+    const res = await api<Answer<typeof UpdatePage>>(`/api/pages/${encodeURIComponent(id)}`, { method: "PUT", body });
     toast.success(res?.message ?? "Page updated successfully");
     await refresh();
     router.push(back);

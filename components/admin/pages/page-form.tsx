@@ -9,6 +9,8 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { formFailure, isAlreadyExists, zodFieldErrors, type FieldErrors } from "@/lib/admin/form-errors";
 import { PAGE_ALREADY_ADDED_UI, ZAddPage, ZCheckPageToken, ZUpdatePage } from "@/lib/schemas/pages";
 import { api } from "@/lib/api/client";
+import type { POST as VerifyPage } from "@/app/api/pages/verify/route";
+import type { Answer } from "@/lib/contract/http";
 
 export type PageFormValues = { name: string; page_id: string; page_access_token: string };
 export type PageFormPayload = { name: string; page_id: string; user_id?: string; page_access_token?: string };
@@ -53,7 +55,7 @@ export function PageForm({
     if (!parsed.success) return setErrors(zodFieldErrors(parsed.error));
     setChecking(true);
     try {
-      const res = await api<{ name: string }>("/api/pages/verify", { method: "POST", body: parsed.data });
+      const res = await api<Answer<typeof VerifyPage>>("/api/pages/verify", { method: "POST", body: parsed.data });
       setGraphName(res.name);
       if (!values.name.trim()) set("name")(res.name);
     } catch (error) {

@@ -4,6 +4,8 @@ import { useState } from "react";
 import { toast } from "@/lib/toast";
 import { api } from "@/lib/api/client";
 import { useRefreshPages } from "@/lib/hooks/use-admin-pages";
+import type { DELETE as DeletePage } from "@/app/api/pages/[id]/route";
+import type { Answer } from "@/lib/contract/http";
 
 const DELETE_FAILED = "Failed to delete page, please try again";
 
@@ -15,7 +17,7 @@ export function useDeletePage() {
   async function confirm() {
     if (!target) return;
     try {
-      const res = await api<{ message?: string }>(`/api/pages/${encodeURIComponent(target._id)}`, { method: "DELETE" });
+      const res = await api<Answer<typeof DeletePage>>(`/api/pages/${encodeURIComponent(target._id)}`, { method: "DELETE" });
       toast.success(res?.message ?? "Page deleted successfully");
       await refresh();
     } catch (error) {

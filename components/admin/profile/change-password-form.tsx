@@ -9,6 +9,8 @@ import { Button } from "@/components/ui/button";
 import { formFailure, zodFieldErrors, type FieldErrors } from "@/lib/admin/form-errors";
 import { api } from "@/lib/api/client";
 import { ZChangePassword } from "@/lib/schemas/users";
+import type { POST as ChangePassword } from "@/app/api/auth/change-password/route";
+import type { Answer } from "@/lib/contract/http";
 
 const EMPTY = { currentPassword: "", newPassword: "", confirmPassword: "" };
 const CHANGE_FAILED = "Failed to change password, please try again";
@@ -32,7 +34,7 @@ export function ChangePasswordForm() {
     if (!parsed.success) return setErrors(zodFieldErrors(parsed.error));
     setPending(true);
     try {
-      const res = await api<{ message?: string }>("/api/auth/change-password", { method: "POST", body: parsed.data });
+      const res = await api<Answer<typeof ChangePassword>>("/api/auth/change-password", { method: "POST", body: parsed.data });
       toast.success(res?.message ?? "Password changed successfully");
       setValues(EMPTY);
       setErrors({});

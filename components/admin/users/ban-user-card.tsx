@@ -7,6 +7,8 @@ import { Card } from "@/components/ui/card";
 import { LockIcon, ShieldAlertIcon, ShieldCheckIcon } from "@/components/ui/icons";
 import { api, errorMessage } from "@/lib/api/client";
 import { USER_BANNED, USER_UNBANNED, type ApiUser } from "@/lib/schemas/users";
+import type { POST as BanUser } from "@/app/api/auth/ban-user/route";
+import type { Answer } from "@/lib/contract/http";
 
 const BAN_FAILED = "Failed to ban/unban user, please try again";
 
@@ -18,7 +20,7 @@ export function BanUserCard({ user, onChanged }: { user: ApiUser; onChanged(user
   async function toggle() {
     setPending(true);
     try {
-      const res = await api<{ message?: string; user?: ApiUser }>("/api/auth/ban-user", { method: "POST", body: { id: user._id, isActive: !banning } });
+      const res = await api<Answer<typeof BanUser>>("/api/auth/ban-user", { method: "POST", body: { id: user._id, isActive: !banning } });
       toast.success(res?.message ?? (banning ? USER_BANNED : USER_UNBANNED));
       onChanged(res?.user ?? { ...user, is_active: !banning });
     } catch (error) {

@@ -4,6 +4,8 @@ import { SignOutEverywhereCard } from "@/components/admin/common/sign-out-everyw
 import { api, errorMessage } from "@/lib/api/client";
 import { USER_SIGNED_OUT, type ApiUser } from "@/lib/schemas/users";
 import { toast } from "@/lib/toast";
+import type { POST as SignOutUser } from "@/app/api/users/[id]/sign-out/route";
+import type { Answer } from "@/lib/contract/http";
 
 const FAILED = "Failed to sign the user out, please try again";
 
@@ -11,7 +13,7 @@ const FAILED = "Failed to sign the user out, please try again";
 export function SignOutUserCard({ user }: { user: ApiUser }) {
   async function signOut() {
     try {
-      const res = await api<{ message?: string }>(`/api/users/${encodeURIComponent(user._id)}/sign-out`, { method: "POST" });
+      const res = await api<Answer<typeof SignOutUser>>(`/api/users/${encodeURIComponent(user._id)}/sign-out`, { method: "POST" });
       toast.success(res?.message ?? USER_SIGNED_OUT);
     } catch (error) {
       toast.error(errorMessage(error, FAILED));

@@ -9,6 +9,8 @@ import { Button } from "@/components/ui/button";
 import { zodFieldErrors } from "@/lib/admin/form-errors";
 import { api, ApiError, errorMessage } from "@/lib/api/client";
 import { ZUpdateEmail, type ApiUser } from "@/lib/schemas/users";
+import type { PUT as UpdateEmail } from "@/app/api/users/email/route";
+import type { Answer } from "@/lib/contract/http";
 
 const UPDATE_FAILED = "Failed to update email, please try again";
 // PRODUCT §5 Update e-mail: the blank-field alert says this, oddly; the spec keeps the text, so do we.
@@ -30,7 +32,7 @@ export function UpdateEmailForm({ user, onUpdated }: { user: ApiUser; onUpdated(
     if (!parsed.success) return setError(zodFieldErrors(parsed.error).newEmail ?? UPDATE_FAILED);
     setPending(true);
     try {
-      const res = await api<{ message?: string; user?: ApiUser }>("/api/users/email", { method: "PUT", body: parsed.data });
+      const res = await api<Answer<typeof UpdateEmail>>("/api/users/email", { method: "PUT", body: parsed.data });
       toast.success(res?.message ?? "Email updated successfully");
       setNewEmail("");
       onUpdated(res?.user ?? { ...user, email: parsed.data.newEmail });

@@ -10,6 +10,8 @@ import { formFailure, zodFieldErrors, type FieldErrors } from "@/lib/admin/form-
 import { api } from "@/lib/api/client";
 import { useRefreshUsers } from "@/lib/hooks/use-admin-users";
 import { ZCreateUser, ZCreateUserForm } from "@/lib/schemas/users";
+import type { POST as CreateUser } from "@/app/api/users/route";
+import type { Answer } from "@/lib/contract/http";
 
 const CREATE_FAILED = "Failed to create user. Please try again.";
 
@@ -40,7 +42,7 @@ export function useCreateUserForm<V extends Record<string, string>>(initial: V, 
     if (!parsed.success) return setErrors(zodFieldErrors(parsed.error));
     setPending(true);
     try {
-      const res = await api<{ message?: string }>("/api/users", { method: "POST", body: options.toBody ? options.toBody(parsed.data) : parsed.data });
+      const res = await api<Answer<typeof CreateUser>>("/api/users", { method: "POST", body: options.toBody ? options.toBody(parsed.data) : parsed.data });
       toast.success(res?.message ?? "User created successfully");
       await refresh();
       router.push(options.listPath);

@@ -5,6 +5,8 @@ import { toast } from "@/lib/toast";
 import { api, errorMessage } from "@/lib/api/client";
 import { useRefreshUsers } from "@/lib/hooks/use-admin-users";
 import type { ApiUser } from "@/lib/schemas/users";
+import type { DELETE as DeleteUser } from "@/app/api/users/[id]/route";
+import type { Answer } from "@/lib/contract/http";
 
 const DELETE_FAILED = "Failed to delete user, Please try again";
 
@@ -19,7 +21,7 @@ export function useDeleteUser({ serverMessageFirst }: { serverMessageFirst: bool
   async function confirm() {
     if (!target) return;
     try {
-      const res = await api<{ message?: string }>(`/api/users/${encodeURIComponent(target._id)}`, { method: "DELETE" });
+      const res = await api<Answer<typeof DeleteUser>>(`/api/users/${encodeURIComponent(target._id)}`, { method: "DELETE" });
       toast.success(res?.message ?? "User deleted successfully");
       await refresh();
     } catch (error) {
