@@ -1,7 +1,7 @@
 import type { Prisma } from "@/server/generated/prisma/client";
 import { db } from "@/server/db";
 import { sql, type RawBuilder } from "kysely";
-import { firstRow } from "@/server/db/sql/run";
+import { firstRow, prepared } from "@/server/db/sql/run";
 import type { Actor } from "@/server/auth/actor";
 import { AppError } from "@/server/http/errors";
 import { isUuid } from "@/lib/ids";
@@ -76,7 +76,7 @@ export function visiblePageOf(viewer: Viewer, pageId: string): Promise<VisiblePa
   const page = sql<VisiblePage>`SELECT p.id, p.name, p.facebook_page_id AS "facebookPageId" FROM pages p
             WHERE ${pageIdSql("p", pageId)} AND ${visiblePageSql("p", viewer)}
             LIMIT 1`;
-  return firstRow(page, { name: "visible-page" });
+  return firstRow(prepared("visible-page", page));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { isUuid } from "@/lib/ids";
 import type { Role } from "@/lib/access/roles";
-import { firstRow, sqlDb } from "@/server/db/sql/run";
+import { firstRow, prepared, sqlDb } from "@/server/db/sql/run";
 import { readToken, type TokenClaims } from "@/server/auth/token";
 import { AppError } from "@/server/http/errors";
 
@@ -20,14 +20,17 @@ export type UserRow = { id: string; name: string; email: string; role: Role; com
 export async function userOfToken(token: string | null): Promise<UserRow | null> {
   const claims = await claimsOf(token);
   if (!claims) return null;
-  const query = sqlDb()
-    .selectFrom("sessions as s")
-    .innerJoin("users as u", "u.id", "s.user_id")
-    .select(["u.id", "u.name", "u.email", "u.role", "u.company_id", "u.is_active"])
-    .where("s.id", "=", claims.sessionId)
-    .where("s.user_id", "=", claims.userId)
-    .where("s.expires_at", ">", (eb) => eb.fn<Date>("now"));
-  return firstRow(query, { name: "actor-session-user" });
+  const query = prepared(
+    "actor-session-user",
+    sqlDb()
+      .selectFrom("sessions as s")
+      .innerJoin("users as u", "u.id", "s.user_id")
+      .select(["u.id", "u.name", "u.email", "u.role", "u.company_id", "u.is_active"])
+      .where("s.id", "=", claims.sessionId)
+      .where("s.user_id", "=", claims.userId)
+      .where("s.expires_at", ">", (eb) => eb.fn<Date>("now")),
+  );
+  return firstRow(query);
 }
 
 /** The user and session a valid token names (checked against the database by the caller), or null. */

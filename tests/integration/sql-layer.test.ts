@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/server/db";
-import { affected, firstRow, inTransaction, rows, sqlDb } from "@/server/db/sql/run";
+import { affected, firstRow, inTransaction, prepared, rows, sqlDb } from "@/server/db/sql/run";
 import { sql } from "kysely";
 
 // The one typed way to write SQL beside Prisma (server/db/sql/run.ts): Kysely statements on the same pg
@@ -22,14 +22,14 @@ describe("the SQL layer", () => {
 
   it("prepares a named statement once on its connection and reuses it", async () => {
     await db.company.create({ data: { name: "Acme" } });
-    const prepared = await inTransaction(async (client) => {
+    const preparedCount = await inTransaction(async (client) => {
       const query = (name: string) => sqlDb().selectFrom("companies").select("name").where("name", "=", name);
-      expect(await rows(query("Acme"), { name: "sql-layer-test", on: client })).toEqual([{ name: "Acme" }]);
-      expect(await rows(query("Nobody"), { name: "sql-layer-test", on: client })).toEqual([]);
+      expect(await rows(prepared("sql-layer-test", query("Acme")), { on: client })).toEqual([{ name: "Acme" }]);
+      expect(await rows(prepared("sql-layer-test", query("Nobody")), { on: client })).toEqual([]);
       const { rows: statements } = await client.query<{ name: string }>("SELECT name FROM pg_prepared_statements WHERE name = 'sql-layer-test'");
       return statements.length;
     });
-    expect(prepared).toBe(1);
+    expect(preparedCount).toBe(1);
   });
 
   it("commits a transaction's writes together, or none of them when it throws", async () => {

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { newId } from "@/server/db/uuid";
 import { messageColumns } from "@/server/db/sql/messages";
 import { summaryColumns, summarySet, type SummaryColumns } from "@/server/db/sql/conversations";
+import { prepared } from "@/server/db/sql/run";
 
 // The automatic replies' SQL text (docs/PRODUCT.md §13.1; server/db/sql/run.ts says when a statement is text
 // rather than the builder): the decision, the claim before the Send API call, and the sweep's read.
@@ -28,7 +29,7 @@ export const decideAutoReplySql = <Message>(conversationId: string, mid: string,
   const at = sql`${now}::timestamptz`;
   // summarySet places a value it is given as a parameter; the text is the one this statement chose.
   const chosenText = sql<string>`ctx.text` as unknown as string;
-  return sql<Message & SummaryColumns>`
+  return prepared("auto-reply-decide", sql<Message & SummaryColumns>`
     WITH trigger AS (
       SELECT m.id, m.created_time FROM messages m
        WHERE m.mid = ${mid} AND m.conversation_id = ${conversationId}::uuid AND m.direction = 'inbound'
@@ -70,7 +71,7 @@ export const decideAutoReplySql = <Message>(conversationId: string, mid: string,
     SELECT ${messageColumns("i")},
            g.channel, g.is_important, g.is_spam, g.unread_count, g.last_message_text, g.last_message_is_image, g.last_message_at, g.last_inbound_at,
            g.status, g.snoozed_until, g.response_due_at, g.first_reply_due, g.tags, g.assignee
-      FROM inserted i JOIN gate g ON g.id = i.conversation_id`;
+      FROM inserted i JOIN gate g ON g.id = i.conversation_id`);
 };
 
 /** What the Send API call of a claimed automatic reply needs. */
@@ -86,7 +87,7 @@ export type ClaimedAutoReply = {
 };
 
 /** The claim: one sender, once, may call the Send API for this row. No row: sent, taken, or not an automatic reply. */
-export const claimAutoReplySql = (messageId: string) => sql<ClaimedAutoReply>`
+export const claimAutoReplySql = (messageId: string) => prepared("auto-reply-claim", sql<ClaimedAutoReply>`
     WITH claimed AS (
       UPDATE messages SET created_at = now()
        WHERE id = ${messageId}::uuid AND automatic IS NOT NULL AND mid IS NULL AND send_status = 'pending' AND created_at = ${UNCLAIMED_AT}
@@ -94,7 +95,7 @@ export const claimAutoReplySql = (messageId: string) => sql<ClaimedAutoReply>`
     )
     SELECT m.id, m.conversation_id AS "conversationId", m.text, c.last_inbound_at AS "lastInboundAt", u.psid,
            p.id AS "pageId", p.facebook_page_id AS "facebookPageId", p.access_token_enc AS "accessTokenEnc"
-      FROM claimed m JOIN conversations c ON c.id = m.conversation_id JOIN customers u ON u.id = c.customer_id JOIN pages p ON p.id = c.page_id`;
+      FROM claimed m JOIN conversations c ON c.id = m.conversation_id JOIN customers u ON u.id = c.customer_id JOIN pages p ON p.id = c.page_id`);
 
 /**
  * Automatic replies decided before `cutoff` and never claimed: their worker stopped between the decision

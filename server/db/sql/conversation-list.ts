@@ -3,6 +3,7 @@ import type { Channel, ConversationStatus } from "@/server/generated/kysely/enum
 import { NOT_YET, summaryColumns, type SummaryColumns } from "@/server/db/sql/conversations";
 import { readerColumns, type ReaderColumns } from "@/server/access/reader";
 import { WARN_FRACTION } from "@/lib/inbox/response-due";
+import { prepared } from "@/server/db/sql/run";
 
 // The conversation list's rows (server/services/conversations/list-rows.ts maps them): every agent's inbox
 // reads them every few seconds while the webhook load runs, so one statement per read, prepared per shape
@@ -104,12 +105,12 @@ export function listRowsSql(pageId: string | RawBuilder<unknown>, filter: ListFi
                  WHERE ${sql.join(conditions, sql` AND `)}
                  ORDER BY ${filter.dueAt ? sql`conversations.response_due_at, conversations.id` : sql`conversations.last_message_at DESC, conversations.id DESC`}
                  OFFSET ${filter.offset} LIMIT ${filter.take}`;
-  return { statement, shape: perRun ? null : shape };
+  return perRun ? { statement, shape: null } : { statement: prepared(`conversation-list-${shape}`, statement), shape };
 }
 
 /** These conversations of the page, in no order. */
 export const listRowsByIdsSql = (pageId: string, ids: string[]) =>
-  sql<ListRow>`SELECT ${ROW_COLUMNS} ${FROM_CONVERSATIONS} WHERE conversations.id = ANY(${ids}::uuid[]) AND conversations.page_id = ${pageId}::uuid`;
+  prepared("conversation-list-by-ids", sql<ListRow>`SELECT ${ROW_COLUMNS} ${FROM_CONVERSATIONS} WHERE conversations.id = ANY(${ids}::uuid[]) AND conversations.page_id = ${pageId}::uuid`);
 
 /** One conversation's row with its page, where `pageCondition` (on the pages row `p`) holds. */
 export const listRowWithPageSql = (conversationId: string | null, pageCondition: RawBuilder<boolean>) =>

@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from "kysely";
 import { newId } from "@/server/db/uuid";
 import type { Channel } from "@/server/generated/kysely/enums";
 import { summaryColumns, type SummaryColumns } from "@/server/db/sql/conversations";
+import { prepared } from "@/server/db/sql/run";
 
 // The customers family's SQL text (server/db/sql/run.ts says when a statement is text rather than the
 // builder): a first contact's customer and conversation in one round trip, what a batch of deliveries
@@ -15,7 +16,7 @@ export type Contact = { id: string; name: string; avatarUrl: string | null; need
  * NULL: the lookup comes after the message is shown. updated_at has no database default (Prisma's
  * @updatedAt). conversationId is null when another writer's row was created after the snapshot began.
  */
-export const firstContactSql = (pageId: string, channel: Channel, psid: string, fallbackName: string) => sql<Contact>`
+export const firstContactSql = (pageId: string, channel: Channel, psid: string, fallbackName: string) => prepared("webhook-first-contact", sql<Contact>`
     WITH new_customer AS (
       INSERT INTO customers (id, page_id, channel, psid, name) VALUES (${newId}, ${pageId}::uuid, ${channel}::"Channel", ${psid}, ${fallbackName})
       ON CONFLICT (page_id, channel, psid) DO NOTHING
@@ -32,7 +33,7 @@ export const firstContactSql = (pageId: string, channel: Channel, psid: string, 
     )
     SELECT c.id, c.name, c.avatar_url AS "avatarUrl", c.profile_fetched_at IS NULL AND c.name = ${fallbackName} AS "needsProfile",
            coalesce(n.id, (SELECT id FROM conversations WHERE customer_id = c.id)) AS "conversationId"
-      FROM customer c LEFT JOIN new_conversation n ON n.customer_id = c.id`;
+      FROM customer c LEFT JOIN new_conversation n ON n.customer_id = c.id`);
 
 /** A row of contextSql: one asked (Facebook page id, psid) pair, with its page and customer where known. */
 export type ContextRow = {
@@ -87,7 +88,7 @@ export const contextSql = (people: RawBuilder<unknown>) => sql<ContextRow>`
 
 /** contextSql of these (Facebook page id, psid) pairs. */
 export const contextOfPairsSql = (facebookPageIds: string[], psids: string[]) =>
-  contextSql(sql`(SELECT DISTINCT * FROM unnest(${facebookPageIds}::text[], ${psids}::text[])) AS w(facebook_page_id, psid)`);
+  prepared("webhook-context", contextSql(sql`(SELECT DISTINCT * FROM unnest(${facebookPageIds}::text[], ${psids}::text[])) AS w(facebook_page_id, psid)`));
 
 /**
  * A profile lookup's result, written only by the first lookup (another worker may have done it; the attempt
@@ -95,9 +96,9 @@ export const contextOfPairsSql = (facebookPageIds: string[], psids: string[]) =>
  * lookup wrote first; the summary's columns are null when the conversation is gone.
  */
 export const profileUpdateSql = (customerId: string, conversationId: string, found: { name: string | null; avatarUrl: string | null }) =>
-  sql<SummaryColumns & { name: string; avatar_url: string | null }>`
+  prepared("profile-update", sql<SummaryColumns & { name: string; avatar_url: string | null }>`
     WITH updated AS (
       UPDATE customers SET name = coalesce(${found.name}, name), avatar_url = coalesce(${found.avatarUrl}, avatar_url), profile_fetched_at = now()
        WHERE id = ${customerId}::uuid AND profile_fetched_at IS NULL RETURNING name, avatar_url)
     SELECT updated.name, updated.avatar_url, ${summaryColumns}
-      FROM updated LEFT JOIN conversations ON conversations.id = ${conversationId}::uuid`;
+      FROM updated LEFT JOIN conversations ON conversations.id = ${conversationId}::uuid`);

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from "kysely";
 import { newId } from "@/server/db/uuid";
 import { summaryColumns, summarySet, type SummaryChange, type SummaryColumns } from "@/server/db/sql/conversations";
+import { prepared } from "@/server/db/sql/run";
 
 // The messages family's SQL text (server/db/sql/run.ts says when a statement is text rather than the
 // builder): a message stored and folded into its conversation in one statement, and a thread's rows.
@@ -48,7 +49,7 @@ export type MessageInsert = {
  * inserts nothing and changes nothing), the summary UPDATE runs only for a row that was inserted, and the
  * result is the message and the list item's columns. No row when the mid was already stored.
  */
-export const recordMessageSql = <Message>(m: MessageInsert, change: SummaryChange) => sql<Message & SummaryColumns>`
+export const recordMessageSql = <Message>(m: MessageInsert, change: SummaryChange) => prepared("record-message", sql<Message & SummaryColumns>`
     WITH inserted AS (
       INSERT INTO messages (id, conversation_id, mid, direction, sender_id, text, sticker_url, attachments, is_image, is_echo, send_status, created_time,
                             kind, payload, reply_to_mid, referral, deleted_at, author_id, answers_customer)
@@ -64,7 +65,7 @@ export const recordMessageSql = <Message>(m: MessageInsert, change: SummaryChang
     )
     SELECT ${messageColumns("i")},
            s.channel, s.is_important, s.is_spam, s.unread_count, s.last_message_text, s.last_message_is_image, s.last_message_at, s.last_inbound_at, s.status, s.snoozed_until, s.tags, s.assignee
-      FROM inserted i JOIN summary s ON s.id = i.conversation_id`;
+      FROM inserted i JOIN summary s ON s.id = i.conversation_id`);
 
 export type ThreadCursor = { at: Date; id: string };
 /** The thread's window: older than `older` (newest first) or newer than `newer` (oldest first; wins when both are given). */
@@ -91,7 +92,8 @@ export function threadRowsSql<Message>(conversationId: string, window: ThreadWin
     return sql`AND ${t} ${op} ${at} AND (${t} ${strict} ${at} OR (${t} = ${at} AND ${i} ${strict} ${cursor.id}::uuid))`;
   };
   const direction = sql.raw(window.newer ? "ASC" : "DESC");
-  return sql<Message & { author_id: string | null; author_name: string | null }>`SELECT * FROM (
+  const shape = window.newer ? "-newer" : window.older ? "-older" : "";
+  return prepared(`thread-messages${shape}`, sql<Message & { author_id: string | null; author_name: string | null }>`SELECT * FROM (
              (SELECT ${messageColumns("m")}, u.id AS author_id, u.name AS author_name
                 FROM messages m LEFT JOIN users u ON u.id = m.author_id
                WHERE m.conversation_id = ${conversationId}::uuid ${bound("m.created_time", "m.id")}
@@ -106,7 +108,7 @@ export function threadRowsSql<Message>(conversationId: string, window: ThreadWin
                LIMIT ${window.take})
            ) AS rows
            ORDER BY "createdTime" ${direction}, id ${direction}
-           LIMIT ${window.take}`;
+           LIMIT ${window.take}`);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { prepared } from "@/server/db/sql/run";
 
 // The response metrics' reads (docs/PRODUCT.md §11): the rollup rows the trigger conversations_response_events
 // writes, never the messages. One statement per report: GROUPING SETS give the per-day, the whole-range
@@ -46,7 +47,7 @@ export type HeadlineRow = { today: number | null; last_7_days: number | null; op
  * conversations.
  */
 export function headlineFigures(companyId: string, pageIds: string[], timezone: string, now: Date) {
-  return sql<HeadlineRow>`
+  return prepared("report-headline", sql<HeadlineRow>`
     WITH d AS (SELECT (${now}::timestamptz AT TIME ZONE ${timezone})::date AS today),
          b AS (SELECT (d.today::timestamp AT TIME ZONE ${timezone}) AS today_start,
                       ((d.today - 7)::timestamp AT TIME ZONE ${timezone}) AS week_start FROM d)
@@ -62,7 +63,7 @@ export function headlineFigures(companyId: string, pageIds: string[], timezone: 
       FROM b,
            (SELECT count(*)::int AS open, count(*) FILTER (WHERE c.assignee_id IS NULL)::int AS unassigned
               FROM conversations c
-             WHERE c.page_id = ANY(${pageIds}::uuid[]) AND c.status = 'open' AND NOT c.is_spam AND c.last_message_at > 'epoch'::timestamptz) o`;
+             WHERE c.page_id = ANY(${pageIds}::uuid[]) AND c.status = 'open' AND NOT c.is_spam AND c.last_message_at > 'epoch'::timestamptz) o`);
 }
 
 /** A local day's first instant in the zone: 'YYYY-MM-DD' 00:00 there, DST-correct. */

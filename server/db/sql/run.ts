@@ -10,10 +10,10 @@ import type { DB } from "@/server/generated/kysely/types";
 //  - A statement is a Kysely query: the builder (`sqlDb().selectFrom(...)`) anywhere on the server, or,
 //    where the builder cannot say it or the bench tuned its exact text, Kysely's `sql` template inside one
 //    module per table family in server/db/sql/ — its values are typed and numbered by Kysely, never by hand.
-//  - It runs here: `rows`/`firstRow`/`affected` on a pool or a transaction's client, with a `name` for the
-//    statements that run per request, per delivery or per message. A named statement is prepared once per
-//    connection and its plan reused (what the plain-pg statements did, with the same names); an unnamed one
-//    is planned for its own values (search wants that).
+//  - It runs here: `rows`/`firstRow`/`affected` on a pool or a transaction's client. A statement that runs
+//    per request, per delivery or per message is `prepared(name, …)` where it is written (its module here, or
+//    the builder expression), so a name sits beside the one text it stands for: it is prepared once per
+//    connection and its plan reused; an unnamed one is planned for its own values (search wants that).
 // Kysely's own `.execute()` also works (unnamed, on the app's pool) for cold paths and its transactions.
 
 export type Runner = pg.Pool | pg.PoolClient;
@@ -31,16 +31,26 @@ export function sqlDb(pool: pg.Pool = directPool()): Kysely<DB> {
 export type Statement<O> = Compilable<O> | RawBuilder<O>;
 
 export type RunOptions = {
-  /** Prepared once per connection under this name: a fixed statement on a hot path (one name, one text). */
-  name?: string;
   /** A pool or a transaction's client; the app's pool by default, "ingest" for the worker's ingest pool (server/db/direct.ts). */
   on?: Runner | "ingest";
 };
 
-async function run<O>(query: Statement<O>, { name, on = directPool() }: RunOptions): Promise<pg.QueryResult<O & pg.QueryResultRow>> {
+const names = new WeakMap<object, string>();
+
+/**
+ * `statement`, to be prepared once per connection under `name` and its plan reused: a fixed statement on a
+ * hot path. One name, one text: a builder whose text has several shapes names each shape.
+ */
+export function prepared<S extends Statement<unknown>>(name: string, statement: S): S {
+  names.set(statement, name);
+  return statement;
+}
+
+async function run<O>(query: Statement<O>, { on = directPool() }: RunOptions): Promise<pg.QueryResult<O & pg.QueryResultRow>> {
   const runner = on === "ingest" ? ingestPool() : on;
   const compiled = "isRawBuilder" in query ? query.compile(sqlDb()) : query.compile();
   const config: pg.QueryConfig = { text: compiled.sql, values: compiled.parameters as unknown[] };
+  const name = names.get(query);
   if (name) config.name = name;
   return runner.query<O & pg.QueryResultRow>(config);
 }

@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from "kysely";
 import type pg from "pg";
 import { directPool } from "@/server/db/direct";
 import { contextSql, type ContextRow } from "@/server/db/sql/customers";
-import { sqlDb } from "@/server/db/sql/run";
+import { prepared, sqlDb } from "@/server/db/sql/run";
 
 // The webhook family's SQL text (server/db/sql/run.ts says when a statement is text rather than the
 // builder): the queue between acknowledgement and processing (webhook_events; webhook-store.ts) and what
@@ -10,11 +10,11 @@ import { sqlDb } from "@/server/db/sql/run";
 
 /** One delivery's body, stored as received (already checked to be JSON). */
 export const storeOneSql = (json: string, requestId: string | null) =>
-  sql<{ id: string }>`INSERT INTO webhook_events (payload, request_id) VALUES (${json}::jsonb, ${requestId}) RETURNING id`;
+  prepared("webhook-store", sql<{ id: string }>`INSERT INTO webhook_events (payload, request_id) VALUES (${json}::jsonb, ${requestId}) RETURNING id`);
 
 /** Several deliveries in one INSERT; ids come back in the order of the arrays (unnest yields them so). */
 export const storeManySql = (jsons: string[], requestIds: (string | null)[]) =>
-  sql<{ id: string }>`INSERT INTO webhook_events (payload, request_id) SELECT p::jsonb, r FROM unnest(${jsons}::text[], ${requestIds}::text[]) AS t(p, r) RETURNING id`;
+  prepared("webhook-store-many", sql<{ id: string }>`INSERT INTO webhook_events (payload, request_id) SELECT p::jsonb, r FROM unnest(${jsons}::text[], ${requestIds}::text[]) AS t(p, r) RETURNING id`);
 
 /** The oldest pending deliveries, locked; served by the partial index of pending rows (schema.prisma, WebhookEvent). */
 export const claimSql = (limit: number) =>
@@ -113,7 +113,7 @@ export async function withClaimedBatch(limit: number, work: (rows: ClaimRow[]) =
 
 /** Pending rows and the oldest one's age: all of them in the partial index webhook_events_pending_idx. */
 export const backlogSql = () =>
-  sql<{ pending: string; oldest: string | null }>`SELECT count(*) AS pending, extract(epoch FROM now() - min(received_at)) AS oldest FROM webhook_events WHERE processed_at IS NULL`;
+  prepared("webhook-backlog", sql<{ pending: string; oldest: string | null }>`SELECT count(*) AS pending, extract(epoch FROM now() - min(received_at)) AS oldest FROM webhook_events WHERE processed_at IS NULL`);
 
 export type QuarantineRow = { scope: "body" | "event"; raw: string; reason: string; facebookPageId: string | null; webhookEventId: string | null };
 

@@ -20,7 +20,7 @@ export type Decided = { message: MessageRow; kind: AutoReplyKind };
 
 /** The decision alone, at `now` (tests give a fixed clock): the pending row, or null when no reply is due. */
 export async function decideAutoReply(conversationId: string, mid: string, now: Date): Promise<(Decided & { summary: SummaryColumns }) | null> {
-  const row = await firstRow(decideAutoReplySql<Omit<MessageRow, "author">>(conversationId, mid, now), { name: "auto-reply-decide", on: "ingest" });
+  const row = await firstRow(decideAutoReplySql<Omit<MessageRow, "author">>(conversationId, mid, now), { on: "ingest" });
   // One row holds the message's columns and the list item's; each reader takes its own.
   return row ? { kind: row.automatic as AutoReplyKind, message: { ...row, author: null }, summary: row } : null;
 }

@@ -30,7 +30,7 @@ export type AutoReplyOutcome = "sent" | "failed" | "unconfirmed" | "taken";
  * an automatic message is never sent under the human-agent tag.
  */
 export async function sendAutoReply(messageId: string, now = new Date()): Promise<AutoReplyOutcome> {
-  const claimed = await firstRow(claimAutoReplySql(messageId), { name: "auto-reply-claim" });
+  const claimed = await firstRow(claimAutoReplySql(messageId));
   if (!claimed) return "taken";
   if (messagingWindow(claimed.lastInboundAt, now).state !== "open") {
     await db.message.update({ where: { id: claimed.id }, data: { sendStatus: "failed", errorMessage: AUTO_REPLY_TOO_LATE } });

@@ -46,7 +46,7 @@ export type Recorded = { message: MessageRow; summary: SummaryColumns };
  * null when the mid was already stored.
  */
 export async function recordMessage(m: NewMessage): Promise<Recorded | null> {
-  const row = await firstRow(recordMessageStatement(m), { name: "webhook-record-message", on: "ingest" });
+  const row = await firstRow(recordMessageStatement(m), { on: "ingest" });
   return row ? splitRecorded(row) : null;
 }
 
@@ -65,7 +65,7 @@ export async function recordOwnMessage(m: NewMessage): Promise<Recorded> {
  * known only from the answer): null when its mid is stored already — Meta's echo came first.
  */
 export async function recordOwnMessageOnce(m: NewMessage): Promise<Recorded | null> {
-  const row = await firstRow(recordMessageStatement(m), { name: "own-message" });
+  const row = await firstRow(recordMessageStatement(m));
   return row ? splitRecorded(row) : null;
 }
 

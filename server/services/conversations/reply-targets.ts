@@ -1,4 +1,4 @@
-import { rows as rowsOf, sqlDb } from "@/server/db/sql/run";
+import { prepared, rows as rowsOf, sqlDb } from "@/server/db/sql/run";
 import type { ReplyTarget } from "@/server/services/conversations/serialize";
 
 /**
@@ -14,6 +14,6 @@ export async function loadReplyTargets(conversationId: string, rows: { replyToMi
     .select(["mid", "text", "kind", "deleted_at as deletedAt", "direction"])
     .where("conversation_id", "=", conversationId)
     .where("mid", "=", (eb) => eb.fn.any(eb.val(mids)));
-  const targets = (await rowsOf(query, { name: "reply-targets" })).map((t) => ({ ...t, mid: t.mid! }));
+  const targets = (await rowsOf(prepared("reply-targets", query))).map((t) => ({ ...t, mid: t.mid! }));
   return new Map(targets.map((t) => [t.mid, t]));
 }

@@ -13,7 +13,6 @@ export type { ThreadWindow };
  * system events (opt-ins, handovers…), merged. Prepared per direction.
  */
 export async function threadRowsOf(conversationId: string, window: ThreadWindow): Promise<MessageRow[]> {
-  const shape = window.newer ? "-newer" : window.older ? "-older" : "";
-  const found = await rows(threadRowsSql<Omit<MessageRow, "author">>(conversationId, window), { name: `thread-messages${shape}` });
+  const found = await rows(threadRowsSql<Omit<MessageRow, "author">>(conversationId, window));
   return found.map(({ author_id, author_name, ...message }) => ({ ...message, author: author_id ? { id: author_id, name: author_name ?? "" } : null }));
 }

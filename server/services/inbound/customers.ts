@@ -34,7 +34,7 @@ export function fallbackCustomerName(psid: string): string {
 export async function findOrCreateContact(page: PageRef, psid: string): Promise<KnownCustomer & { conversationId: string }> {
   for (let attempt = 0; ; attempt++) {
     // Customer and conversation in one round trip (server/db/sql/customers.ts).
-    const row = await firstRow(firstContactSql(page.id, page.channel ?? "messenger", psid, fallbackCustomerName(psid)), { name: "webhook-first-contact", on: "ingest" });
+    const row = await firstRow(firstContactSql(page.id, page.channel ?? "messenger", psid, fallbackCustomerName(psid)), { on: "ingest" });
     // Another worker created the row after this statement's snapshot began (seen by neither half): again.
     if (row?.conversationId) return { ...row, psid, conversationId: row.conversationId };
     if (attempt >= 2) throw new Error(`could not create or find the customer ${psid} on page ${page.id}`);

@@ -49,7 +49,7 @@ export async function loadIngestContext(events: MessengerEvent[], prefetched: Co
   if (missing.size) {
     const pairs = [...missing.values()];
     const read = contextOfPairsSql(pairs.map((p) => p.facebookPageId), pairs.map((p) => p.psid));
-    addRows(context, await rows(read, { name: "webhook-context", on: "ingest" }));
+    addRows(context, await rows(read, { on: "ingest" }));
   }
   await touchLastWebhook([...context.pages.values()], Date.now());
   return context;

@@ -1,4 +1,4 @@
-import { firstRow, sqlDb } from "@/server/db/sql/run";
+import { firstRow, prepared, sqlDb } from "@/server/db/sql/run";
 import { profileUpdateSql } from "@/server/db/sql/customers";
 import { fetchProfile } from "@/server/integrations/meta/graph-client";
 import { emitToRooms } from "@/server/realtime/emit";
@@ -92,7 +92,7 @@ async function lookUp(target: ProfileTarget): Promise<void> {
   let found: { name: string | null; avatarUrl: string | null } = { name: null, avatarUrl: null };
   try {
     // Read here rather than kept with the page: an updated token applies at once.
-    const page = await firstRow(sqlDb().selectFrom("pages").select("access_token_enc").where("id", "=", target.page.id), { name: "profile-page-token", on: "ingest" });
+    const page = await firstRow(prepared("profile-page-token", sqlDb().selectFrom("pages").select("access_token_enc").where("id", "=", target.page.id)), { on: "ingest" });
     if (!page) throw new Error("the page is gone");
     found = await profileOf(target, decryptSecret(page.access_token_enc));
   } catch (error) {
@@ -104,7 +104,7 @@ async function lookUp(target: ProfileTarget): Promise<void> {
     // Only the first lookup writes (another worker may have done it); the attempt is recorded either way. The
     // conversation's list item comes back from the same statement: a burst of first contacts is a burst of
     // these, each one round trip (docs/performance/history-2026-11.md §6).
-    const row = await firstRow(profileUpdateSql(target.customerId, target.conversationId, found), { name: "profile-update", on: "ingest" });
+    const row = await firstRow(profileUpdateSql(target.customerId, target.conversationId, found), { on: "ingest" });
     if (!row || (!found.name && !found.avatarUrl)) return;
     recent.set(target.customerId, { name: row.name, avatarUrl: row.avatar_url });
     setTimeout(() => recent.delete(target.customerId), REMEMBER_MS).unref();

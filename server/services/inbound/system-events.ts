@@ -1,4 +1,4 @@
-import { firstRow, affected, sqlDb } from "@/server/db/sql/run";
+import { firstRow, affected, prepared, sqlDb } from "@/server/db/sql/run";
 import { insertSystemEventSql, type InsertedSystemEvent } from "@/server/db/sql/system-events";
 import { sanitizeJson, sanitizeText } from "@/server/integrations/meta/sanitize-json";
 import { emitToRooms } from "@/server/realtime/emit";
@@ -76,7 +76,7 @@ export async function recordGuestEvent(input: { page: IngestPage; userRef: strin
 /** A message that names a guest's user_ref (prior_message): their guest events join their thread. */
 export async function claimGuestEvents(pageId: string, userRef: string, psid: string): Promise<number> {
   const claim = sqlDb().updateTable("system_events").set({ psid }).where("page_id", "=", pageId).where("user_ref", "=", userRef).where("psid", "is", null);
-  return affected(claim, { name: "system-events-claim-guest", on: "ingest" });
+  return affected(prepared("system-events-claim-guest", claim), { on: "ingest" });
 }
 
 const defaultKey = (pageId: string, psid: string, event: string, timestamp: number) => `${pageId}:${psid}:${event}:${timestamp}`;
@@ -88,7 +88,7 @@ async function insertEvent(e: NewEvent): Promise<InsertedSystemEvent | null> {
   const detail = sanitizeJson(e.detail);
   const { pageId, psid, userRef, event, summary, at } = e;
   const statement = insertSystemEventSql({ pageId, psid, userRef, event, summary, at, detailJson: JSON.stringify(detail.ok ? detail.value : {}), key: e.key.slice(0, 500) });
-  return firstRow(statement, { name: "system-event-insert", on: "ingest" });
+  return firstRow(statement, { on: "ingest" });
 }
 
 /** A system event as a thread row (the shape thread-rows.ts reads them in): kind "system", the event in payload. */

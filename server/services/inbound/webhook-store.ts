@@ -64,10 +64,10 @@ async function insertBatch(batch: Waiter[]): Promise<void> {
 /** Ids in the order of the payloads: unnest yields them in array order and the rows are inserted (and returned) so. */
 async function insertRows(batch: Waiter[]): Promise<bigint[]> {
   if (batch.length === 1) {
-    const rows = await rowsOf(storeOneSql(batch[0]!.json, batch[0]!.requestId), { name: "webhook-store" });
+    const rows = await rowsOf(storeOneSql(batch[0]!.json, batch[0]!.requestId));
     return [BigInt(rows[0]!.id)];
   }
-  const rows = await rowsOf(storeManySql(batch.map((w) => w.json), batch.map((w) => w.requestId)), { name: "webhook-store-many" });
+  const rows = await rowsOf(storeManySql(batch.map((w) => w.json), batch.map((w) => w.requestId)));
   return rows.map((r) => BigInt(r.id));
 }
 

@@ -1,7 +1,7 @@
 import { isUuid } from "@/lib/ids";
 import type { Channel } from "@/lib/inbox/channels";
 import type { Actor } from "@/server/auth/actor";
-import { firstRow } from "@/server/db/sql/run";
+import { firstRow, prepared } from "@/server/db/sql/run";
 import { readerSendTargetSql, sendTargetSql } from "@/server/db/sql/conversations";
 import { AppError } from "@/server/http/errors";
 import { visiblePageOnSql } from "@/server/access/pages";
@@ -52,7 +52,7 @@ type Row = Omit<SendTarget, "customer" | "page"> &
 /** The conversation on a page the actor may see (our page id or Facebook's, when given), or 404. */
 export async function findSendTarget(actor: Pick<Actor, "id" | "role" | "companyId">, conversationId: string, pageId?: string): Promise<SendTarget> {
   if (!isUuid(conversationId)) throw new AppError("not_found", "Conversation not found");
-  const row = await firstRow(sendTargetSql<Row>(conversationId, visiblePageOnSql("p", actor, pageId)), { name: pageId ? "send-target-on-page" : "send-target" });
+  const row = await firstRow(prepared(pageId ? "send-target-on-page" : "send-target", sendTargetSql<Row>(conversationId, visiblePageOnSql("p", actor, pageId))));
   return toSendTarget(row);
 }
 
@@ -63,9 +63,7 @@ export async function findSendTarget(actor: Pick<Actor, "id" | "role" | "company
  */
 export async function findSendTargetFor(reader: Reader, conversationId: string, pageId?: string): Promise<{ actor: Actor; target: SendTarget }> {
   const target = sendTargetSql<Row>(isUuid(conversationId) ? conversationId : null, visiblePageOnSql("p", readerViewer("rd"), pageId));
-  const row = await firstRow(readerSendTargetSql<Row>(readerSql(reader), target), {
-    name: readerStatementName(reader, pageId ? "reader-send-target-on-page" : "reader-send-target"),
-  });
+  const row = await firstRow(prepared(readerStatementName(reader, pageId ? "reader-send-target-on-page" : "reader-send-target"), readerSendTargetSql<Row>(readerSql(reader), target)));
   const actor = actorOfRow(reader, row);
   return { actor, target: toSendTarget(row?.id ? (row as Row) : null) };
 }

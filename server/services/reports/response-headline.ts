@@ -12,7 +12,7 @@ import { reportScope } from "@/server/services/reports/report-scope";
  */
 export async function responseHeadline(actor: Actor, pageId: string | undefined, now = new Date()): Promise<ResponseHeadline> {
   const scope = await reportScope(actor, pageId);
-  const figures = await firstRow(headlineFigures(scope.companyId, scope.pages.map((p) => p.id), scope.timezone, now), { name: "report-headline" });
+  const figures = await firstRow(headlineFigures(scope.companyId, scope.pages.map((p) => p.id), scope.timezone, now));
   return {
     timezone: scope.timezone,
     firstResponseToday: figures?.today ?? null,
