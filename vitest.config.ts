@@ -32,6 +32,9 @@ const integrationEnv = {
   // A Send API call the simulator holds (a timeout after Meta took the message) gives up within seconds.
   GRAPH_TIMEOUT_MS: "5000",
   UPLOAD_DIR: ".data/test-uploads",
+  // Tests call the API through the real server (tests/integration/support/http.ts) as clients behind a proxy
+  // that names each one's address in X-Forwarded-For, so per-address limits see different clients.
+  TRUST_PROXY: "true",
 };
 
 export default defineConfig({

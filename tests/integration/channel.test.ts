@@ -366,7 +366,7 @@ describe("replies through the Send API", () => {
     expect(violation).toMatchObject({ companyId, pageName: "Acme Shoes", userName: "Sara Staff", urls: ["HTTPS://Evil.example/deal"] });
     expect((await sent(psid)).map((s) => s.message.text)).toEqual(["See https://shop.acme.com/sale"]);
 
-    const thread = await call(threadRoute.GET, "GET", "", { token: staffToken, params: { conversationId: conversation!.id, pageId: page.id } });
+    const thread = await call(threadRoute.GET, "GET", "/api/conversation/x/y", { token: staffToken, params: { conversationId: conversation!.id, pageId: page.id } });
     expect(thread.body.data.find((m: { isVoilation: boolean }) => m.isVoilation).message).toBe("Cheaper at HTTPS://Evil.example/deal and acme.com");
   });
 

@@ -142,7 +142,8 @@ describe("webhook subscription", () => {
     expect(res.body.page.health).toBe("not_subscribed");
     expect(res.body.page.subscriptionError).toMatch(/Subscribing to the page's webhooks failed/);
     const job = await queue().getJob(`subscribe-${res.body.page._id}`);
-    expect(job?.data).toEqual({ pageId: res.body.page._id });
+    // The job carries the id of the request that queued it: its logs follow that request.
+    expect(job?.data).toEqual({ pageId: res.body.page._id, requestId: res.headers.get("x-request-id") });
     await job?.remove();
 
     const fixed = await reconnect(w.tokens.owner, res.body.page._id);

@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from "node:async_hooks";
+import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/server/db";
@@ -6,6 +6,7 @@ import * as listRoute from "@/app/api/conversations/[pageId]/route";
 import * as threadRoute from "@/app/api/conversation/[conversationId]/[pageId]/route";
 import * as sendRoute from "@/app/api/send-message/route";
 import { encryptSecret } from "@/server/security/secret-box";
+import { currentRequestId } from "@/server/observability/request-context";
 import { call } from "./support/http";
 import { eventually, simPost, startChannel } from "./support/channel";
 import { makeCompany, makePage, makeUser, tokenFor } from "./support/factory";
@@ -17,18 +18,21 @@ import { makeConversation, makeMessages } from "./support/inbox-factory";
 // itself folded into one — so a change that adds a round trip fails here, not in a bench on a calm day.
 // Counted at pg's Client.query, which every statement of the app crosses (the SQL layer's pools and Prisma's
 // adapter alike); a transaction's BEGIN and COMMIT count as statements, as they cost round trips. Only the
-// request's own statements count: the webhook drain this process runs meanwhile (the simulator's echoes and
-// receipts) works in its own async context, and once leaked its claim and lookups into a reply's count.
+// request's own statements count — those the real server runs under the request id the test sends: the
+// webhook drain this process runs meanwhile (the simulator's echoes and receipts) works under other ids,
+// and once leaked its claim and lookups into a reply's count.
 
 let sent: string[] = [];
 const original = pg.Client.prototype.query;
-const request = new AsyncLocalStorage<true>();
+/** The request id of the request being counted (sent as X-Request-Id). */
+let counting: string | null = null;
+const countedHeaders = () => (counting ? { "x-request-id": counting } : undefined);
 
 beforeEach(() => {
   sent = [];
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
     const config = args[0] as string | { text?: string };
-    if (request.getStore()) sent.push(typeof config === "string" ? config : (config?.text ?? "?"));
+    if (counting && currentRequestId() === counting) sent.push(typeof config === "string" ? config : (config?.text ?? "?"));
     return (original as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof original;
 });
@@ -39,8 +43,13 @@ afterEach(() => {
 
 async function counted<T>(work: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
   sent = [];
-  const result = await request.run(true, work);
-  return { result, statements: [...sent] };
+  counting = `counted-${randomUUID()}`;
+  try {
+    const result = await work();
+    return { result, statements: [...sent] };
+  } finally {
+    counting = null;
+  }
 }
 
 async function world() {
@@ -54,9 +63,9 @@ async function world() {
   return { staff, stranger, page, conversation, tokens: { staff: await tokenFor(staff), stranger: await tokenFor(stranger) } };
 }
 
-const list = (token: string, pageId: string, query: Record<string, string> = {}) => call(listRoute.GET, "GET", `/api/conversations/${pageId}`, { token, params: { pageId }, query });
+const list = (token: string, pageId: string, query: Record<string, string> = {}) => call(listRoute.GET, "GET", `/api/conversations/${pageId}`, { token, query, headers: countedHeaders() });
 const thread = (token: string, conversationId: string, pageId: string) =>
-  call(threadRoute.GET, "GET", `/api/conversation/${conversationId}/${pageId}`, { token, params: { conversationId, pageId } });
+  call(threadRoute.GET, "GET", `/api/conversation/${conversationId}/${pageId}`, { token, headers: countedHeaders() });
 
 describe("statements per inbox read", () => {
   it("the conversation list is one statement: the session, the page check and the rows", async () => {
@@ -109,7 +118,7 @@ describe("statements before a reply reaches the other agents", () => {
       const { psid } = await simPost<{ psid: string }>(channel.sim, "/sim/customers", { pageId, firstName: "Rita", lastName: "Round" });
       await simPost(channel.sim, "/sim/messages", { pageId, psid, text: "Hello?" });
       const conversation = (await eventually(() => db.conversation.findFirst({ where: { customer: { psid } } }), (c) => Boolean(c?.lastInboundAt)))!;
-      const send = (text: string) => call(sendRoute.POST, "POST", "/api/send-message", { token, body: { conversationId: conversation.id, pageId: page.id, message_type: "text", text } });
+      const send = (text: string) => call(sendRoute.POST, "POST", "/api/send-message", { token, body: { conversationId: conversation.id, pageId: page.id, message_type: "text", text }, headers: countedHeaders() });
       expect((await send("Warming up")).status).toBe(200);
       const { result, statements } = await counted(() => send("Thanks, on its way"));
       expect(result.status).toBe(200);

@@ -43,9 +43,9 @@ describe("bad input is a 400, never a 500 (finding 4)", () => {
 
     const label = await call(labelRoute.GET, "GET", "/api/labels/x", { token: w.token, params: { id: "\u0000" } });
     expect(label.status).toBe(400);
-    const search = await call(listRoute.GET, "GET", "/x", { token: w.token, params: { pageId: w.page.id }, query: { search: "hi\u0000" } });
+    const search = await call(listRoute.GET, "GET", "/api/conversations/x", { token: w.token, params: { pageId: w.page.id }, query: { search: "hi\u0000" } });
     expect(search.status).toBe(400);
-    const flagged = await call(markImportantRoute.POST, "POST", "/x", { token: w.token, body: { pageId: w.page.id, conversationId: `${w.conversation.id}\u0000` } });
+    const flagged = await call(markImportantRoute.POST, "POST", "/api/conversations/mark-important", { token: w.token, body: { pageId: w.page.id, conversationId: `${w.conversation.id}\u0000` } });
     expect(flagged.status).toBe(400);
     const key = await call(notesRoute.POST, "POST", "/api/notes", { token: w.token, body: { pageId: w.page.id, conversationId: w.conversation.id, note: "ok", ["x\u0000"]: 1 } });
     expect(key.status).toBe(400);
@@ -62,10 +62,10 @@ describe("bad input is a 400, never a 500 (finding 4)", () => {
       "%%%",
     ];
     for (const cursor of cursors) {
-      const list = await call(listRoute.GET, "GET", "/x", { token: w.token, params: { pageId: w.page.id }, query: { cursor } });
+      const list = await call(listRoute.GET, "GET", "/api/conversations/x", { token: w.token, params: { pageId: w.page.id }, query: { cursor } });
       expect(list.status, cursor).toBe(400);
       for (const side of ["after", "before"]) {
-        const thread = await call(threadRoute.GET, "GET", "/x", { token: w.token, params: { conversationId: w.conversation.id, pageId: w.page.id }, query: { [side]: cursor } });
+        const thread = await call(threadRoute.GET, "GET", "/api/conversation/x/y", { token: w.token, params: { conversationId: w.conversation.id, pageId: w.page.id }, query: { [side]: cursor } });
         expect(thread.status, `${side} ${cursor}`).toBe(400);
         expect(thread.body.error).toBe("Invalid cursor");
       }
@@ -144,16 +144,16 @@ describe("the inbox follows its documented roles: the super admin has none of it
     const root = await tokenFor(await makeUser("super_admin", null));
     const ref = { pageId: w.page.id, conversationId: w.conversation.id };
     const calls = [
-      call(threadRoute.GET, "GET", "/x", { token: root, params: ref }),
-      call(listRoute.GET, "GET", "/x", { token: root, params: { pageId: w.page.id } }),
-      call(notesRoute.GET, "GET", "/x", { token: root, query: ref }),
-      call(notesRoute.POST, "POST", "/x", { token: root, body: { ...ref, note: "hi" } }),
-      call(sendRoute.POST, "POST", "/x", { token: root, body: { ...ref, text: "hi" } }),
-      call(markImportantRoute.POST, "POST", "/x", { token: root, body: ref }),
-      call(markReadRoute.PUT, "PUT", "/x", { token: root, body: ref }),
-      call(repliesRoute.POST, "POST", "/x", { token: root, body: { shortcut: "hello", message: "Hi", page_id: w.page.id } }),
-      call(replyRoute.GET, "GET", "/x", { token: root, params: { id: w.page.id } }),
-      call(pagesMeRoute.GET, "GET", "/x", { token: root }),
+      call(threadRoute.GET, "GET", "/api/conversation/x/y", { token: root, params: ref }),
+      call(listRoute.GET, "GET", "/api/conversations/x", { token: root, params: { pageId: w.page.id } }),
+      call(notesRoute.GET, "GET", "/api/notes", { token: root, query: ref }),
+      call(notesRoute.POST, "POST", "/api/notes", { token: root, body: { ...ref, note: "hi" } }),
+      call(sendRoute.POST, "POST", "/api/send-message", { token: root, body: { ...ref, text: "hi" } }),
+      call(markImportantRoute.POST, "POST", "/api/conversations/mark-important", { token: root, body: ref }),
+      call(markReadRoute.PUT, "PUT", "/api/conversations/mark-read", { token: root, body: ref }),
+      call(repliesRoute.POST, "POST", "/api/replies", { token: root, body: { shortcut: "hello", message: "Hi", page_id: w.page.id } }),
+      call(replyRoute.GET, "GET", "/api/replies/x", { token: root, params: { id: w.page.id } }),
+      call(pagesMeRoute.GET, "GET", "/api/pages/me", { token: root }),
     ];
     for (const res of await Promise.all(calls)) expect(res.status).toBe(403);
     expect(await db.note.count()).toBe(0);

@@ -222,7 +222,7 @@ describe("the socket payload", () => {
       await processPendingWebhookEvents();
 
       const event = await eventually(() => socket.events.find((e) => e.name === "new-message"), Boolean);
-      const thread = await call(threadRoute.GET, "GET", "", { token, params: { conversationId: person.conversation.id, pageId: page.id } });
+      const thread = await call(threadRoute.GET, "GET", "/api/conversation/x/y", { token, params: { conversationId: person.conversation.id, pageId: page.id } });
       expect(event?.payload).toEqual({
         pageId: page.id,
         conversationId: person.conversation.id,
