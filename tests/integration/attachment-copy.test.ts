@@ -2,7 +2,6 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/server/db";
-import * as webhookRoute from "@/app/api/webhooks/messenger/route";
 import * as attachmentRoute from "@/app/api/attachments/[key]/route";
 import * as threadRoute from "@/app/api/conversation/[conversationId]/[pageId]/route";
 import { queue } from "@/server/queue/index";
@@ -12,11 +11,11 @@ import { processPendingWebhookEvents } from "@/server/services/inbound/process-w
 import { copyAttachmentsJob } from "@/workers/jobs/copy-attachments";
 import type { StoredAttachment } from "@/lib/inbox/message-kinds";
 import { call } from "./support/http";
-import { startAppServer } from "./support/app-server";
 import { eventually, openSocket } from "./support/channel";
 import { makeCompany, makePage, makeUser, tokenFor } from "./support/factory";
 import { makeConversation } from "./support/inbox-factory";
 import { body, fromCustomer, postSigned } from "./support/webhook-post";
+import { startRealServer } from "./support/real-server";
 
 // The worker keeps a copy of each inbound attachment (Meta's URLs expire): fetched only from allowed hosts
 // (127.0.0.1 is on the test allow-list by name, as the simulator's host; GRAPH_API_URL), never from a
@@ -29,7 +28,7 @@ const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x20]), Buffer.from("ftypisom\0
 let cdn: Server;
 let cdnUrl: string;
 let failuresLeft = 0;
-let app: Awaited<ReturnType<typeof startAppServer>>;
+let app: Awaited<ReturnType<typeof startRealServer>>;
 let page: Awaited<ReturnType<typeof makePage>>;
 let person: Awaited<ReturnType<typeof makeConversation>>;
 let token: string;
@@ -71,7 +70,7 @@ beforeEach(async () => {
   page = await makePage(company.id, [staff.id]);
   token = await tokenFor(staff);
   person = await makeConversation(page.id, { unread: 0 });
-  app = await startAppServer({ "/api/webhooks/messenger": { POST: webhookRoute.POST } });
+  app = await startRealServer({ realtime: true });
 });
 
 // The copy jobs the ingest queues hold a Redis connection of their own.

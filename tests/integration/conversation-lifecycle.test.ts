@@ -8,19 +8,19 @@ import * as myPagesRoute from "@/app/api/pages/me/route";
 import { wakeSnoozed } from "@/workers/conversations/wake-snoozed";
 import { processPendingWebhookEvents } from "@/server/services/inbound/process-webhook";
 import { call } from "./support/http";
-import { startAppServer } from "./support/app-server";
 import { eventually, openSocket } from "./support/channel";
 import { makeCompany, makePage, makeUser, tokenFor } from "./support/factory";
 import { makeConversation } from "./support/inbox-factory";
 import { body, fromCustomer } from "./support/webhook-post";
+import { startRealServer } from "./support/real-server";
 
 // The loop (docs/PRODUCT.md §11): done, snoozed, reopened by the customer's next message, snoozes that end,
 // the Open / Done / Snoozed views with their counts, the bulk actions, and the same tenant checks as the
 // rest of the inbox API. Live: every change reaches the page's agents as conversation-updated.
 
-let app: Awaited<ReturnType<typeof startAppServer>>;
+let app: Awaited<ReturnType<typeof startRealServer>>;
 beforeAll(async () => {
-  app = await startAppServer({}); // Socket.IO for the emits of the in-process calls below
+  app = await startRealServer({ realtime: true }); // Socket.IO for the emits of the in-process calls below
 });
 afterAll(() => app.close());
 

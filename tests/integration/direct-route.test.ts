@@ -2,19 +2,22 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/server/db";
-import { serveDirect, serveRawBody } from "@/server/http/direct-route";
+import { MAX_BODY_BYTES, serveDirect, serveRawBody } from "@/server/http/direct-route";
+import { readBodyLimited } from "@/server/http/read-body";
 import { receiveDelivery } from "@/server/http/webhook-delivery";
 import { signatureFor } from "@/server/integrations/meta/webhook-signature";
-import * as webhookRoute from "@/app/api/webhooks/messenger/route";
 
 // The custom server hands Meta's POSTs straight to the webhook's handler on the received bytes
-// (server/lifecycle/app-server.ts): the same answers as the route handler through a fetch Request (Next's
-// way, and serveDirect's for health and metrics), over a real socket.
+// (server/lifecycle/app-server.ts; there is no route module for them), and serveDirect answers a fetch-style
+// handler (health, metrics) the same way, over a real socket.
 
 type Serve = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 const PATHS: [string, Serve][] = [
   ["the received bytes (the custom server)", (req, res) => serveRawBody(req, res, (body) => receiveDelivery(body, (req.headers["x-hub-signature-256"] as string | undefined) ?? null))],
-  ["a fetch Request to the route handler", (req, res) => serveDirect(req, res, (request) => webhookRoute.POST(request))],
+  ["a fetch-style handler (serveDirect)", (req, res) => serveDirect(req, res, async (request) => {
+    const answer = await receiveDelivery(Buffer.from(await readBodyLimited(request, MAX_BODY_BYTES)), request.headers.get("x-hub-signature-256"));
+    return answer instanceof Response ? answer : new Response(answer.body, { status: answer.status, headers: { "Content-Type": answer.contentType } });
+  })],
 ];
 
 describe.each(PATHS)("webhook POST without Next's router, through %s", (_, serve) => {

@@ -1,29 +1,28 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/server/db";
 import { queue } from "@/server/queue/index";
-import * as webhookRoute from "@/app/api/webhooks/messenger/route";
 import * as listRoute from "@/app/api/conversations/[pageId]/route";
 import * as myPagesRoute from "@/app/api/pages/me/route";
 import { findOrCreateContact } from "@/server/services/inbound/customers";
 import { processPendingWebhookEvents } from "@/server/services/inbound/process-webhook";
 import { startWebhookDrain } from "@/workers/webhooks/drain";
 import { call } from "./support/http";
-import { startAppServer } from "./support/app-server";
 import { eventually } from "./support/channel";
 import { makeStaffPage } from "./support/factory";
 import { body, fromCustomer, postSigned } from "./support/webhook-post";
+import { startRealServer } from "./support/real-server";
 
 // A list never shows a conversation without its first message. A first contact is two statements (the
 // customer and conversation, then the message with its summary: customers.ts, record-message.ts); a read
 // of the list between them must show no row — and once the message is in, the row with it and its unread.
 
-let app: Awaited<ReturnType<typeof startAppServer>>;
+let app: Awaited<ReturnType<typeof startRealServer>>;
 let page: Awaited<ReturnType<typeof makeStaffPage>>["page"];
 let token: string;
 
 beforeEach(async () => {
   ({ page, token } = await makeStaffPage());
-  app = await startAppServer({ "/api/webhooks/messenger": { POST: webhookRoute.POST } });
+  app = await startRealServer({ realtime: true });
 });
 
 afterEach(async () => {

@@ -10,17 +10,17 @@ import { PAGE_INBOX_APP_ID } from "@/server/integrations/meta/graph-handover";
 import { NOT_OWNER_TEXT, NOT_PRIMARY_TEXT } from "@/server/services/handover/handover-failure";
 import type { ThreadControlEvent } from "@/lib/inbox/thread-control";
 import { call } from "./support/http";
-import { startAppServer } from "./support/app-server";
 import { eventually, openSocket } from "./support/channel";
 import { makeCompany, makePage, makeUser, tokenFor } from "./support/factory";
 import { makeConversation } from "./support/inbox-factory";
 import { simulateStoredPage, startGraphSimulator } from "./support/graph-sim";
+import { startRealServer } from "./support/real-server";
 
 // Take control and Pass back (docs/API.md "Thread control") against the simulator as Facebook: the Graph
 // calls it receives, what Switchboard stores, what the agent is told and what the other agents' sockets get.
 
 let sim: Simulator;
-let app: Awaited<ReturnType<typeof startAppServer>>;
+let app: Awaited<ReturnType<typeof startRealServer>>;
 let page: Awaited<ReturnType<typeof makePage>>;
 let person: Awaited<ReturnType<typeof makeConversation>>;
 let agent: string;
@@ -49,7 +49,7 @@ beforeEach(async () => {
     lastMessageAt: Date.now(),
     createdAt: Date.now(),
   });
-  app = await startAppServer({});
+  app = await startRealServer({ realtime: true });
 });
 
 afterEach(async () => {

@@ -12,10 +12,10 @@ import type { ThreadControlEvent } from "@/lib/inbox/thread-control";
 import type { PageStatus } from "@/lib/schemas/pages";
 import { mailbox } from "./support/per-file";
 import { call } from "./support/http";
-import { startAppServer } from "./support/app-server";
 import { eventually, openSocket } from "./support/channel";
 import { makeCompany, makePage, makeUser, tokenFor } from "./support/factory";
 import { makeConversation } from "./support/inbox-factory";
+import { startRealServer } from "./support/real-server";
 
 // The handlers of the handover, standby, app_roles and policy events (server/services/inbound/handle-*.ts)
 // run on events as the parser yields them (server/integrations/meta/webhook-events.ts), against the real database
@@ -24,7 +24,7 @@ import { makeConversation } from "./support/inbox-factory";
 const OURS = "1234567890";
 const BOT = "777000000000001";
 
-let app: Awaited<ReturnType<typeof startAppServer>>;
+let app: Awaited<ReturnType<typeof startRealServer>>;
 let page: Awaited<ReturnType<typeof makePage>>;
 let person: Awaited<ReturnType<typeof makeConversation>>;
 let agent: string;
@@ -40,7 +40,7 @@ beforeEach(async () => {
   person = await makeConversation(page.id, { lastMessage: "Where is my order?", unread: 0, at: new Date(Date.now() - 60_000) });
   clock = Date.now() - 30_000;
   agent = await tokenFor(staff);
-  app = await startAppServer({});
+  app = await startRealServer({ realtime: true });
   socket = await openSocket(app.url, agent);
   expect(await socket.emit("join-page", { pageId: page.id })).toMatchObject({ ok: true });
 });

@@ -3,16 +3,15 @@ import path from "node:path";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/server/db";
 import { queue } from "@/server/queue/index";
-import * as webhookRoute from "@/app/api/webhooks/messenger/route";
 import * as threadRoute from "@/app/api/conversation/[conversationId]/[pageId]/route";
 import * as listRoute from "@/app/api/conversations/[pageId]/route";
 import { startWebhookDrain, type WebhookDrain } from "@/workers/webhooks/drain";
 import { call } from "./support/http";
-import { startAppServer } from "./support/app-server";
 import { eventually, openSocket } from "./support/channel";
 import { makeStaffPage } from "./support/factory";
 import { makeConversation } from "./support/inbox-factory";
 import { postSigned } from "./support/webhook-post";
+import { startRealServer } from "./support/real-server";
 
 // Instagram Direct through a connected Page (issue 31): bodies written from Meta's Instagram messaging
 // webhook reference (tests/fixtures/instagram-webhooks: `object: "instagram"`, entry[].id the Instagram
@@ -25,7 +24,7 @@ const IG_ID = "17841400000000042";
 const IGSID = "6000000000000042";
 type ApiMessage = Record<string, unknown> & { id: string; mid: string | null; message: string; kind: string };
 
-let app: Awaited<ReturnType<typeof startAppServer>>;
+let app: Awaited<ReturnType<typeof startRealServer>>;
 let drain: WebhookDrain;
 let page: Awaited<ReturnType<typeof makeStaffPage>>["page"];
 let token: string;
@@ -34,7 +33,7 @@ let socket: Awaited<ReturnType<typeof openSocket>>;
 beforeEach(async () => {
   ({ page, token } = await makeStaffPage());
   await db.instagramAccount.create({ data: { pageId: page.id, instagramId: IG_ID, username: "shop.example", enabled: true, checkedAt: new Date() } });
-  app = await startAppServer({ "/api/webhooks/messenger": { POST: webhookRoute.POST } });
+  app = await startRealServer({ realtime: true });
   drain = startWebhookDrain({ log: () => {} });
   socket = await openSocket(app.url, token);
   expect(await socket.emit("join-page", { pageId: page.id })).toMatchObject({ ok: true });

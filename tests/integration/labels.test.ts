@@ -7,8 +7,8 @@ import * as removeRoute from "@/app/api/page-labels/remove-tag/route";
 import { call } from "./support/http";
 import { makeCompany, makePage, makeUser, tokenFor } from "./support/factory";
 import { makeConversation } from "./support/inbox-factory";
-import { startAppServer } from "./support/app-server";
 import { eventually, openSocket } from "./support/channel";
+import { startRealServer } from "./support/real-server";
 
 async function buildWorld() {
   const acme = await makeCompany("Acme");
@@ -224,13 +224,13 @@ describe("POST /api/page-labels/assign and remove-tag", () => {
 });
 
 describe("realtime after tag changes", () => {
-  const servers: Awaited<ReturnType<typeof startAppServer>>[] = [];
+  const servers: Awaited<ReturnType<typeof startRealServer>>[] = [];
   afterEach(async () => {
     while (servers.length) await servers.pop()!.close();
   });
 
   it("emits conversation-updated with the list item to the page's room on assign, remove and label delete", async () => {
-    const server = await startAppServer({});
+    const server = await startRealServer({ realtime: true });
     servers.push(server);
     const { conversation, customer } = await makeConversation(w.shoes.id);
     const watcher = await openSocket(server.url, w.tokens.staff);

@@ -3,16 +3,15 @@ import path from "node:path";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/server/db";
 import { queue } from "@/server/queue/index";
-import * as webhookRoute from "@/app/api/webhooks/messenger/route";
 import * as threadRoute from "@/app/api/conversation/[conversationId]/[pageId]/route";
 import * as listRoute from "@/app/api/conversations/[pageId]/route";
 import { startWebhookDrain, type WebhookDrain } from "@/workers/webhooks/drain";
 import { call } from "./support/http";
-import { startAppServer } from "./support/app-server";
 import { eventually, openSocket } from "./support/channel";
 import { makeStaffPage } from "./support/factory";
 import { makeConversation } from "./support/inbox-factory";
 import { postSigned } from "./support/webhook-post";
+import { startRealServer } from "./support/real-server";
 
 // Meta's own webhook bodies (tests/fixtures/meta-webhooks: the examples of Meta's Messenger webhook
 // reference and payloads captured by open-source Messenger libraries, with their quirks — no timestamp,
@@ -24,7 +23,7 @@ import { postSigned } from "./support/webhook-post";
 const FIXTURES = path.join(__dirname, "../fixtures/meta-webhooks");
 type ApiMessage = Record<string, unknown> & { id: string; mid: string | null; message: string; kind: string };
 
-let app: Awaited<ReturnType<typeof startAppServer>>;
+let app: Awaited<ReturnType<typeof startRealServer>>;
 let drain: WebhookDrain;
 let page: Awaited<ReturnType<typeof makeStaffPage>>["page"];
 let token: string;
@@ -37,7 +36,7 @@ beforeEach(async () => {
   ({ page, token } = await makeStaffPage());
   person = await makeConversation(page.id, { unread: 0, at: new Date(Date.now() - 3_600_000), lastMessage: "earlier" });
   top = await makeConversation(page.id, { unread: 0, at: new Date(Date.now() - 60_000), lastMessage: "most recent" });
-  app = await startAppServer({ "/api/webhooks/messenger": { POST: webhookRoute.POST } });
+  app = await startRealServer({ realtime: true });
   drain = startWebhookDrain({ log: () => {} });
   socket = await openSocket(app.url, token);
   expect(await socket.emit("join-page", { pageId: page.id })).toMatchObject({ ok: true });

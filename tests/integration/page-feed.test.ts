@@ -3,16 +3,16 @@ import { SERVER_EVENTS, type FeedMark } from "@/lib/contract/socket-events";
 import { emitToRooms } from "@/server/realtime/emit";
 import { FEED_LENGTH } from "@/server/realtime/page-feed";
 import { conversationRoom, pageRoom } from "@/server/realtime/room-names";
-import { startAppServer } from "./support/app-server";
 import { eventually, openSocket } from "./support/channel";
 import { makeCompany, makePage, makeUser, tokenFor } from "./support/factory";
 import { makeConversation } from "./support/inbox-factory";
+import { startRealServer } from "./support/real-server";
 
 // A Page's feed (issue 41; server/realtime/page-feed.ts): every event to a Page's room is numbered, and a
 // socket that missed some gets exactly those back with `catch-up`, or is told to refetch when the feed
 // cannot tell. Only for a Page whose room the socket is in.
 
-type Server = Awaited<ReturnType<typeof startAppServer>>;
+type Server = Awaited<ReturnType<typeof startRealServer>>;
 const servers: Server[] = [];
 afterEach(async () => {
   while (servers.length) await servers.pop()!.close();
@@ -24,7 +24,7 @@ async function world() {
   const stranger = await makeUser("company_admin", (await makeCompany("Globex")).id);
   const page = await makePage(acme.id, [staff.id], "Shoes");
   const { conversation } = await makeConversation(page.id);
-  const server = await startAppServer({});
+  const server = await startRealServer({ realtime: true });
   servers.push(server);
   return { page, conversation, server, tokens: { staff: await tokenFor(staff), stranger: await tokenFor(stranger) } };
 }

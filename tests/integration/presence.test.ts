@@ -1,16 +1,16 @@
 import net from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { PRESENCE_BROADCAST_MS, PRESENCE_BUDGET, viewersOf } from "@/server/realtime/presence";
-import { startAppServer } from "./support/app-server";
 import { makeCompany, makePage, makeUser, tokenFor } from "./support/factory";
 import { eventually, openSocket } from "./support/channel";
 import { makeConversation } from "./support/inbox-factory";
 import { redisAddress } from "../support/redis-address";
+import { startRealServer } from "./support/real-server";
 
 // Collision detection: who views a conversation and who types, across two app instances (Redis), cleared
 // on leave and disconnect, and only for agents allowed into the conversation's room.
 
-type Server = Awaited<ReturnType<typeof startAppServer>>;
+type Server = Awaited<ReturnType<typeof startRealServer>>;
 const servers: Server[] = [];
 afterEach(async () => {
   while (servers.length) await servers.pop()!.close();
@@ -28,9 +28,9 @@ describe("presence in a conversation", () => {
     const outsider = await makeUser("staff", acme.id, { name: "Olly" });
     const page = await makePage(acme.id, [ann.id, tom.id], "Shoes");
     const { conversation } = await makeConversation(page.id);
-    const one = await startAppServer({});
+    const one = await startRealServer({ realtime: true });
     servers.push(one);
-    const two = await startAppServer({});
+    const two = await startRealServer({ realtime: true });
     servers.push(two);
 
     const a = await openSocket(one.url, await tokenFor(ann));
@@ -71,7 +71,7 @@ describe("presence only where a socket is (issue 41; the realtime matrix)", () =
     const page = await makePage(acme.id, [ann.id, tom.id], "Shoes");
     const { conversation: watched } = await makeConversation(page.id);
     const { conversation: other } = await makeConversation(page.id);
-    const one = await startAppServer({});
+    const one = await startRealServer({ realtime: true });
     servers.push(one);
     const a = await openSocket(one.url, await tokenFor(ann));
     const t = await openSocket(one.url, await tokenFor(tom));
@@ -97,7 +97,7 @@ describe("presence only where a socket is (issue 41; the realtime matrix)", () =
     const page = await makePage(acme.id, [ann.id], "Shoes");
     const { conversation: first } = await makeConversation(page.id);
     const { conversation: second } = await makeConversation(page.id);
-    const one = await startAppServer({});
+    const one = await startRealServer({ realtime: true });
     servers.push(one);
     const a = await openSocket(one.url, await tokenFor(ann));
     const answers = await Promise.all([a.emit("join-conversation", { room: first.id }), a.emit("join-conversation", { room: second.id })]);
@@ -120,7 +120,7 @@ describe("presence only where a socket is (issue 41; the realtime matrix)", () =
     const page = await makePage(acme.id, [ann.id], "Shoes");
     const conversations = [];
     for (let i = 0; i < 6; i++) conversations.push((await makeConversation(page.id)).conversation);
-    const one = await startAppServer({});
+    const one = await startRealServer({ realtime: true });
     servers.push(one);
     const token = await tokenFor(ann);
     const wrong: string[] = [];
@@ -180,9 +180,9 @@ describe("what one socket can make presence cost (issue 29)", () => {
     const tom = await makeUser("staff", acme.id, { name: "Tom" });
     const page = await makePage(acme.id, [ann.id, tom.id], "Shoes");
     const { conversation } = await makeConversation(page.id);
-    const one = await startAppServer({});
+    const one = await startRealServer({ realtime: true });
     servers.push(one);
-    const two = await startAppServer({});
+    const two = await startRealServer({ realtime: true });
     servers.push(two);
     // Ann and Tom on different app instances: the coalescing must hold across the Redis adapter.
     const a = await openSocket(one.url, await tokenFor(ann));

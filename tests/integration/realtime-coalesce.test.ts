@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { io } from "@/server/realtime/server";
 import type { AuthedSocket } from "@/server/realtime/types";
 import { pageRoom } from "@/server/realtime/room-names";
-import { startAppServer } from "./support/app-server";
 import { eventually, openSocket } from "./support/channel";
 import { makeCompany, makePage, makeUser, tokenFor } from "./support/factory";
+import { startRealServer } from "./support/real-server";
 
 // The fan-out writes each socket once per turn of the event loop (server/realtime/coalesce-writes.ts): a
 // burst of events (a batch from the worker, relayed from Redis in one read) is one system call per socket,
@@ -36,7 +36,7 @@ describe("socket fan-out", () => {
     const acme = await makeCompany("Acme");
     const ann = await makeUser("staff", acme.id, { name: "Ann" });
     const page = await makePage(acme.id, [ann.id], "Shoes");
-    const s = await startAppServer({});
+    const s = await startRealServer({ realtime: true });
     cleanups.push(() => s.close());
     const clients = [await openSocket(s.url, await tokenFor(ann)), await openSocket(s.url, await tokenFor(ann))];
     cleanups.push(() => clients.forEach((c) => c.close()));

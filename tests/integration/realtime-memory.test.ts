@@ -8,9 +8,9 @@ import { routeUpgrades } from "@/server/lifecycle/upgrades";
 import { attachRealtime, type Realtime } from "@/server/realtime/index";
 import { io } from "@/server/realtime/server";
 import type { AuthedSocket } from "@/server/realtime/types";
-import { startAppServer } from "./support/app-server";
 import { eventually, openSocket } from "./support/channel";
 import { makeCompany, makePage, makeUser, tokenFor } from "./support/factory";
+import { startRealServer } from "./support/real-server";
 
 // What each socket keeps (issue #13: a Page's 1 000 agent sockets in ≤ 30 MB of the server's memory; see
 // docs/PERFORMANCE.md). Each of these came back silently once or could: the upgrade request kept by
@@ -41,7 +41,7 @@ async function world() {
 }
 
 async function appServer() {
-  const s = await startAppServer({});
+  const s = await startRealServer({ realtime: true });
   cleanups.push(() => s.close());
   return s;
 }

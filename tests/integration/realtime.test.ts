@@ -2,7 +2,6 @@ import { createServer } from "node:http";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/server/db";
 import { encryptSecret } from "@/server/security/secret-box";
-import * as webhookRoute from "@/app/api/webhooks/messenger/route";
 import * as markImportantRoute from "@/app/api/conversations/mark-important/route";
 import * as banRoute from "@/app/api/auth/ban-user/route";
 import * as assignRoute from "@/app/api/pages/assign/route";
@@ -13,16 +12,16 @@ import { conversationRoom, pageRoom } from "@/server/realtime/room-names";
 import { JOIN_BURST } from "@/server/realtime/rooms";
 import { createSimulator, type Simulator } from "@/tools/simulator/create-simulator";
 import { call } from "./support/http";
-import { startAppServer } from "./support/app-server";
 import { makeCompany, makePage, makeUser, tokenFor } from "./support/factory";
 import { eventually, openSocket, simPost } from "./support/channel";
 import { makeConversation } from "./support/inbox-factory";
 import { startWebhookDrain } from "@/workers/webhooks/drain";
+import { startRealServer } from "./support/real-server";
 
 const PAGE_ID = "300000000000001";
 const TOKEN = "PAGE_TOKEN_realtime_tests_000000001";
 
-type Server = Awaited<ReturnType<typeof startAppServer>>;
+type Server = Awaited<ReturnType<typeof startRealServer>>;
 const servers: Server[] = [];
 let sim: Simulator | undefined;
 
@@ -45,7 +44,7 @@ async function world() {
 }
 
 async function server() {
-  const s = await startAppServer({ "/api/webhooks/messenger": { POST: webhookRoute.POST } });
+  const s = await startRealServer({ realtime: true });
   servers.push(s);
   return s;
 }

@@ -4,8 +4,8 @@ import type { Simulator } from "@/tools/simulator/create-simulator";
 import { startGraphSimulator } from "./support/graph-sim";
 import { loadRouteTable } from "./support/route-table";
 import { ADMIN_SEES_COMPANY_PAGES, send, snapshot, SUPER_ADMIN_SEES_ALL, TARGETS, throughRealServer, world } from "./support/route-targets";
-import { startAppServer } from "./support/app-server";
 import { openSocket } from "./support/channel";
+import { startRealServer } from "./support/real-server";
 
 // The cross-tenant matrix (issue 12, "tests that stay"), generated from the route table: every /api route ×
 // every role of one company × the objects of another company (and, for staff and admins, of a page of
@@ -101,7 +101,7 @@ describe("the cross-tenant matrix, generated from the route table", () => {
 
   it("socket rooms: no role joins another company's page, conversation or offers, nor an unassigned page", async () => {
     const w = await world();
-    const server = await startAppServer({});
+    const server = await startRealServer({ realtime: true });
     try {
       for (const role of ["super_admin", "company_admin", "admin", "staff"] as Role[]) {
         const socket = await openSocket(server.url, w.actors[role]);

@@ -1,20 +1,18 @@
 import { afterEach, describe, expect, it } from "vitest";
 import * as meRoute from "@/app/api/auth/me/route";
-import * as signOutRoute from "@/app/api/auth/sign-out/route";
-import * as everywhereRoute from "@/app/api/auth/sign-out-everywhere/route";
 import * as signOutUserRoute from "@/app/api/users/[id]/sign-out/route";
 import { db } from "@/server/db";
 import { emitToRooms } from "@/server/realtime/emit";
 import { userRoom } from "@/server/realtime/room-names";
-import { startAppServer } from "./support/app-server";
 import { eventually, openSocket } from "./support/channel";
 import { makeCompany, makeUser, tokenFor } from "./support/factory";
 import { call } from "./support/http";
+import { startRealServer } from "./support/real-server";
 
 // Issue 29 point 9: signing out ends the session on the server. A signed-out token is refused on its next
 // request, and its open sockets — on every app instance — are closed and cannot connect again.
 
-type Server = Awaited<ReturnType<typeof startAppServer>>;
+type Server = Awaited<ReturnType<typeof startRealServer>>;
 type Socket = Awaited<ReturnType<typeof openSocket>>;
 const servers: Server[] = [];
 const sockets: Socket[] = [];
@@ -25,14 +23,9 @@ afterEach(async () => {
 
 /** Two app instances: sockets on `one`, the API on `two` (whose Socket.IO server is the one services use). */
 async function instances() {
-  const one = await startAppServer({});
+  const one = await startRealServer({ realtime: true });
   servers.push(one);
-  const two = await startAppServer({
-    "/api/auth/me": { GET: meRoute.GET },
-    "/api/auth/sign-out": { POST: signOutRoute.POST },
-    "/api/auth/sign-out-everywhere": { POST: everywhereRoute.POST },
-    "/api/users/:id/sign-out": { POST: signOutUserRoute.POST },
-  });
+  const two = await startRealServer({ realtime: true });
   servers.push(two);
   const api = (method: string, path: string, token: string) => fetch(`${two.url}${path}`, { method, headers: { authorization: `Bearer ${token}` } });
   return { one, two, api };

@@ -1,29 +1,28 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/server/db";
-import * as webhookRoute from "@/app/api/webhooks/messenger/route";
 import * as threadRoute from "@/app/api/conversation/[conversationId]/[pageId]/route";
 import * as listRoute from "@/app/api/conversations/[pageId]/route";
 import { processPendingWebhookEvents } from "@/server/services/inbound/process-webhook";
 import { claimGuestEvents, recordGuestEvent, recordSystemEvent } from "@/server/services/inbound/system-events";
 import { call } from "./support/http";
-import { startAppServer } from "./support/app-server";
 import { eventually, openSocket } from "./support/channel";
 import { makeStaffPage } from "./support/factory";
 import { makeConversation, makeMessages } from "./support/inbox-factory";
 import { body, fromCustomer, postSigned } from "./support/webhook-post";
+import { startRealServer } from "./support/real-server";
 
 // System events (system-events.ts): kept as events of the customer, shown as a quiet line in the thread
 // (thread API and socket), never unread, never the preview, never reordering the list, never creating a
 // conversation (the one exception, a thread passed to this app, is handle-handover.ts's: handover-events.test.ts).
 
-let app: Awaited<ReturnType<typeof startAppServer>>;
+let app: Awaited<ReturnType<typeof startRealServer>>;
 let page: Awaited<ReturnType<typeof makeStaffPage>>["page"];
 let token: string;
 let socket: Awaited<ReturnType<typeof openSocket>>;
 
 beforeEach(async () => {
   ({ page, token } = await makeStaffPage());
-  app = await startAppServer({ "/api/webhooks/messenger": { POST: webhookRoute.POST } });
+  app = await startRealServer({ realtime: true });
   socket = await openSocket(app.url, token);
   expect(await socket.emit("join-page", { pageId: page.id })).toMatchObject({ ok: true });
 });

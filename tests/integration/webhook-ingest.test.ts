@@ -7,10 +7,10 @@ import { processPendingWebhookEvents } from "@/server/services/inbound/process-w
 import { storeWebhookEvent } from "@/server/services/inbound/webhook-store";
 import { startWebhookDrain, type WebhookDrain } from "@/workers/webhooks/drain";
 import { call } from "./support/http";
-import { startAppServer } from "./support/app-server";
 import { eventually, openSocket } from "./support/channel";
 import { makeCompany, makePage, makeUser, tokenFor } from "./support/factory";
 import { makeConversation } from "./support/inbox-factory";
+import { startRealServer } from "./support/real-server";
 
 // The worker's webhook ingest on its own: claims, crash recovery, concurrency, and the socket payload.
 // (tests/integration/channel.test.ts covers the behaviours end to end through the simulator.)
@@ -214,7 +214,7 @@ describe("the socket payload", () => {
     await db.pageAssignment.create({ data: { userId: staff.id, pageId: page.id } });
     const token = await tokenFor(staff);
     const person = await makeConversation(page.id, { unread: 2, tags: ["vip", "lead"], important: true });
-    const app = await startAppServer({});
+    const app = await startRealServer({ realtime: true });
     try {
       const socket = await openSocket(app.url, token);
       expect(await socket.emit("join-page", { pageId: page.id })).toMatchObject({ ok: true });

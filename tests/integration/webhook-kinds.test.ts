@@ -1,23 +1,22 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/server/db";
 import { queue } from "@/server/queue/index";
-import * as webhookRoute from "@/app/api/webhooks/messenger/route";
 import * as threadRoute from "@/app/api/conversation/[conversationId]/[pageId]/route";
 import * as searchRoute from "@/app/api/conversations/[pageId]/route";
 import { startWebhookDrain, type WebhookDrain } from "@/workers/webhooks/drain";
 import { call } from "./support/http";
-import { startAppServer } from "./support/app-server";
 import { eventually, openSocket } from "./support/channel";
 import { makeCompany, makePage, makeUser, tokenFor } from "./support/factory";
 import { makeConversation } from "./support/inbox-factory";
 import { body, fromCustomer, postSigned, type Item } from "./support/webhook-post";
+import { startRealServer } from "./support/real-server";
 
 // Every inbound kind (docs/META.md "More inbound kinds") through the real path: a signed POST to the webhook,
 // the ack's INSERT, the worker's drain, then the thread API and the socket an agent has open.
 
 type ApiMessage = Record<string, unknown> & { mid: string; message: string };
 
-let app: Awaited<ReturnType<typeof startAppServer>>;
+let app: Awaited<ReturnType<typeof startRealServer>>;
 let drain: WebhookDrain;
 let page: Awaited<ReturnType<typeof makePage>>;
 let token: string;
@@ -31,9 +30,7 @@ beforeEach(async () => {
   page = await makePage(company.id, [staff.id]);
   token = await tokenFor(staff);
   person = await makeConversation(page.id, { unread: 0 });
-  app = await startAppServer({
-    "/api/webhooks/messenger": { POST: webhookRoute.POST },
-  });
+  app = await startRealServer({ realtime: true });
   drain = startWebhookDrain({ log: () => {} });
   socket = await openSocket(app.url, token);
   expect(await socket.emit("join-conversation", { room: person.conversation.id })).toMatchObject({ ok: true });

@@ -1,23 +1,22 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/server/db";
-import * as webhookRoute from "@/app/api/webhooks/messenger/route";
 import * as listRoute from "@/app/api/admin/webhook-quarantine/route";
 import * as retryRoute from "@/app/api/admin/webhook-quarantine/[id]/retry/route";
 import * as pageRoute from "@/app/api/pages/[id]/route";
 import { processPendingWebhookEvents } from "@/server/services/inbound/process-webhook";
 import { countQuarantinedByPage } from "@/server/services/webhook-quarantine/count-quarantined";
 import { call } from "./support/http";
-import { startAppServer } from "./support/app-server";
 import { makeCompany, makePage, makeUser, tokenFor } from "./support/factory";
 import { makeConversation } from "./support/inbox-factory";
 import { body, fromCustomer, postSigned } from "./support/webhook-post";
+import { startRealServer } from "./support/real-server";
 
 // "No delivery is ever refused": every validly signed body is acknowledged with 200. What Postgres cannot
 // hold is repaired (NUL removed, lone surrogates → U+FFFD); what still cannot be stored or processed is
 // kept raw in the quarantine, counted per Page, listed and re-run by a super admin; and the good events of
 // the same body are processed. The worker is driven by processPendingWebhookEvents (the drain's batch).
 
-let app: Awaited<ReturnType<typeof startAppServer>>;
+let app: Awaited<ReturnType<typeof startRealServer>>;
 let page: Awaited<ReturnType<typeof makePage>>;
 let person: Awaited<ReturnType<typeof makeConversation>>;
 let seq = 0;
@@ -25,7 +24,7 @@ let seq = 0;
 beforeEach(async () => {
   page = await makePage((await makeCompany()).id);
   person = await makeConversation(page.id, { unread: 0 });
-  app = await startAppServer({ "/api/webhooks/messenger": { POST: webhookRoute.POST } });
+  app = await startRealServer({ realtime: true });
 });
 
 afterEach(async () => {

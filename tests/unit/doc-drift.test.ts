@@ -48,6 +48,10 @@ describe("the docs and the code name the same things", () => {
       for (const [, names] of source.matchAll(/^export \{([^}]*)\}/gm)) methods.push(...(names!.match(/\b(GET|POST|PUT|PATCH|DELETE)\b/g) ?? []));
       for (const method of methods) served.add(routeKey(method, `/${path.dirname(file).split(path.sep).slice(1).join("/")}`));
     }
+    // Meta's deliveries are answered by the custom server on the received bytes, before any router.
+    expect(read("server/lifecycle/app-server.ts")).toContain('req.method === "POST" && pathname === WEBHOOK_ROUTE');
+    expect(read("server/ingest/webhook-listener.ts")).toContain('export const WEBHOOK_ROUTE = "/api/webhooks/messenger";');
+    served.add(routeKey("POST", "/api/webhooks/messenger"));
     expect(served.size).toBeGreaterThan(50);
     expect([...documented].filter((r) => !served.has(r)), "in docs/API.md but not served").toEqual([]);
     expect([...served].filter((r) => !documented.has(r)), "served but not in docs/API.md").toEqual([]);

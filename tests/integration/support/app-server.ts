@@ -2,8 +2,9 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { attachRealtime } from "@/server/realtime/index";
 
-// A real HTTP server around route handlers plus Socket.IO, for tests that need the network path
-// (webhooks from the simulator, socket events). Routes are matched by a path pattern like "/api/x/:id".
+// A small HTTP server around stand-in handlers plus Socket.IO, for what is not the app: e.g. a receiver
+// that only settles the simulator's echoes while a test plays the worker (offers-crash, offers-worker).
+// The app's own routes are reached through its real server (real-server.ts, http.ts' call), never here.
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 export type RouteTable = Record<string, Partial<Record<"GET" | "POST" | "PUT" | "DELETE", Handler>>>;

@@ -1,21 +1,16 @@
 import { io as connect, type Socket } from "socket.io-client";
 import { db } from "@/server/db";
 import { createSimulator, type Simulator } from "@/tools/simulator/create-simulator";
-import * as webhookRoute from "@/app/api/webhooks/messenger/route";
-import * as sendRoute from "@/app/api/send-message/route";
 import { startWebhookDrain, type DrainOptions, type WebhookDrain } from "@/workers/webhooks/drain";
-import { startAppServer } from "./app-server";
+import { startRealServer } from "./real-server";
 
-// The whole channel for a test: an app server (webhook + send route + Socket.IO), the worker's webhook
+// The whole channel for a test: the app's real server (every route, the webhook path, Socket.IO), the worker's webhook
 // ingest, and the Messenger simulator as Facebook, wired to each other exactly as in `npm run dev`.
 
 export type Channel = { appUrl: string; sim: Simulator; drain: WebhookDrain; close: () => Promise<void> };
 
 export async function startChannel(pages: { pageId: string; name: string; accessToken: string; instagram?: { id: string; username: string } }[], drainOptions: DrainOptions = {}): Promise<Channel> {
-  const app = await startAppServer({
-    "/api/webhooks/messenger": { GET: webhookRoute.GET, POST: webhookRoute.POST },
-    "/api/send-message": { POST: sendRoute.POST },
-  });
+  const app = await startRealServer({ realtime: true });
   const drain = startWebhookDrain({ log: () => {}, ...drainOptions });
   const sim = await createSimulator({
     port: Number(new URL(process.env.GRAPH_API_URL!).port),

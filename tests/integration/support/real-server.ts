@@ -1,4 +1,4 @@
-import { Agent, request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders } from "node:http";
+import { Agent, request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { connect } from "node:net";
 import { env } from "@/server/env";
@@ -13,7 +13,7 @@ import { attachRealtime } from "@/server/realtime/index";
 /** Stands in for Next (pages): answers 404 without reading a body, as any early answer does. */
 const NEXT_STAND_IN = "x-next-stand-in";
 
-export type RealServer = { url: string; port: number; close: () => Promise<void> };
+export type RealServer = { url: string; port: number; server: Server; close: () => Promise<void> };
 
 /** `realtime`: Socket.IO attached as in production (the app's Redis adapter), for tests that open sockets. */
 export async function startRealServer({ realtime = false }: { realtime?: boolean } = {}): Promise<RealServer> {
@@ -25,6 +25,7 @@ export async function startRealServer({ realtime = false }: { realtime?: boolean
   return {
     url: `http://127.0.0.1:${port}`,
     port,
+    server,
     close: async () => {
       await sockets?.close();
       await new Promise<void>((resolve) => {

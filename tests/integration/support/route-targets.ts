@@ -151,7 +151,6 @@ export const TARGETS: Record<string, Target> = {
   "PUT /api/users/email": { scope: "company", request: (o) => ({ body: { email: o.userEmail, newEmail: "taken-over@example.test" } }) },
   "POST /api/users": { scope: "none", request: (o) => ({ body: { name: "Mallory", email: "mallory@example.test", role: "staff", companyName: o.companyId } }) },
   "GET /api/webhooks/messenger": { scope: "none", request: () => ({ query: { "hub.mode": "subscribe", "hub.verify_token": "wrong", "hub.challenge": "x" } }) },
-  "POST /api/webhooks/messenger": { scope: "none", request: (o) => ({ body: { object: "page", entry: [{ id: o.facebookPageId, messaging: [] }] } }) },
 };
 
 /** The super admin runs the back office for every company (docs/API.md): these routes are theirs to use. */
