@@ -7,7 +7,8 @@ import { simPost, unique } from "./support/sim";
 
 // The team's work on comments (issue 42 point 3, docs/PRODUCT.md §12), at 1440 and 375 px: a person comments
 // under the Page's post (the simulator sends Meta's feed webhook) while the agent is in the Conversations view;
-// the Comments switch shows 1 unread, live; opening the Comments view reads it and the count goes; the agent
+// the Comments switch shows 1 unread and the Page tab one more, live; opening the Comments view reads it and the
+// counts go, in the agent's browser and live in another agent's (an admin of the Page, in the Conversations view); the agent
 // assigns it to themself (it shows under Mine), marks it done (it leaves Mine and Open, and shows under Done,
 // with Reopen). axe finds nothing serious or critical on the view. Screenshots in /tmp/comments-work-*.png.
 
@@ -17,6 +18,11 @@ const SHOES = "100000000000001";
 const viewSwitch = (page: Page, name: "Conversations" | "Comments") => page.getByRole("group", { name: "Inbox view" }).getByRole("button", { name });
 const filter = (page: Page, name: string) => page.getByRole("group", { name: "Filter comments" }).getByRole("button", { name, exact: true });
 const commentBy = (scope: Page | Locator, name: string): Locator => scope.getByRole("listitem", { name: `Comment by ${name}`, exact: true });
+/** The Page tab's red unread count (conversations and comments), 0 when it shows none. */
+async function tabUnread(page: Page): Promise<number> {
+  const badge = page.getByRole("tab", { name: /Acme Shoes/ }).locator(".bg-red-600");
+  return (await badge.count()) ? Number((await badge.innerText()).replace(/\D/g, "")) : 0;
+}
 
 async function api<T>(token: string, path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
   const res = await fetch(`${APP}${path}`, { method: init.method ?? "GET", headers: { Authorization: `Bearer ${token}`, ...(init.body ? { "Content-Type": "application/json" } : {}) }, body: init.body ? JSON.stringify(init.body) : undefined });
@@ -46,7 +52,7 @@ for (const viewport of [
   { width: 1440, height: 900 },
   { width: 375, height: 812 },
 ]) {
-  test(`a comment is unread until the view shows it, then assigned, under Mine, done and under Done — ${viewport.width} px`, async ({ page }) => {
+  test(`a comment is unread until the view shows it, then assigned, under Mine, done and under Done — ${viewport.width} px`, async ({ page, browser }) => {
     test.setTimeout(120_000);
     await page.setViewportSize(viewport);
     await signInAs(page, ACCOUNTS.staff.email);
@@ -59,6 +65,14 @@ for (const viewport of [
     await expect(viewSwitch(page, "Conversations")).toHaveAttribute("aria-pressed", "true");
     const unread = page.getByTestId("comments-unread");
     await expect(unread).toHaveCount(0);
+    const tabBefore = await tabUnread(page);
+    // Another agent of the Page, in the Conversations view of their own browser.
+    const other = await browser.newContext({ viewport });
+    const admin = await other.newPage();
+    await signInAs(admin, ACCOUNTS.admin.email, { from: "/chats" });
+    await expect(admin.getByRole("status").filter({ hasText: "Live" })).toBeVisible({ timeout: 15_000 });
+    const adminUnread = admin.getByTestId("comments-unread");
+    await expect(adminUnread).toHaveCount(0);
 
     // A comment arrives while the agent is in the Conversations view: the switch counts it, live.
     const postText = `Restocked: the ${unique("Ridge")} hiking boot`;
@@ -66,6 +80,8 @@ for (const viewport of [
     const name = `${unique("Wendy")} Work`;
     await simPost(`/sim/pages/${SHOES}/comments`, { postId: post.id, name, message: "Do you have these in 39?" });
     await expect(unread).toHaveText(", unread: 1", { timeout: 15_000 });
+    await expect.poll(() => tabUnread(page)).toBe(tabBefore + 1);
+    await expect(adminUnread).toHaveText(", unread: 1", { timeout: 15_000 });
 
     // Opening the view shows it (Open is the default filter) and reads it: the count goes.
     await viewSwitch(page, "Comments").click();
@@ -74,6 +90,10 @@ for (const viewport of [
     await expect(comment).toContainText("Do you have these in 39?", { timeout: 15_000 });
     await expect(comment.getByRole("button", { name: "Unassigned" })).toBeVisible();
     await expect(unread).toHaveCount(0);
+    await expect.poll(() => tabUnread(page)).toBe(tabBefore);
+    // The other agent's count goes too, live.
+    await expect(adminUnread).toHaveCount(0, { timeout: 15_000 });
+    await other.close();
     await expect.poll(async () => (await api<{ pages: { id: string; commentUnreadCount: number }[] }>(token, "/api/pages/me")).pages.find((p) => p.id === pageId)?.commentUnreadCount).toBe(0);
 
     // Assigned to the agent: it shows under Mine.
