@@ -150,7 +150,7 @@ export function InboxScreen() {
   if (!user) return null;
 
   const tabs = <PageTabs pages={pages} selectedId={pageId} onSelect={selectPage} loading={pagesQuery.isLoading} view={flags.status} />;
-  const viewSwitch = pageId && can(user.role, "comments.read") ? <ViewSwitch view={view} onView={setView} /> : null;
+  const viewSwitch = pageId && can(user.role, "comments.read") ? <ViewSwitch view={view} onView={setView} commentsUnread={pages.find((p) => p.id === pageId)?.commentUnreadCount} /> : null;
   const rightPanel = !pageId ? null : selected ? <LazyRightPanel pageId={pageId} conversation={selected} /> : <RightPanelHint />;
 
   return (

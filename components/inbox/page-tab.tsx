@@ -15,6 +15,8 @@ type Props = {
 
 /** One page tab: initials avatar (distinct per page, lib/inbox/initials.ts), truncated name, conversation count and unread count (PRODUCT §2). */
 export const PageTab = forwardRef<HTMLButtonElement, Props>(function PageTab({ page, avatar, selected, focusable, onSelect, count }, ref) {
+  // Unread conversations and the customers' comments nobody has seen yet (docs/PRODUCT.md §12).
+  const unread = page.unreadCount + (page.commentUnreadCount ?? 0);
   return (
     <button
       ref={ref}
@@ -41,10 +43,10 @@ export const PageTab = forwardRef<HTMLButtonElement, Props>(function PageTab({ p
         <span className="sr-only">, conversations: </span>
         {count}
       </span>
-      {page.unreadCount > 0 && (
+      {unread > 0 && (
         <span className="rounded-full bg-red-600 px-1.5 text-xs font-semibold text-white tabular-nums">
           <span className="sr-only">, unread: </span>
-          {page.unreadCount}
+          {unread}
         </span>
       )}
     </button>

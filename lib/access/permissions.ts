@@ -50,6 +50,11 @@ export const PERMISSIONS = {
   "comments.answer": CHATS,
   /** Hide or delete a customer's comment: what a Page's moderators do in Meta Business Suite. */
   "comments.moderate": CHATS,
+  /** The team's work on customers' comments (docs/PRODUCT.md §12): done, snooze, reopen, mark read; assign as conversations are. */
+  "comments.work": CHATS,
+  "comments.assign": CHATS,
+  /** Reassign or unassign anyone's comment; other agents only take unassigned ones or give back their own. */
+  "comments.assign-any": COMPANY,
 
   // The back office.
   "dashboard.view": BACK_OFFICE,

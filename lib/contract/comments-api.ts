@@ -1,6 +1,8 @@
 // Comments under a Page's posts, as the API and the socket carry them (issue 42): what /api/comments
 // answers and what `comment-updated` brings. Browser-safe.
 
+import type { ConversationStatus } from "@/lib/contract/inbox-api";
+
 /** Where a comment was written: Facebook (the Page's feed) or Instagram (the linked account's media). */
 export type CommentKind = "fb_comment" | "ig_comment";
 
@@ -40,6 +42,11 @@ export type ApiComment = {
   privateReplyOpen: boolean;
   answeredAt: string | null;
   mention: MentionKind | null;
+  /** The team's work on a customer's comment (docs/PRODUCT.md §12): who has it, open / done / snoozed (until when), and whether anyone of the team saw it. The Page's own comments: null, open, null, true. */
+  assignee: { id: string; name: string } | null;
+  status: ConversationStatus;
+  snoozedUntil: string | null;
+  seen: boolean;
 };
 
 export type ApiPost = {

@@ -120,6 +120,8 @@ export type InboxPage = {
   /** The conversation count of each view (docs/PRODUCT.md §11): the tab shows the one of the chosen view. */
   statusCounts: Record<ConversationStatus, number>;
   unreadCount: number;
+  /** Customers' open comments nobody of the team has seen (docs/PRODUCT.md §12): the tab shows them with unreadCount, the Comments switch alone. */
+  commentUnreadCount: number;
   tokenStatus: "valid" | "needs_token";
   /** lib/admin/page-health.ts; the inbox shows a banner for any state but healthy. */
   health: HealthState;

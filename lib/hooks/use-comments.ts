@@ -1,9 +1,11 @@
 "use client";
 
-import { useMemo } from "react";
+import { useEffect, useMemo } from "react";
+import { useSWRConfig } from "swr";
 import useSWRInfinite, { unstable_serialize } from "swr/infinite";
 import { api } from "@/lib/api/client";
 import type { ApiComment, CommentsPage, CommentUpdatedEvent } from "@/lib/contract/comments-api";
+import { COMMENT_VIEWS, type CommentView } from "@/lib/schemas/comments";
 import type { ThreadPage } from "@/lib/contract/inbox-api";
 import { applyComment, flattenPosts } from "@/lib/inbox/comment-cache";
 import type { POST as ReplyPublicly } from "@/app/api/comments/[id]/reply/route";
@@ -15,17 +17,20 @@ import type { Answer } from "@/lib/contract/http";
 // inbox's socket (use-inbox-realtime.ts applies `comment-updated` to this cache through commentsCacheKey),
 // and each action's answer is applied at once, so the agent sees the result without waiting for the event.
 
-type Key = readonly ["comments", string, string | null];
+type Key = readonly ["comments", string, CommentView, string | null];
 
-function keysOf(pageId: string) {
-  return (index: number, previous: CommentsPage | null): Key | null => (previous && !previous.nextCursor ? null : ["comments", pageId, previous?.nextCursor ?? null]);
+function keysOf(pageId: string, view: CommentView) {
+  return (index: number, previous: CommentsPage | null): Key | null => (previous && !previous.nextCursor ? null : ["comments", pageId, view, previous?.nextCursor ?? null]);
 }
 
-const fetchPage = ([, pageId, cursor]: Key) => api<CommentsPage>("/api/comments", { query: { pageId, cursor: cursor ?? undefined } });
+const fetchPage = ([, pageId, view, cursor]: Key) => api<CommentsPage>("/api/comments", { query: { pageId, view, cursor: cursor ?? undefined } });
+
+/** The filter each Page's view shows now (Open first): the socket's events go to that view's cache entry. */
+const shownViews = new Map<string, CommentView>();
 
 /** The cache entry of a Page's comments view, for the socket's events (it holds every loaded page). */
 export function commentsCacheKey(pageId: string): string {
-  return unstable_serialize(keysOf(pageId));
+  return unstable_serialize(keysOf(pageId, shownViews.get(pageId) ?? "open"));
 }
 
 /**
@@ -39,8 +44,11 @@ export function applyCommentEvent(pages: CommentsPage[] | undefined, event: Comm
   return { pages: result.pages, refetch: !result.found };
 }
 
-export function useComments(pageId: string) {
-  const swr = useSWRInfinite<CommentsPage, Error>(keysOf(pageId), fetchPage);
+export function useComments(pageId: string, view: CommentView = "open") {
+  useEffect(() => {
+    shownViews.set(pageId, view);
+  }, [pageId, view]);
+  const swr = useSWRInfinite<CommentsPage, Error>(keysOf(pageId, view), fetchPage);
   const pages = swr.data;
   const posts = useMemo(() => flattenPosts(pages), [pages]);
   const last = pages?.at(-1);
@@ -48,9 +56,15 @@ export function useComments(pageId: string) {
   const loadingMore = hasMore && swr.size > (pages?.length ?? 0);
   const { mutate } = swr;
 
-  /** An action's answer shown at once (the event that follows replaces it with the same). */
+  const { mutate: mutateOther } = useSWRConfig();
+  /**
+   * An action's answer shown at once (the event that follows replaces it with the same), in the other filters'
+   * loaded pages too: a comment just marked done is not shown as open when the agent goes back to Open.
+   */
   function apply(...comments: ApiComment[]) {
-    void mutate((data) => comments.reduce<CommentsPage[] | undefined>((acc, comment) => (acc ? applyComment(acc, { comment }).pages : acc), data), { revalidate: false });
+    const change = (data: CommentsPage[] | undefined) => comments.reduce<CommentsPage[] | undefined>((acc, comment) => (acc ? applyComment(acc, { comment }).pages : acc), data);
+    void mutate(change, { revalidate: false });
+    for (const other of COMMENT_VIEWS) if (other !== view) void mutateOther<CommentsPage[]>(unstable_serialize(keysOf(pageId, other)), change, { revalidate: false });
   }
 
   return {

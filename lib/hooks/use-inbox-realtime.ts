@@ -180,10 +180,12 @@ export function useInboxRealtime(options: InboxRealtimeOptions) {
   }
 
   /**
-   * A comment arrived or changed: the Page's comments view, if it was loaded, shows it (no sound or toast: the
-   * comments are not in the unread counts yet, docs/PRODUCT.md §12). A post it had not loaded is fetched whole.
+   * A comment arrived or changed: the Page's comments view, if it was loaded, shows it (no sound or toast). A post
+   * it had not loaded is fetched whole. The tabs' and the Comments switch's unread counts come from the server
+   * shortly after (docs/PRODUCT.md §12), as for conversations.
    */
   function onCommentUpdated(event: CommentUpdatedEvent) {
+    refreshPagesSoon();
     const key = commentsCacheKey(event.pageId);
     let refetch = false;
     const update = (pages: CommentsPage[] | undefined) => {

@@ -44,3 +44,8 @@ export function adjustPage(data: PagesResponse | undefined, pageId: string, chan
     pages: data.pages.map((p) => (p.id === pageId ? { ...p, unreadCount: Math.max(0, p.unreadCount + (change.unread ?? 0)) } : p)),
   };
 }
+
+/** A page's unread comments as the server counted them (an answer of POST /api/comments/mark-read). */
+export function adjustCommentUnread(data: PagesResponse | undefined, pageId: string, unread: number): PagesResponse | undefined {
+  return data && { pages: data.pages.map((p) => (p.id === pageId ? { ...p, commentUnreadCount: unread } : p)) };
+}

@@ -6,8 +6,13 @@ import { z } from "zod";
 export const COMMENT_REPLY_MAX_LENGTH = 2000;
 export const COMMENT_REPLY_REQUIRED = "Reply text is required";
 
-// GET /api/comments?pageId=&cursor=
+/** The comments view's filters (docs/PRODUCT.md §12); none: every comment, as before the filters. */
+export const COMMENT_VIEWS = ["open", "mine", "unassigned", "done", "snoozed"] as const;
+export type CommentView = (typeof COMMENT_VIEWS)[number];
+
+// GET /api/comments?pageId=&cursor=&view=
 export const ZCommentsQuery = z.object({
+  view: z.enum(COMMENT_VIEWS, { error: "view must be open, mine, unassigned, done or snoozed" }).optional(),
   pageId: z.string({ error: "pageId is required" }).trim().min(1, "pageId is required").max(100),
   // The last post of the previous page: "<lastCommentAt ISO>|<post id>".
   cursor: z.string().trim().max(200).regex(/^[\d\-T:.Z]+\|[\w-]+$/, "cursor is not one this API gave").optional(),

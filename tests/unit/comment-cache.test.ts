@@ -23,6 +23,10 @@ const comment = (id: string, minute: number, parent: string | null = null, over:
   privateReplyOpen: true,
   answeredAt: null,
   mention: null,
+  assignee: null,
+  status: "open",
+  snoozedUntil: null,
+  seen: true,
   ...over,
 });
 

@@ -7,6 +7,7 @@ import { avatarColor, initialsFromName } from "@/lib/inbox/initials";
 import type { CommentNode } from "@/lib/inbox/comment-cache";
 import { MessageText } from "@/components/inbox/thread/message-text";
 import { CommentActions, type CommentPermissions } from "@/components/inbox/comments/comment-actions";
+import { CommentWork } from "@/components/inbox/comments/comment-work";
 
 export type CommentContext = {
   /** "Facebook" or "Instagram": where the comment was written. */
@@ -17,6 +18,8 @@ export type CommentContext = {
   can: CommentPermissions;
   apply: (...comments: ApiComment[]) => void;
   onOpenConversation: (conversationId: string) => void;
+  /** The Page whose comments these are (the assign menu lists its agents). */
+  pageId: string;
 };
 
 const BADGE_TONES = { page: "bg-indigo-100 text-indigo-800", hidden: "bg-amber-100 text-amber-900", mention: "bg-fuchsia-100 text-fuchsia-900" } as const;
@@ -76,6 +79,7 @@ export function CommentItem({ node, depth, context }: { node: CommentNode; depth
             {comment.editedAt && !comment.removed && <span title={`Edited ${new Date(comment.editedAt).toLocaleString("en-US")}`}> · Edited</span>}
             {comment.liked && !comment.removed && <span> · Liked by the Page</span>}
           </p>
+          {!comment.removed && !comment.fromPage && <CommentWork comment={comment} pageId={context.pageId} apply={context.apply} />}
           {!comment.removed && <CommentActions comment={comment} inbox={context.inbox} can={context.can} apply={context.apply} onOpenConversation={context.onOpenConversation} />}
         </div>
       </div>

@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { useAuth } from "@/components/auth/auth-provider";
 import { can } from "@/lib/access/permissions";
 import { errorMessage } from "@/lib/api/client";
@@ -13,6 +13,10 @@ import { RefreshIcon } from "@/components/ui/icons";
 import { SpinnerIcon } from "@/components/ui/spinner";
 import { CommentsIcon } from "@/components/inbox/comments/comment-icons";
 import { PostCard } from "@/components/inbox/comments/post-card";
+import { CommentViewFilter } from "@/components/inbox/comments/comment-view-filter";
+import { useMarkShownRead } from "@/components/inbox/comments/use-mark-shown-read";
+import type { CommentView } from "@/lib/schemas/comments";
+import { COMMENT_VIEW_EMPTY, postsInView } from "@/lib/inbox/comment-views";
 
 type Props = {
   pageId: string;
@@ -27,7 +31,12 @@ type Props = {
  */
 export function CommentsView({ pageId, onOpenConversation }: Props) {
   const { user } = useAuth();
-  const comments = useComments(pageId);
+  const [view, setView] = useState<CommentView>("open");
+  const comments = useComments(pageId, view);
+  // The API's view, kept true in the browser as actions and live events move comments in and out of it.
+  const userId = user?.id ?? null;
+  const posts = useMemo(() => postsInView(comments.posts, view, userId), [comments.posts, view, userId]);
+  useMarkShownRead(pageId, posts, comments.apply);
   const now = useNow();
   const permissions = { answer: can(user?.role, "comments.answer"), moderate: can(user?.role, "comments.moderate") };
 
@@ -53,6 +62,7 @@ export function CommentsView({ pageId, onOpenConversation }: Props) {
               <RefreshIcon className={comments.isValidating && !comments.isLoading ? "size-4 animate-spin" : "size-4"} />
             </button>
           </div>
+          <CommentViewFilter view={view} onView={setView} />
 
           {comments.error && !comments.posts.length ? (
             <div role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-4 text-sm text-red-700">
@@ -66,16 +76,16 @@ export function CommentsView({ pageId, onOpenConversation }: Props) {
             <p role="status" className="flex items-center justify-center gap-2 py-12 text-sm text-slate-500">
               <SpinnerIcon className="size-4 text-indigo-600" /> Loading comments...
             </p>
-          ) : comments.posts.length === 0 ? (
+          ) : posts.length === 0 && !comments.hasMore ? (
             <div className="flex flex-col items-center rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
               <CommentsIcon className="size-8 text-slate-400" aria-hidden="true" />
-              <p className="mt-3 text-sm font-medium text-slate-800">No comments yet</p>
-              <p className="mt-1 max-w-sm text-sm text-slate-500">Comments under this Page&apos;s Facebook posts and its Instagram media show up here as they are written.</p>
+              <p className="mt-3 text-sm font-medium text-slate-800">{COMMENT_VIEW_EMPTY[view]}</p>
+              <p className="mt-1 max-w-sm text-sm text-slate-600">Comments under this Page&apos;s Facebook posts and its Instagram media show up here as they are written.</p>
             </div>
           ) : (
             <>
-              {comments.posts.map((post) => (
-                <PostCard key={post.id} post={post} context={{ now, can: permissions, apply: comments.apply, onOpenConversation: openConversation }} />
+              {posts.map((post) => (
+                <PostCard key={post.id} post={post} context={{ now, can: permissions, apply: comments.apply, onOpenConversation: openConversation, pageId }} />
               ))}
               {comments.hasMore && (
                 <div className="flex justify-center py-2">

@@ -15,7 +15,7 @@ const VIEWS: { view: InboxView; label: string; Icon: typeof MessageIcon }[] = [
  * posts. Two pressed/unpressed buttons, not tabs: the page strip above already uses the tab pattern, and this
  * one switches what the whole inbox shows. Part of the first load, so it is only this: the view is lazy.
  */
-export function ViewSwitch({ view, onView, className }: { view: InboxView; onView: (view: InboxView) => void; className?: string }) {
+export function ViewSwitch({ view, onView, className, commentsUnread = 0 }: { view: InboxView; onView: (view: InboxView) => void; className?: string; commentsUnread?: number }) {
   return (
     <div role="group" aria-label="Inbox view" className={cn("flex gap-1 rounded-lg border border-slate-200 bg-slate-50 p-0.5", className)}>
       {VIEWS.map(({ view: v, label, Icon }) => (
@@ -31,6 +31,13 @@ export function ViewSwitch({ view, onView, className }: { view: InboxView; onVie
         >
           <Icon className="size-4" />
           {label}
+          {/* The Page's customers' comments nobody has seen yet (docs/PRODUCT.md §12); the view marks those it shows read. */}
+          {v === "comments" && commentsUnread > 0 && (
+            <span data-testid="comments-unread" className="rounded-full bg-red-600 px-1.5 text-xs font-semibold text-white tabular-nums">
+              <span className="sr-only">, unread: </span>
+              {commentsUnread}
+            </span>
+          )}
         </button>
       ))}
     </div>

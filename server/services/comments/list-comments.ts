@@ -4,6 +4,7 @@ import { findVisiblePage } from "@/server/access/pages";
 import type { TCommentsQuery } from "@/lib/schemas/comments";
 import type { CommentsPage } from "@/lib/contract/comments-api";
 import { commentSelect, postSelect, toApiComment, toApiPost } from "@/server/services/comments/serialize";
+import { listCommentView } from "@/server/services/comments/list-comment-view";
 
 /** Posts per page of the comments view; a post's comments come whole (up to COMMENTS_PER_POST, the newest). */
 const POSTS_PER_PAGE = 20;
@@ -11,6 +12,8 @@ const COMMENTS_PER_POST = 200;
 
 /** GET /api/comments?pageId&cursor: the Page's posts with comments, the most recently commented first. */
 export async function listComments(actor: Actor, query: TCommentsQuery): Promise<CommentsPage> {
+  // A view (Open, Mine, Unassigned, Done, Snoozed) shows the team's work; without one, every comment.
+  if (query.view) return listCommentView(actor, { ...query, view: query.view });
   const page = await findVisiblePage(actor, query.pageId);
   const [at, id] = query.cursor ? query.cursor.split("|") : [];
   const after = at && !Number.isNaN(Date.parse(at)) ? { OR: [{ lastCommentAt: { lt: new Date(at) } }, { lastCommentAt: new Date(at), id: { lt: id } }] } : {};

@@ -23,6 +23,10 @@ export const commentSelect = {
   privateReplyConversationId: true,
   answeredAt: true,
   mention: true,
+  assignee: { select: { id: true, name: true } },
+  status: true,
+  snoozedUntil: true,
+  seenAt: true,
 } satisfies Prisma.CommentSelect;
 
 export const postSelect = { id: true, channel: true, externalId: true, text: true, pictureUrl: true, permalink: true, lastCommentAt: true } satisfies Prisma.PostSelect;
@@ -61,6 +65,11 @@ export function toApiComment(row: CommentRow, now = Date.now()): ApiComment {
     privateReplyOpen: privateReplyOpen(row, now),
     answeredAt: row.answeredAt?.toISOString() ?? null,
     mention: mentionOf(row.mention),
+    assignee: row.assignee,
+    status: row.status,
+    snoozedUntil: row.snoozedUntil?.toISOString() ?? null,
+    // The Page's own comments are never unread: only customers' are the team's to read.
+    seen: row.fromPage || row.seenAt !== null,
   };
 }
 

@@ -5,6 +5,8 @@ import { db } from "@/server/db";
 import type { Actor } from "@/server/auth/actor";
 import { visiblePagesWhere } from "@/server/access/pages";
 import type { ConversationStatus, InboxPage } from "@/lib/contract/inbox-api";
+import { rows } from "@/server/db/sql/run";
+import { unreadCommentCounts } from "@/server/db/sql/comment-work";
 
 /** GET /api/pages/me: the pages the actor answers, with conversation and unread counts for the tabs. */
 export async function myPages(actor: Actor): Promise<{ pages: InboxPage[] }> {
@@ -31,13 +33,14 @@ export async function myPages(actor: Actor): Promise<{ pages: InboxPage[] }> {
     },
   });
   const ids = pages.map((p) => p.id);
-  const [totals, unread, byStatus] = await Promise.all([
+  const [totals, unread, byStatus, unreadComments] = await Promise.all([
     // Spam is its own folder (docs/DECISIONS.md): the tab counts what All lists.
     // A conversation still without its first message (a first contact between its two statements) is not listed, nor counted.
     db.conversation.groupBy({ by: ["pageId"], where: { pageId: { in: ids }, isSpam: false, lastMessageAt: { gt: new Date(0) } }, _count: { _all: true } }),
     db.conversation.groupBy({ by: ["pageId"], where: { pageId: { in: ids }, unreadCount: { gt: 0 }, isSpam: false }, _count: { _all: true } }),
     // The Open / Done / Snoozed views' counts (docs/PRODUCT.md §11), on what All lists.
     db.conversation.groupBy({ by: ["pageId", "status"], where: { pageId: { in: ids }, isSpam: false, lastMessageAt: { gt: new Date(0) } }, _count: { _all: true } }),
+    rows(unreadCommentCounts(ids)),
   ]);
   const statusCount = (id: string, status: ConversationStatus) => byStatus.find((r) => r.pageId === id && r.status === status)?._count._all ?? 0;
   const count = (rows: { pageId: string; _count: { _all: number } }[], id: string) => rows.find((r) => r.pageId === id)?._count._all ?? 0;
@@ -50,6 +53,7 @@ export async function myPages(actor: Actor): Promise<{ pages: InboxPage[] }> {
       conversationCount: count(totals, page.id),
       statusCounts: { open: statusCount(page.id, "open"), done: statusCount(page.id, "done"), snoozed: statusCount(page.id, "snoozed") },
       unreadCount: count(unread, page.id),
+      commentUnreadCount: unreadComments.find((r) => r.pageId === page.id)?.unread ?? 0,
       tokenStatus: page.tokenStatus,
       health: healthState(page),
       policy: pagePolicy(page),

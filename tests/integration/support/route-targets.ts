@@ -95,6 +95,9 @@ export const TARGETS: Record<string, Target> = {
   "POST /api/comments/[id]/private-reply": { scope: "page", request: (o) => ({ params: { id: o.commentId }, body: { text: "planted" } }) },
   "POST /api/comments/[id]/like": { scope: "page", request: (o) => ({ params: { id: o.commentId }, body: { liked: true } }) },
   "POST /api/comments/[id]/hide": { scope: "page", request: (o) => ({ params: { id: o.commentId }, body: { hidden: true } }) },
+  "POST /api/comments/[id]/assign": { scope: "page", request: (o) => ({ params: { id: o.commentId }, body: { assigneeId: null } }) },
+  "POST /api/comments/[id]/status": { scope: "page", request: (o) => ({ params: { id: o.commentId }, body: { status: "done" } }) },
+  "POST /api/comments/mark-read": { scope: "page", request: (o) => ({ body: { pageId: o.pageId, commentIds: [o.commentId] } }) },
   "POST /api/notes": { scope: "page", request: (o) => ({ body: { ...ref(o), note: "planted" } }) },
   "POST /api/offers/[id]/cancel": { scope: "page", request: (o) => ({ params: { id: o.offerId } }) },
   "POST /api/offers/[id]/pause": { scope: "page", request: (o) => ({ params: { id: o.offerId } }) },
@@ -223,7 +226,7 @@ export async function snapshot(companyId: string) {
     offers: await db.offer.findMany({ where: { companyId }, orderBy: { id: "asc" }, select: { id: true, status: true } }),
     sheets: await db.sheetEntry.count({ where: { companyId } }),
     audit: await db.auditEntry.count({ where: { companyId } }),
-    comments: await db.comment.findMany({ where: { pageId: { in: pageIds } }, orderBy: { id: "asc" }, select: { id: true, text: true, hidden: true, likedAt: true, removedAt: true, privateReplyAt: true } }),
+    comments: await db.comment.findMany({ where: { pageId: { in: pageIds } }, orderBy: { id: "asc" }, select: { id: true, text: true, hidden: true, likedAt: true, removedAt: true, privateReplyAt: true, assigneeId: true, status: true, snoozedUntil: true, seenAt: true } }),
   });
 }
 
