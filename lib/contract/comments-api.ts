@@ -1,6 +1,8 @@
 // Comments under a Page's posts, as the API and the socket carry them (issue 42): what /api/comments
 // answers and what `comment-updated` brings. Browser-safe.
 
+import type { CommenterLabel } from "@/lib/contract/comment-teamwork-api";
+
 /** Where a comment was written: Facebook (the Page's feed) or Instagram (the linked account's media). */
 export type CommentKind = "fb_comment" | "ig_comment";
 
@@ -40,6 +42,10 @@ export type ApiComment = {
   privateReplyOpen: boolean;
   answeredAt: string | null;
   mention: MentionKind | null;
+  /** The commenter's labels on this Page (lib/contract/comment-teamwork-api.ts); none on the Page's own comments. */
+  labels: CommenterLabel[];
+  /** How many private notes the team wrote on this comment. */
+  noteCount: number;
 };
 
 export type ApiPost = {
@@ -53,7 +59,7 @@ export type ApiPost = {
   comments: ApiComment[];
 };
 
-/** GET /api/comments?pageId — the Page's posts with comments, the most recently commented first. */
+/** GET /api/comments?pageId — the Page's posts with comments, the most recently commented first; with `q`, only the matching comments under their posts. */
 export type CommentsPage = { posts: ApiPost[]; nextCursor: string | null };
 
 /** A comment arrived or changed (webhook, or an agent's action): its post without the other comments. */

@@ -23,6 +23,8 @@ const comment = (id: string, minute: number, parent: string | null = null, over:
   privateReplyOpen: true,
   answeredAt: null,
   mention: null,
+  labels: [],
+  noteCount: 0,
   ...over,
 });
 

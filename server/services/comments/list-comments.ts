@@ -4,6 +4,8 @@ import { findVisiblePage } from "@/server/access/pages";
 import type { TCommentsQuery } from "@/lib/schemas/comments";
 import type { CommentsPage } from "@/lib/contract/comments-api";
 import { commentSelect, postSelect, toApiComment, toApiPost } from "@/server/services/comments/serialize";
+import { searchComments } from "@/server/services/comments/search-comments";
+import { withTeamwork } from "@/server/services/commenter-labels/with-teamwork";
 
 /** Posts per page of the comments view; a post's comments come whole (up to COMMENTS_PER_POST, the newest). */
 const POSTS_PER_PAGE = 20;
@@ -12,6 +14,7 @@ const COMMENTS_PER_POST = 200;
 /** GET /api/comments?pageId&cursor: the Page's posts with comments, the most recently commented first. */
 export async function listComments(actor: Actor, query: TCommentsQuery): Promise<CommentsPage> {
   const page = await findVisiblePage(actor, query.pageId);
+  if (query.q) return searchComments(page.id, query.q);
   const [at, id] = query.cursor ? query.cursor.split("|") : [];
   const after = at && !Number.isNaN(Date.parse(at)) ? { OR: [{ lastCommentAt: { lt: new Date(at) } }, { lastCommentAt: new Date(at), id: { lt: id } }] } : {};
   const posts = await db.post.findMany({
@@ -24,7 +27,7 @@ export async function listComments(actor: Actor, query: TCommentsQuery): Promise
   const last = shown.at(-1);
   const now = Date.now();
   return {
-    posts: shown.map((post) => ({ ...toApiPost(post), comments: post.comments.reverse().map((c) => toApiComment(c, now)) })),
+    posts: await withTeamwork(page.id, shown.map((post) => ({ ...toApiPost(post), comments: post.comments.reverse().map((c) => toApiComment(c, now)) }))),
     nextCursor: posts.length > POSTS_PER_PAGE && last ? `${last.lastCommentAt.toISOString()}|${last.id}` : null,
   };
 }

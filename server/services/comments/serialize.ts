@@ -61,6 +61,9 @@ export function toApiComment(row: CommentRow, now = Date.now()): ApiComment {
     privateReplyOpen: privateReplyOpen(row, now),
     answeredAt: row.answeredAt?.toISOString() ?? null,
     mention: mentionOf(row.mention),
+    // The team's layer, filled where it is read in bulk (server/services/commenter-labels/with-teamwork.ts).
+    labels: [],
+    noteCount: 0,
   };
 }
 
