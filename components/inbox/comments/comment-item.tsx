@@ -7,6 +7,7 @@ import { avatarColor, initialsFromName } from "@/lib/inbox/initials";
 import type { CommentNode } from "@/lib/inbox/comment-cache";
 import { MessageText } from "@/components/inbox/thread/message-text";
 import { CommentActions, type CommentPermissions } from "@/components/inbox/comments/comment-actions";
+import { CommentTeamworkRow } from "@/components/inbox/comments/comment-teamwork";
 
 export type CommentContext = {
   /** "Facebook" or "Instagram": where the comment was written. */
@@ -77,6 +78,7 @@ export function CommentItem({ node, depth, context }: { node: CommentNode; depth
             {comment.liked && !comment.removed && <span> · Liked by the Page</span>}
           </p>
           {!comment.removed && <CommentActions comment={comment} inbox={context.inbox} can={context.can} apply={context.apply} onOpenConversation={context.onOpenConversation} />}
+          {!comment.removed && <CommentTeamworkRow comment={comment} />}
         </div>
       </div>
       {node.replies.length > 0 && (

@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback } from "react";
+import { useCallback, useState } from "react";
 import { useAuth } from "@/components/auth/auth-provider";
 import { can } from "@/lib/access/permissions";
 import { errorMessage } from "@/lib/api/client";
@@ -13,6 +13,10 @@ import { RefreshIcon } from "@/components/ui/icons";
 import { SpinnerIcon } from "@/components/ui/spinner";
 import { CommentsIcon } from "@/components/inbox/comments/comment-icons";
 import { PostCard } from "@/components/inbox/comments/post-card";
+import { useDebouncedValue } from "@/lib/hooks/use-debounced-value";
+import { SEARCH_DEBOUNCE_MS } from "@/lib/inbox/constants";
+import { CommentSearchBox } from "@/components/inbox/comments/comment-search-box";
+import { CommentSearchResults } from "@/components/inbox/comments/comment-search-results";
 
 type Props = {
   pageId: string;
@@ -30,6 +34,9 @@ export function CommentsView({ pageId, onOpenConversation }: Props) {
   const comments = useComments(pageId);
   const now = useNow();
   const permissions = { answer: can(user?.role, "comments.answer"), moderate: can(user?.role, "comments.moderate") };
+  // Search in the Page's comments (docs/PRODUCT.md §12): debounced as the conversations' search box.
+  const [searchInput, setSearchInput] = useState("");
+  const q = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
 
   const openConversation = useCallback(
     (conversationId: string) => {
@@ -54,7 +61,11 @@ export function CommentsView({ pageId, onOpenConversation }: Props) {
             </button>
           </div>
 
-          {comments.error && !comments.posts.length ? (
+          <CommentSearchBox value={searchInput} onChange={setSearchInput} />
+
+          {q && searchInput.trim() ? (
+            <CommentSearchResults pageId={pageId} q={q} context={{ now, can: permissions, apply: comments.apply, onOpenConversation: openConversation }} />
+          ) : comments.error && !comments.posts.length ? (
             <div role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-4 text-sm text-red-700">
               <p className="font-medium">Failed to load comments</p>
               <p className="mt-0.5 break-words">{errorMessage(comments.error, "Something went wrong")}</p>
