@@ -1,12 +1,8 @@
-import type { CommentKind } from "@/lib/contract/comments-api";
-import type { LabelColor } from "@/lib/schemas/labels";
+import type { CommenterLabel, CommentKind } from "@/lib/contract/comments-api";
 
 // The team's own layer on a customer's comment (issue 42 point 3, docs/PRODUCT.md §12): private notes on the
 // comment, labels on the person who wrote it, and who of the team is typing an answer to it. What the API
 // answers and what the socket carries; browser-safe.
-
-/** A label on a commenter: shown on every comment of that person on the Page (lowercased, like a conversation's tags). */
-export type CommenterLabel = { name: string; color: LabelColor };
 
 /** A private note of the team on a comment (never sent to Meta). */
 export type ApiCommentNote = {

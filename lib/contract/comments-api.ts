@@ -1,7 +1,7 @@
 // Comments under a Page's posts, as the API and the socket carry them (issue 42): what /api/comments
 // answers and what `comment-updated` brings. Browser-safe.
 
-import type { CommenterLabel } from "@/lib/contract/comment-teamwork-api";
+import type { LabelColor } from "@/lib/schemas/labels";
 
 /** Where a comment was written: Facebook (the Page's feed) or Instagram (the linked account's media). */
 export type CommentKind = "fb_comment" | "ig_comment";
@@ -18,6 +18,9 @@ export const PRIVATE_REPLY_EXPIRED = `This comment is more than ${PRIVATE_REPLY_
 export type MentionKind = "comment" | "caption";
 /** Meta lets the account answer a mention in public only: the rest is the media owner's. */
 export const MENTION_PUBLIC_ONLY = "This mention is on someone else's Instagram post: Instagram allows only a public reply to it (no private reply, like, hide or delete).";
+
+/** A label on a commenter: shown on every comment of that person on the Page (lowercased, like a conversation's tags). */
+export type CommenterLabel = { name: string; color: LabelColor };
 
 export type ApiComment = {
   id: string;
@@ -42,7 +45,7 @@ export type ApiComment = {
   privateReplyOpen: boolean;
   answeredAt: string | null;
   mention: MentionKind | null;
-  /** The commenter's labels on this Page (lib/contract/comment-teamwork-api.ts); none on the Page's own comments. */
+  /** The commenter's labels on this Page (issue 42 point 3); none on the Page's own comments. */
   labels: CommenterLabel[];
   /** How many private notes the team wrote on this comment. */
   noteCount: number;

@@ -2,7 +2,7 @@
 
 import { createContext, useContext } from "react";
 import type { Typist } from "@/lib/hooks/use-comment-typing";
-import type { CommenterLabel } from "@/lib/contract/comment-teamwork-api";
+import type { CommenterLabel } from "@/lib/contract/comments-api";
 import type { ApiComment } from "@/lib/contract/comments-api";
 
 // What each comment of the view needs of the team's layer (issue 42 point 3), given once by the comments view

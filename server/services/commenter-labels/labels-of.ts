@@ -1,7 +1,7 @@
 import { rows } from "@/server/db/sql/run";
 import { commenterTagsSql } from "@/server/db/sql/commenter-tags";
 import type { Channel } from "@/lib/inbox/channels";
-import type { CommenterLabel } from "@/lib/contract/comment-teamwork-api";
+import type { CommenterLabel } from "@/lib/contract/comments-api";
 import type { LabelColor } from "@/lib/schemas/labels";
 
 // Commenters' labels (issue 42 point 3): a person is their Meta id on one network of one Page
