@@ -186,7 +186,7 @@ export function InboxScreen() {
       {helpOpen && <LazyShortcutsSheet open onOpenChange={setHelpOpen} />}
       <TagNamesProvider pageId={pageId}>
       {view === "comments" && viewSwitch && pageId ? (
-        <CommentsMain pageId={pageId} viewSwitch={viewSwitch} onOpenConversation={openConversation} />
+        <CommentsMain pageId={pageId} viewSwitch={viewSwitch} onOpenConversation={openConversation} socket={socket} />
       ) : (
       <main className="flex min-h-0 flex-1">
         <div className={cn("min-h-0 w-full shrink-0 border-r border-slate-200 md:w-80", selected && "max-md:hidden")}>

@@ -2,6 +2,7 @@
 // answers and what `comment-updated` brings. Browser-safe.
 
 import type { ConversationStatus } from "@/lib/contract/inbox-api";
+import type { LabelColor } from "@/lib/schemas/labels";
 
 /** Where a comment was written: Facebook (the Page's feed) or Instagram (the linked account's media). */
 export type CommentKind = "fb_comment" | "ig_comment";
@@ -18,6 +19,9 @@ export const PRIVATE_REPLY_EXPIRED = `This comment is more than ${PRIVATE_REPLY_
 export type MentionKind = "comment" | "caption";
 /** Meta lets the account answer a mention in public only: the rest is the media owner's. */
 export const MENTION_PUBLIC_ONLY = "This mention is on someone else's Instagram post: Instagram allows only a public reply to it (no private reply, like, hide or delete).";
+
+/** A label on a commenter: shown on every comment of that person on the Page (lowercased, like a conversation's tags). */
+export type CommenterLabel = { name: string; color: LabelColor };
 
 export type ApiComment = {
   id: string;
@@ -47,6 +51,10 @@ export type ApiComment = {
   status: ConversationStatus;
   snoozedUntil: string | null;
   seen: boolean;
+  /** The commenter's labels on this Page (issue 42 point 3); none on the Page's own comments. */
+  labels: CommenterLabel[];
+  /** How many private notes the team wrote on this comment. */
+  noteCount: number;
 };
 
 export type ApiPost = {
@@ -60,7 +68,7 @@ export type ApiPost = {
   comments: ApiComment[];
 };
 
-/** GET /api/comments?pageId — the Page's posts with comments, the most recently commented first. */
+/** GET /api/comments?pageId — the Page's posts with comments, the most recently commented first; with `q`, only the matching comments under their posts. */
 export type CommentsPage = { posts: ApiPost[]; nextCursor: string | null };
 
 /** A comment arrived or changed (webhook, or an agent's action): its post without the other comments. */

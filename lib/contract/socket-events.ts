@@ -4,6 +4,7 @@ import type { ApiMessage, ConversationListItem } from "@/lib/contract/inbox-api"
 import type { OfferProgressEvent } from "@/lib/offers/types";
 import type { PageStatus } from "@/lib/schemas/pages";
 import type { CommentUpdatedEvent } from "@/lib/contract/comments-api";
+import type { CommenterLabelsEvent, CommentNotesEvent, CommentTypingEvent } from "@/lib/contract/comment-teamwork-api";
 
 // The Socket.IO events, once for the server (server/realtime), the Redis emitter (server/realtime/emit.ts,
 // used by the worker) and the browser (lib/hooks): their names and what each carries. Socket.IO's typed
@@ -26,6 +27,12 @@ export const SERVER_EVENTS = {
   pageUpdated: "page-updated",
   /** A comment under one of the Page's posts arrived or changed (lib/contract/comments-api.ts). */
   commentUpdated: "comment-updated",
+  /** A note on a comment was added, edited or deleted (lib/contract/comment-teamwork-api.ts). */
+  commentNotes: "comment-notes",
+  /** A commenter's labels changed: every comment of theirs on the Page shows the new ones. */
+  commenterLabels: "commenter-labels",
+  /** Who is typing an answer to a comment (server/realtime/comment-typing.ts); not numbered in the feed. */
+  commentTyping: "comment-typing",
   /**
    * Events may have been lost while the server's Redis was away, or when a worker died between storing a
    * message and announcing it (a socket that stayed connected got none of them): refetch what is shown, as
@@ -43,6 +50,8 @@ export const CLIENT_EVENTS = {
   leaveConversation: "leave-conversation",
   typing: "typing",
   presencePing: "presence-ping",
+  /** The agent is (or stopped) writing an answer to a comment of a Page whose room the socket is in. */
+  commentTyping: "comment-typing",
   /** What came after the last numbered event this socket has of a Page (server/realtime/page-feed.ts). */
   catchUp: "catch-up",
 } as const;
@@ -90,6 +99,9 @@ export type ServerToClientEvents = {
   [SERVER_EVENTS.threadControl]: (event: ThreadControlEvent) => void;
   [SERVER_EVENTS.pageUpdated]: (event: PageStatus) => void;
   [SERVER_EVENTS.commentUpdated]: (event: CommentUpdatedEvent) => void;
+  [SERVER_EVENTS.commentNotes]: (event: CommentNotesEvent) => void;
+  [SERVER_EVENTS.commenterLabels]: (event: CommenterLabelsEvent) => void;
+  [SERVER_EVENTS.commentTyping]: (event: CommentTypingEvent) => void;
   [SERVER_EVENTS.resync]: (event: ResyncEvent) => void;
 };
 
@@ -101,6 +113,7 @@ export type ClientToServerEvents = {
   [CLIENT_EVENTS.leaveConversation]: (payload: { room: string }) => void;
   [CLIENT_EVENTS.typing]: (payload: { room: string; typing: boolean }) => void;
   [CLIENT_EVENTS.presencePing]: (payload: { room: string }) => void;
+  [CLIENT_EVENTS.commentTyping]: (payload: { pageId: string; commentId: string; typing: boolean }) => void;
   [CLIENT_EVENTS.catchUp]: (payload: { pageId: string; epoch: string; after: number }, ack: (reply: CatchUpReply) => void) => void;
 };
 

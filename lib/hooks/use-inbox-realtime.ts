@@ -21,6 +21,7 @@ import type { ThreadControlEvent } from "@/lib/inbox/thread-control";
 import type { PageStatus } from "@/lib/schemas/pages";
 import type { CommentsPage, CommentUpdatedEvent } from "@/lib/contract/comments-api";
 import { applyCommentEvent, commentsCacheKey } from "@/lib/hooks/use-comments";
+import { applyCommenterLabelsEvent, applyCommentNotesEvent } from "@/lib/hooks/use-comment-teamwork";
 
 // The socket events applied to what the inbox shows (PRODUCT §4 Realtime, §9): the list row updated in place
 // (moved to the top on a new message), the open thread appended to, tab unread counts, and for customers'
@@ -212,7 +213,12 @@ export function useInboxRealtime(options: InboxRealtimeOptions) {
     token: options.token,
     pageIds: options.pageIds,
     conversationId: options.selectedId,
-    handlers: { onNewMessage, onConversationUpdated, onMessageStatus, onMessageUpdated, onSystemEvent, onThreadControl, onPageUpdated, onCommentUpdated, onReconnect },
+    handlers: {
+      onNewMessage, onConversationUpdated, onMessageStatus, onMessageUpdated, onSystemEvent, onThreadControl, onPageUpdated, onCommentUpdated, onReconnect,
+      // The comments view's team layer (lib/hooks/use-comment-teamwork.ts).
+      onCommentNotes: (event) => applyCommentNotesEvent(mutate, event),
+      onCommenterLabels: (event) => applyCommenterLabelsEvent(mutate, event),
+    },
     onSocket: options.onSocket,
   });
 }

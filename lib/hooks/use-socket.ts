@@ -8,6 +8,7 @@ import type { ConversationUpdatedEvent, MessageStatusEvent, MessageUpdatedEvent,
 import type { ThreadControlEvent } from "@/lib/inbox/thread-control";
 import type { PageStatus } from "@/lib/schemas/pages";
 import type { CommentUpdatedEvent } from "@/lib/contract/comments-api";
+import type { CommenterLabelsEvent, CommentNotesEvent } from "@/lib/contract/comment-teamwork-api";
 
 // The inbox's realtime connection (PRODUCT §4, §7, §9): same origin, the session token in the auth data,
 // WebSocket only (no sticky sessions needed behind a balancer; docs/DECISIONS.md), reconnecting without end
@@ -38,6 +39,8 @@ const HANDLER_OF = {
   [SERVER_EVENTS.threadControl]: "onThreadControl",
   [SERVER_EVENTS.pageUpdated]: "onPageUpdated",
   [SERVER_EVENTS.commentUpdated]: "onCommentUpdated",
+  [SERVER_EVENTS.commentNotes]: "onCommentNotes",
+  [SERVER_EVENTS.commenterLabels]: "onCommenterLabels",
 } as const satisfies Partial<Record<string, keyof SocketHandlers>>;
 
 export type SocketStatus = "connecting" | "connected" | "disconnected";
@@ -54,6 +57,9 @@ export type SocketHandlers = {
   onPageUpdated?: (event: PageStatus) => void;
   /** A comment under one of the Page's posts arrived or changed (the comments view; docs/PRODUCT.md §12). */
   onCommentUpdated?: (event: CommentUpdatedEvent) => void;
+  /** A note on a comment changed; a commenter's labels changed (the comments view's team layer). */
+  onCommentNotes?: (event: CommentNotesEvent) => void;
+  onCommenterLabels?: (event: CommenterLabelsEvent) => void;
   /**
    * Connected (the first time too: the socket starts after the first fetch) and in its rooms, or told by the
    * server that its Redis was away (SERVER_EVENTS.resync): events sent meanwhile never reached this socket, so

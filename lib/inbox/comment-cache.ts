@@ -38,9 +38,13 @@ export function flattenPosts(pages: CommentsPage[] | undefined): ApiPost[] {
   return posts;
 }
 
-/** The comment put in its post: replaced where it was (same id), else added in time order. */
+/**
+ * The comment put in its post: replaced where it was (same id), else added in time order. A known comment keeps
+ * its labels and note count: only their own events change them (comment-teamwork-cache.ts), and an action's
+ * answer does not carry them.
+ */
 function withComment(comments: ApiComment[], comment: ApiComment): ApiComment[] {
-  if (comments.some((c) => c.id === comment.id)) return comments.map((c) => (c.id === comment.id ? comment : c));
+  if (comments.some((c) => c.id === comment.id)) return comments.map((c) => (c.id === comment.id ? { ...comment, labels: c.labels, noteCount: c.noteCount } : c));
   return [...comments, comment].sort(byTime);
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZCommentSearch } from "@/lib/schemas/comment-teamwork";
 
 // The comments view's requests (issue 42): shared by its forms and the /api/comments handlers.
 
@@ -16,6 +17,8 @@ export const ZCommentsQuery = z.object({
   pageId: z.string({ error: "pageId is required" }).trim().min(1, "pageId is required").max(100),
   // The last post of the previous page: "<lastCommentAt ISO>|<post id>".
   cursor: z.string().trim().max(200).regex(/^[\d\-T:.Z]+\|[\w-]+$/, "cursor is not one this API gave").optional(),
+  // Search in the Page's comments (text or commenter's name); blank is no search.
+  q: ZCommentSearch.optional().transform((s) => s || undefined),
 });
 export type TCommentsQuery = z.infer<typeof ZCommentsQuery>;
 

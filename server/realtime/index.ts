@@ -7,6 +7,7 @@ import { registerRoomHandlers } from "@/server/realtime/rooms";
 import { sessionRoom, userRoom } from "@/server/realtime/room-names";
 import { readToken } from "@/server/auth/token";
 import { registerPresenceHandlers } from "@/server/realtime/presence";
+import { registerCommentTypingHandlers } from "@/server/realtime/comment-typing";
 import { registerOnline, startOnlineHeartbeat } from "@/server/realtime/online-sockets";
 import { socketActorFromToken } from "@/server/realtime/lookups";
 import { coalesceSocketWrites } from "@/server/realtime/coalesce-writes";
@@ -90,6 +91,7 @@ export function attachRealtime(httpServer: HttpServer): Realtime {
     void closeIfSignedOut(socket).catch(() => {});
     registerRoomHandlers(socket);
     registerPresenceHandlers(socket);
+    registerCommentTypingHandlers(socket);
     registerOnline(socket);
     void capUserSockets(io, socket).catch(() => {});
   });

@@ -19,6 +19,8 @@ export type SocketData = {
   /** This socket's typing state in the conversation it watches, and when its presence entry was last written (presence.ts). */
   typing: boolean;
   presenceWrittenAt: number;
+  /** The comment this socket says its agent is answering, and when it last said so (comment-typing.ts). */
+  commentTyping?: { pageId: string; commentId: string; at: number };
   /** The conversation joins of this socket, one after the other (rooms.ts). */
   conversationJoins?: Promise<void>;
 };

@@ -90,9 +90,11 @@ describe("offline migrations", () => {
   it("sets the storage parameters schema.prisma cannot express (search and the webhook claim rely on them)", async () => {
     const { rows } = await client.query<{ relname: string; reloptions: string[] | null }>(
       "SELECT relname, reloptions FROM pg_class WHERE relname = ANY($1) ORDER BY relname",
-      [["conversations_page_last_message_text_trgm_idx", "customers_page_name_trgm_idx", "messages_page_text_trgm_idx", "webhook_events"]],
+      [["comments_page_author_name_trgm_idx", "comments_page_text_trgm_idx", "conversations_page_last_message_text_trgm_idx", "customers_page_name_trgm_idx", "messages_page_text_trgm_idx", "webhook_events"]],
     );
     expect(Object.fromEntries(rows.map((r) => [r.relname, r.reloptions]))).toEqual({
+      comments_page_author_name_trgm_idx: ["gin_pending_list_limit=256"],
+      comments_page_text_trgm_idx: ["gin_pending_list_limit=256"],
       conversations_page_last_message_text_trgm_idx: ["gin_pending_list_limit=256"],
       customers_page_name_trgm_idx: ["gin_pending_list_limit=256"],
       messages_page_text_trgm_idx: ["gin_pending_list_limit=256"],

@@ -27,6 +27,8 @@ const comment = (id: string, minute: number, parent: string | null = null, over:
   status: "open",
   snoozedUntil: null,
   seen: true,
+  labels: [],
+  noteCount: 0,
   ...over,
 });
 

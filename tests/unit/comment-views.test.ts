@@ -27,6 +27,8 @@ const comment = (id: string, over: Partial<ApiComment> = {}): ApiComment => ({
   status: "open",
   snoozedUntil: null,
   seen: false,
+  labels: [],
+  noteCount: 0,
   ...over,
 });
 const post = (id: string, comments: ApiComment[]): ApiPost => ({ id, kind: "fb_comment", externalId: `p${id}`, text: null, pictureUrl: null, permalink: null, lastCommentAt: "2026-11-01T12:00:00.000Z", comments });

@@ -9,6 +9,7 @@ import { SpinnerIcon } from "@/components/ui/spinner";
 import { EyeIcon, EyeOffIcon, PrivateReplyIcon, ReplyIcon, ThumbsUpIcon } from "@/components/inbox/comments/comment-icons";
 import { ReplyForm } from "@/components/inbox/comments/reply-form";
 import { useCommentActions } from "@/components/inbox/comments/use-comment-actions";
+import { useCommentTeamwork } from "@/components/inbox/comments/comment-teamwork-context";
 
 /** What Meta allows, in the words the agent sees before trying (docs/PRODUCT.md §12). */
 export const PRIVATE_REPLY_RULE = `Meta allows one private reply per comment, within ${PRIVATE_REPLY_DAYS} days`;
@@ -42,6 +43,9 @@ function Action({ onClick, disabled, busy, title, describedBy, className, childr
  */
 export function CommentActions({ comment, inbox, can, apply, onOpenConversation }: Props) {
   const actions = useCommentActions(comment, apply);
+  // "<name> is typing…" for the other agents while this agent writes an answer (comment-typing.ts).
+  const teamwork = useCommentTeamwork();
+  const onTyping = teamwork ? (active: boolean) => teamwork.setTyping(comment.id, active) : undefined;
   const [form, setForm] = useState<"reply" | "private" | null>(null);
   const [confirming, setConfirming] = useState(false);
   const reasonId = useId();
@@ -115,6 +119,7 @@ export function CommentActions({ comment, inbox, can, apply, onOpenConversation 
           sendLabel="Send reply"
           onSend={closeOnSent(actions.reply)}
           onCancel={() => setForm(null)}
+          onTyping={onTyping}
         />
       )}
       {form === "private" && comment.privateReplyOpen && (
@@ -125,6 +130,7 @@ export function CommentActions({ comment, inbox, can, apply, onOpenConversation 
           sendLabel="Send privately"
           onSend={closeOnSent(actions.replyPrivately)}
           onCancel={() => setForm(null)}
+          onTyping={onTyping}
         />
       )}
 

@@ -8,6 +8,7 @@ import type { CommentNode } from "@/lib/inbox/comment-cache";
 import { MessageText } from "@/components/inbox/thread/message-text";
 import { CommentActions, type CommentPermissions } from "@/components/inbox/comments/comment-actions";
 import { CommentWork } from "@/components/inbox/comments/comment-work";
+import { CommentTeamworkRow } from "@/components/inbox/comments/comment-teamwork";
 
 export type CommentContext = {
   /** "Facebook" or "Instagram": where the comment was written. */
@@ -81,6 +82,7 @@ export function CommentItem({ node, depth, context }: { node: CommentNode; depth
           </p>
           {!comment.removed && !comment.fromPage && <CommentWork comment={comment} pageId={context.pageId} apply={context.apply} />}
           {!comment.removed && <CommentActions comment={comment} inbox={context.inbox} can={context.can} apply={context.apply} onOpenConversation={context.onOpenConversation} />}
+          {!comment.removed && <CommentTeamworkRow comment={comment} />}
         </div>
       </div>
       {node.replies.length > 0 && (

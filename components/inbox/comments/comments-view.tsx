@@ -17,6 +17,10 @@ import { CommentViewFilter } from "@/components/inbox/comments/comment-view-filt
 import { useMarkShownRead } from "@/components/inbox/comments/use-mark-shown-read";
 import type { CommentView } from "@/lib/schemas/comments";
 import { COMMENT_VIEW_EMPTY, postsInView } from "@/lib/inbox/comment-views";
+import { useDebouncedValue } from "@/lib/hooks/use-debounced-value";
+import { SEARCH_DEBOUNCE_MS } from "@/lib/inbox/constants";
+import { CommentSearchBox } from "@/components/inbox/comments/comment-search-box";
+import { CommentSearchResults } from "@/components/inbox/comments/comment-search-results";
 
 type Props = {
   pageId: string;
@@ -39,6 +43,9 @@ export function CommentsView({ pageId, onOpenConversation }: Props) {
   useMarkShownRead(pageId, posts, comments.apply);
   const now = useNow();
   const permissions = { answer: can(user?.role, "comments.answer"), moderate: can(user?.role, "comments.moderate") };
+  // Search in the Page's comments (docs/PRODUCT.md §12): debounced as the conversations' search box.
+  const [searchInput, setSearchInput] = useState("");
+  const q = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
 
   const openConversation = useCallback(
     (conversationId: string) => {
@@ -64,7 +71,11 @@ export function CommentsView({ pageId, onOpenConversation }: Props) {
           </div>
           <CommentViewFilter view={view} onView={setView} />
 
-          {comments.error && !comments.posts.length ? (
+          <CommentSearchBox value={searchInput} onChange={setSearchInput} />
+
+          {q && searchInput.trim() ? (
+            <CommentSearchResults pageId={pageId} q={q} context={{ now, can: permissions, apply: comments.apply, onOpenConversation: openConversation, pageId }} />
+          ) : comments.error && !comments.posts.length ? (
             <div role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-4 text-sm text-red-700">
               <p className="font-medium">Failed to load comments</p>
               <p className="mt-0.5 break-words">{errorMessage(comments.error, "Something went wrong")}</p>

@@ -10,13 +10,19 @@ import { COMMENT_REPLY_MAX_LENGTH } from "@/lib/schemas/comments";
  * alone is a new line: a public answer is often more than one). `onSend` answers whether it went, so a
  * refused answer keeps its text for the agent to fix.
  */
-export function ReplyForm({ label, helper, placeholder, sendLabel, onSend, onCancel }: { label: string; helper?: string; placeholder: string; sendLabel: string; onSend: (text: string) => Promise<boolean>; onCancel: () => void }) {
+export function ReplyForm({ label, helper, placeholder, sendLabel, onSend, onCancel, onTyping }: { label: string; helper?: string; placeholder: string; sendLabel: string; onSend: (text: string) => Promise<boolean>; onCancel: () => void; onTyping?: (active: boolean) => void }) {
   const [text, setText] = useState("");
   const [sending, setSending] = useState(false);
   const ref = useRef<HTMLTextAreaElement>(null);
   const id = useId();
   // Opened by a button: the agent's next keystroke goes into the box.
   useEffect(() => ref.current?.focus(), []);
+  // A closed form (sent, cancelled, or the view left) is no longer being written.
+  const typingRef = useRef(onTyping);
+  useEffect(() => {
+    typingRef.current = onTyping;
+  });
+  useEffect(() => () => typingRef.current?.(false), []);
 
   async function send() {
     if (!text.trim() || sending) return;
@@ -51,7 +57,10 @@ export function ReplyForm({ label, helper, placeholder, sendLabel, onSend, onCan
         ref={ref}
         id={id}
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => {
+          setText(event.target.value);
+          onTyping?.(event.target.value.trim() !== "");
+        }}
         onKeyDown={onKeyDown}
         maxLength={COMMENT_REPLY_MAX_LENGTH}
         rows={2}

@@ -43,11 +43,11 @@ function keyset(cursor: string | undefined): { at: Date; id: string } | null {
  * each the comments in the view and the Page's replies to them — what the team still has to do (or did),
  * without the rest of the thread. Three statements whatever the page holds.
  */
-export async function listCommentView(actor: Actor, query: TCommentsQuery & { view: CommentView }): Promise<CommentsPage> {
+export async function listCommentView(actor: Actor, query: TCommentsQuery & { view: CommentView }): Promise<CommentsPage & { pageId: string }> {
   const page = await findVisiblePage(actor, query.pageId);
   const found = await rows(postsInView({ pageId: page.id, view: query.view, actorId: actor.id, after: keyset(query.cursor), limit: POSTS_PER_PAGE + 1 }));
   const ids = found.slice(0, POSTS_PER_PAGE).map((p) => p.id);
-  if (!ids.length) return { posts: [], nextCursor: null };
+  if (!ids.length) return { pageId: page.id, posts: [], nextCursor: null };
   const posts = await db.post.findMany({
     where: { id: { in: ids } },
     orderBy: [{ lastCommentAt: "desc" }, { id: "desc" }],
@@ -58,6 +58,7 @@ export async function listCommentView(actor: Actor, query: TCommentsQuery & { vi
   const now = Date.now();
   const last = posts.at(-1);
   return {
+    pageId: page.id,
     posts: posts.map((post) => {
       const shown = [...post.comments, ...replies.filter((r) => r.postId === post.id)].sort((a, b) => a.createdTime.getTime() - b.createdTime.getTime() || a.id.localeCompare(b.id));
       return { ...toApiPost(post), comments: shown.map((c) => toApiComment(c, now)) };

@@ -70,6 +70,9 @@ export function toApiComment(row: CommentRow, now = Date.now()): ApiComment {
     snoozedUntil: row.snoozedUntil?.toISOString() ?? null,
     // The Page's own comments are never unread: only customers' are the team's to read.
     seen: row.fromPage || row.seenAt !== null,
+    // The team's layer, filled where it is read in bulk (server/services/commenter-labels/with-teamwork.ts).
+    labels: [],
+    noteCount: 0,
   };
 }
 

@@ -17,6 +17,8 @@ export async function deleteLabel(actor: Actor, id: string) {
   const affected = await db.$transaction(async (tx) => {
     const tags = await tx.customerTag.findMany({ where: tagWhere, select: { conversationId: true } });
     await tx.customerTag.deleteMany({ where: tagWhere });
+    // Commenters' labels by name too (the linked ones go by the cascade); the comments view shows it on its next load.
+    await tx.commenterTag.deleteMany({ where: tagWhere });
     await tx.label.delete({ where: { id: label.id } });
     return [...new Set(tags.map((t) => t.conversationId))];
   });

@@ -12,7 +12,7 @@ import { keepAliveClient, startRealServer, type RealServer } from "./real-server
 
 export type Objects = {
   companyId: string; pageId: string; facebookPageId: string; conversationId: string; instagramConversationId: string; psid: string; labelId: string;
-  noteId: string; replyId: string; urlId: string; offerId: string; userId: string; userEmail: string; ownerId: string; commentId: string;
+  noteId: string; replyId: string; urlId: string; offerId: string; userId: string; userEmail: string; ownerId: string; commentId: string; commentNoteId: string;
 };
 export type RouteRequest = {
   params?: Record<string, string>; query?: Record<string, string>; body?: unknown;
@@ -98,6 +98,12 @@ export const TARGETS: Record<string, Target> = {
   "POST /api/comments/[id]/assign": { scope: "page", request: (o) => ({ params: { id: o.commentId }, body: { assigneeId: null } }) },
   "POST /api/comments/[id]/status": { scope: "page", request: (o) => ({ params: { id: o.commentId }, body: { status: "done" } }) },
   "POST /api/comments/mark-read": { scope: "page", request: (o) => ({ body: { pageId: o.pageId, commentIds: [o.commentId] } }) },
+  "GET /api/comments/[id]/notes": { scope: "page", request: (o) => ({ params: { id: o.commentId } }) },
+  "POST /api/comments/[id]/notes": { scope: "page", request: (o) => ({ params: { id: o.commentId }, body: { text: "planted" } }) },
+  "PATCH /api/comment-notes/[id]": { scope: "page", request: (o) => ({ params: { id: o.commentNoteId }, body: { text: "planted" } }) },
+  "DELETE /api/comment-notes/[id]": { scope: "page", request: (o) => ({ params: { id: o.commentNoteId } }) },
+  "POST /api/comments/[id]/labels": { scope: "page", request: (o) => ({ params: { id: o.commentId }, body: { name: "planted" } }) },
+  "DELETE /api/comments/[id]/labels": { scope: "page", request: (o) => ({ params: { id: o.commentId }, query: { name: "vip" } }) },
   "POST /api/notes": { scope: "page", request: (o) => ({ body: { ...ref(o), note: "planted" } }) },
   "POST /api/offers/[id]/cancel": { scope: "page", request: (o) => ({ params: { id: o.offerId } }) },
   "POST /api/offers/[id]/pause": { scope: "page", request: (o) => ({ params: { id: o.offerId } }) },
@@ -204,7 +210,9 @@ async function pageWithData(companyId: string, marker: string, authorId: string,
   const comment = await db.comment.create({
     data: { pageId: page.id, postId: post.id, channel: "messenger", externalId: `1_${seq}`, authorId: customer.psid, authorName: `${marker} Commenter`, text: `${marker} comment`, createdTime: new Date() },
   });
-  return { commentId: comment.id, pageId: page.id, facebookPageId, conversationId: conversation.id, instagramConversationId: igConversation.id, psid: customer.psid, labelId: label.id, noteId: note.id, replyId: reply.id, urlId: url.id, offerId: offer.id };
+  const commentNote = await db.commentNote.create({ data: { pageId: page.id, commentId: comment.id, authorId, text: `${marker} comment note` } });
+  await db.commenterTag.create({ data: { pageId: page.id, channel: "messenger", authorId: customer.psid, name: "vip" } });
+  return { commentId: comment.id, commentNoteId: commentNote.id, pageId: page.id, facebookPageId, conversationId: conversation.id, instagramConversationId: igConversation.id, psid: customer.psid, labelId: label.id, noteId: note.id, replyId: reply.id, urlId: url.id, offerId: offer.id };
 }
 
 /** Everything a tenant owns that a request could change, for a before/after comparison. */
@@ -227,6 +235,8 @@ export async function snapshot(companyId: string) {
     sheets: await db.sheetEntry.count({ where: { companyId } }),
     audit: await db.auditEntry.count({ where: { companyId } }),
     comments: await db.comment.findMany({ where: { pageId: { in: pageIds } }, orderBy: { id: "asc" }, select: { id: true, text: true, hidden: true, likedAt: true, removedAt: true, privateReplyAt: true, assigneeId: true, status: true, snoozedUntil: true, seenAt: true } }),
+    commentNotes: await db.commentNote.findMany({ where: { pageId: { in: pageIds } }, orderBy: { id: "asc" }, select: { id: true, text: true } }),
+    commenterTags: await db.commenterTag.findMany({ where: { pageId: { in: pageIds } }, orderBy: { name: "asc" }, select: { authorId: true, name: true } }),
   });
 }
 
