@@ -1,7 +1,6 @@
 "use client";
 
 import { api } from "@/lib/api/client";
-import { can } from "@/lib/access/permissions";
 import type { ApiComment } from "@/lib/contract/comments-api";
 import type { ConversationStatus } from "@/lib/contract/inbox-api";
 import { adjustCommentUnread, PAGES_KEY, type PagesResponse } from "@/lib/hooks/use-pages";
@@ -29,14 +28,4 @@ export async function markCommentsRead(pageId: string, commentIds: string[], mut
   const result = await api<Answer<typeof MarkRead>>("/api/comments/mark-read", { method: "POST", body: { pageId, commentIds } });
   void mutate<PagesResponse>(PAGES_KEY, (data) => adjustCommentUnread(data, pageId, result.unread), { revalidate: false });
   return result.comments;
-}
-
-/** The assign menu's choices: the permission map the server's assign-comment.ts reads. */
-export function commentAssignRights(role: string, userId: string, assigneeId: string | null) {
-  const manager = can(role, "comments.assign-any");
-  return {
-    manager,
-    takeForMe: assigneeId !== userId && (manager || assigneeId === null),
-    unassign: assigneeId !== null && (manager || assigneeId === userId),
-  };
 }

@@ -2,7 +2,7 @@
 
 import useSWR from "swr";
 import { api } from "@/lib/api/client";
-import { can } from "@/lib/access/permissions";
+import { can, type Action } from "@/lib/access/permissions";
 import type { ConversationListItem } from "@/lib/inbox/types";
 import type { POST as AssignConversation } from "@/app/api/conversations/assign/route";
 import type { Answer } from "@/lib/contract/http";
@@ -41,9 +41,12 @@ export async function assignConversation(conversation: ConversationListItem, ass
   return result.conversation;
 }
 
-/** Who may do what: the permission map the server's assign-conversation.ts reads, so the menu shows only what works. */
-export function assignRights(role: string, userId: string, assigneeId: string | null) {
-  const manager = can(role, "conversations.assign-any");
+/**
+ * Who may do what: the permission map the server reads (assign-conversation.ts, or assign-comment.ts with
+ * "comments.assign-any"), so the menu shows only what works.
+ */
+export function assignRights(role: string, userId: string, assigneeId: string | null, anyone: Action = "conversations.assign-any") {
+  const manager = can(role, anyone);
   return {
     manager,
     takeForMe: assigneeId !== userId && (manager || assigneeId === null),

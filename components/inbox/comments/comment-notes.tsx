@@ -3,14 +3,13 @@
 import { useId, useState } from "react";
 import { useAuth } from "@/components/auth/auth-provider";
 import { NoteItem } from "@/components/inbox/panel/note-item";
-import { canChangeNote, canSaveNote, clampNote, NOTE_MAX_LENGTH, NOTE_TEXTS, noteCounter } from "@/components/inbox/panel/note-rules";
+import { NoteForm } from "@/components/inbox/panel/note-form";
+import { canChangeNote, canSaveNote, NOTE_TEXTS } from "@/components/inbox/panel/note-rules";
 import { Button } from "@/components/ui/button";
 import { DeleteConfirmation } from "@/components/ui/delete-confirmation";
-import { Textarea } from "@/components/ui/input";
 import { NoteIcon, PlusIcon } from "@/components/ui/icons";
 import { SpinnerIcon } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api/client";
-import { cn } from "@/lib/cn";
 import type { ApiCommentNote } from "@/lib/contract/comment-teamwork-api";
 import type { ApiNote } from "@/lib/schemas/notes";
 import { useNow } from "@/lib/hooks/use-now";
@@ -84,29 +83,7 @@ export function CommentNotes({ commentId, name, canWrite }: { commentId: string;
       </div>
 
       {form && (
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            void save();
-          }}
-          className="space-y-2"
-        >
-          <label htmlFor={id} className="sr-only">
-            Note
-          </label>
-          <Textarea id={id} autoFocus rows={3} maxLength={NOTE_MAX_LENGTH} placeholder={form.editing ? "Edit the note..." : "Write a note about this comment..."} className="resize-y bg-white" value={text} disabled={saving} aria-describedby={`${id}-counter`} onChange={(event) => setText(clampNote(event.target.value))} />
-          <div className="flex items-center gap-2">
-            <span id={`${id}-counter`} aria-live="polite" className={cn("mr-auto text-xs tabular-nums", text.length >= NOTE_MAX_LENGTH ? "text-red-600" : "text-slate-600")}>
-              {noteCounter(text)}
-            </span>
-            <Button variant="secondary" size="sm" disabled={saving} onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" size="sm" disabled={!canSaveNote(text)} pending={saving} pendingText="Saving...">
-              Save
-            </Button>
-          </div>
-        </form>
+        <NoteForm id={id} subject="comment" compact text={text} onTextChange={setText} editing={Boolean(form.editing)} saving={saving} onSubmit={() => void save()} onCancel={close} />
       )}
 
       {notes.error && !notes.data ? (

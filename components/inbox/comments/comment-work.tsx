@@ -8,10 +8,10 @@ import { errorMessage } from "@/lib/api/client";
 import { cn } from "@/lib/cn";
 import type { ApiComment } from "@/lib/contract/comments-api";
 import type { ConversationStatus } from "@/lib/contract/inbox-api";
-import { avatarColor, initialsFromName } from "@/lib/inbox/initials";
 import { SNOOZE_CHOICES, snoozeLine } from "@/lib/inbox/snooze";
-import { usePageAgents } from "@/lib/hooks/use-ownership";
-import { assignComment, commentAssignRights, setCommentStatus } from "@/lib/hooks/use-comment-work";
+import { assignRights, usePageAgents } from "@/lib/hooks/use-ownership";
+import { assignComment, setCommentStatus } from "@/lib/hooks/use-comment-work";
+import { AssignChoices } from "@/components/inbox/assign-choices";
 import { toast } from "@/lib/toast";
 import { DoneIcon, ReopenIcon, SnoozeIcon } from "@/components/inbox/inbox-icons";
 import { ChoiceMenu } from "@/components/inbox/choice-menu";
@@ -36,7 +36,7 @@ export function CommentWork({ comment, pageId, apply }: Props) {
   const agents = usePageAgents(menu === "assign" ? pageId : null);
   if (!user || !can(user.role, "comments.work")) return null;
   const assignee = comment.assignee;
-  const rights = commentAssignRights(user.role, user.id, assignee?.id ?? null);
+  const rights = assignRights(user.role, user.id, assignee?.id ?? null, "comments.assign-any");
   const name = comment.author.name || "this person";
 
   async function run(action: () => Promise<ApiComment>, failure: string) {
@@ -69,29 +69,7 @@ export function CommentWork({ comment, pageId, apply }: Props) {
         </Popover.Trigger>
         <Popover.Portal>
           <Popover.Content align="start" sideOffset={6} collisionPadding={8} className="z-50 w-64 rounded-xl border border-slate-200 bg-white p-2 text-sm shadow-lg">
-            <p className="px-2 pt-1 pb-2 text-xs font-medium text-slate-500">{assignee ? `Assigned to ${assignee.name}` : "Nobody has this comment"}</p>
-            {rights.manager && (
-              <ul aria-label="Assign to" className="max-h-56 overflow-y-auto">
-                {(agents.data ?? []).map((agent) => (
-                  <li key={agent._id}>
-                    <button type="button" disabled={busy || agent._id === assignee?.id} onClick={() => void assign(agent._id)} className="flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left hover:bg-slate-50 disabled:opacity-50">
-                      <span aria-hidden="true" className={cn("flex size-6 items-center justify-center rounded-full text-[10px] font-semibold", avatarColor(agent._id))}>
-                        {initialsFromName(agent.name)}
-                      </span>
-                      <span className="min-w-0 flex-1 truncate">{agent.name}</span>
-                      {agent._id === user.id && <span className="text-xs text-slate-500">you</span>}
-                    </button>
-                  </li>
-                ))}
-                {agents.isLoading && <li className="px-2 py-1.5 text-slate-500">Loading agents...</li>}
-              </ul>
-            )}
-            {!rights.manager && !rights.takeForMe && !rights.unassign && <p className="px-2 py-1.5 text-slate-500">An admin can reassign it.</p>}
-            {rights.unassign && (
-              <button type="button" disabled={busy} onClick={() => void assign(null)} className="mt-1 w-full rounded-md px-2 py-1.5 text-left text-red-700 hover:bg-red-50">
-                Unassign
-              </button>
-            )}
+            <AssignChoices assignee={assignee} nobody="Nobody has this comment" agents={agents} rights={rights} userId={user.id} busy={busy} onAssign={(id) => void assign(id)} />
           </Popover.Content>
         </Popover.Portal>
       </Popover.Root>

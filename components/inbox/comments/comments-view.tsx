@@ -19,7 +19,8 @@ import type { CommentView } from "@/lib/schemas/comments";
 import { COMMENT_VIEW_EMPTY, postsInView } from "@/lib/inbox/comment-views";
 import { useDebouncedValue } from "@/lib/hooks/use-debounced-value";
 import { SEARCH_DEBOUNCE_MS } from "@/lib/inbox/constants";
-import { CommentSearchBox } from "@/components/inbox/comments/comment-search-box";
+import { SearchBox } from "@/components/inbox/list/search-box";
+import { COMMENT_SEARCH_MAX_LENGTH } from "@/lib/schemas/comment-teamwork";
 import { CommentSearchResults } from "@/components/inbox/comments/comment-search-results";
 
 type Props = {
@@ -71,7 +72,7 @@ export function CommentsView({ pageId, onOpenConversation }: Props) {
           </div>
           <CommentViewFilter view={view} onView={setView} />
 
-          <CommentSearchBox value={searchInput} onChange={setSearchInput} />
+          <SearchBox value={searchInput} onChange={setSearchInput} label="Search comments" maxLength={COMMENT_SEARCH_MAX_LENGTH} />
 
           {q && searchInput.trim() ? (
             <CommentSearchResults pageId={pageId} q={q} context={{ now, can: permissions, apply: comments.apply, onOpenConversation: openConversation, pageId }} />

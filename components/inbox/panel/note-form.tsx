@@ -6,7 +6,10 @@ import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/input";
 import { cn } from "@/lib/cn";
 
-/** The add/edit form: textarea, live 'n/1000', Cancel and Save; everything disabled while saving. */
+/**
+ * The add/edit form of a note on a conversation (the side panel) or on a comment (the comments view):
+ * textarea, live 'n/1000', Cancel and Save; everything disabled while saving.
+ */
 export function NoteForm({
   text,
   onTextChange,
@@ -14,6 +17,9 @@ export function NoteForm({
   saving,
   onSubmit,
   onCancel,
+  id = "note",
+  subject = "conversation",
+  compact = false,
 }: {
   text: string;
   onTextChange: (text: string) => void;
@@ -21,6 +27,11 @@ export function NoteForm({
   saving: boolean;
   onSubmit: () => void;
   onCancel: () => void;
+  /** Its elements' ids start with it (several forms may be on one screen). */
+  id?: string;
+  subject?: "conversation" | "comment";
+  /** Under a comment: three rows, no frame of its own. */
+  compact?: boolean;
 }) {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -28,27 +39,27 @@ export function NoteForm({
   }
 
   return (
-    <form onSubmit={submit} className="space-y-2 rounded-xl border border-slate-200 bg-slate-50/70 p-3">
-      <label htmlFor="note-text" className="sr-only">
+    <form onSubmit={submit} className={cn("space-y-2", !compact && "rounded-xl border border-slate-200 bg-slate-50/70 p-3")}>
+      <label htmlFor={`${id}-text`} className="sr-only">
         Note
       </label>
       <Textarea
-        id="note-text"
+        id={`${id}-text`}
         autoFocus
-        rows={4}
+        rows={compact ? 3 : 4}
         maxLength={NOTE_MAX_LENGTH}
-        placeholder={editing ? "Edit the note..." : "Write a note about this conversation..."}
-        className="resize-y"
+        placeholder={editing ? "Edit the note..." : `Write a note about this ${subject}...`}
+        className={cn("resize-y", compact && "bg-white")}
         value={text}
         disabled={saving}
-        aria-describedby="note-counter"
+        aria-describedby={`${id}-counter`}
         onChange={(event) => onTextChange(clampNote(event.target.value))}
       />
       <div className="flex items-center gap-2">
         <span
-          id="note-counter"
+          id={`${id}-counter`}
           aria-live="polite"
-          className={cn("mr-auto text-xs tabular-nums", text.length >= NOTE_MAX_LENGTH ? "text-red-600" : "text-slate-500")}
+          className={cn("mr-auto text-xs tabular-nums", text.length >= NOTE_MAX_LENGTH ? "text-red-600" : "text-slate-600")}
         >
           {noteCounter(text)}
         </span>

@@ -6,8 +6,9 @@ import { toast } from "@/lib/toast";
 import { useAuth } from "@/components/auth/auth-provider";
 import { errorMessage } from "@/lib/api/client";
 import { cn } from "@/lib/cn";
-import { avatarColor, initialsFromName } from "@/lib/inbox/initials";
 import type { ConversationListItem } from "@/lib/inbox/types";
+import { avatarColor, initialsFromName } from "@/lib/inbox/initials";
+import { AssignChoices } from "@/components/inbox/assign-choices";
 import { assignConversation, assignRights, saveInboxSettings, useInboxSettings, usePageAgents } from "@/lib/hooks/use-ownership";
 
 type Props = { conversation: ConversationListItem; onChange: (item: ConversationListItem) => void };
@@ -73,34 +74,15 @@ export function AssignMenu({ conversation, onChange }: Props) {
         </Popover.Trigger>
         <Popover.Portal>
           <Popover.Content align="end" sideOffset={6} collisionPadding={8} className="z-50 w-64 animate-pop-in rounded-xl border border-slate-200 bg-white p-2 text-sm shadow-lg">
-            <p className="px-2 pt-1 pb-2 text-xs font-medium text-slate-500">{assignee ? `Assigned to ${assignee.name}` : "Nobody owns this conversation"}</p>
-            {rights.manager && (
-              <ul aria-label="Assign to" className="max-h-56 overflow-y-auto">
-                {(agents.data ?? []).map((agent) => (
-                  <li key={agent._id}>
-                    <button
-                      type="button"
-                      disabled={busy || agent._id === assignee?._id}
-                      onClick={() => void assign(agent._id)}
-                      className="flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left hover:bg-slate-50 disabled:opacity-50"
-                    >
-                      <span aria-hidden="true" className={cn("flex size-6 items-center justify-center rounded-full text-[10px] font-semibold", avatarColor(agent._id))}>
-                        {initialsFromName(agent.name)}
-                      </span>
-                      <span className="min-w-0 flex-1 truncate">{agent.name}</span>
-                      {agent._id === user.id && <span className="text-xs text-slate-400">you</span>}
-                    </button>
-                  </li>
-                ))}
-                {agents.isLoading && <li className="px-2 py-1.5 text-slate-500">Loading agents...</li>}
-              </ul>
-            )}
-            {!rights.manager && !rights.takeForMe && !rights.unassign && <p className="px-2 py-1.5 text-slate-500">An admin can reassign it.</p>}
-            {rights.unassign && (
-              <button type="button" disabled={busy} onClick={() => void assign(null)} className="mt-1 w-full rounded-md px-2 py-1.5 text-left text-red-600 hover:bg-red-50">
-                Unassign
-              </button>
-            )}
+            <AssignChoices
+              assignee={assignee && { id: assignee._id, name: assignee.name }}
+              nobody="Nobody owns this conversation"
+              agents={agents}
+              rights={rights}
+              userId={user.id}
+              busy={busy}
+              onAssign={(id) => void assign(id)}
+            />
             {rights.manager && <AutoAssignToggle pageId={conversation.page_id} />}
           </Popover.Content>
         </Popover.Portal>
