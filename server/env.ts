@@ -101,7 +101,7 @@ const Env = z
     SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().max(60).default(8),
     READY_MAX_WEBHOOK_BACKLOG: z.coerce.number().int().min(1).default(5000),
     WORKER_HTTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
-    // Meta's webhook also on a port of its own, served by a thread with its own event loop (server/ingest/).
+    // Meta's webhook also on a port of its own, served by a thread with its own event loop (server/services/inbound/listener/).
     WEBHOOK_PORT: z.coerce.number().int().min(0).max(65535).optional(),
     METRICS_TOKEN: z.string().min(16, "must be at least 16 characters (openssl rand -hex 24)").optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace"]).default("info"),

@@ -4,7 +4,7 @@ import { runAppServer } from "@/server/lifecycle/app-server";
 
 // The app process: Next.js and Socket.IO on one port (start-up, request ids, metrics and the graceful stop
 // are in server/lifecycle/app-server.ts). Webhook deliveries are stored and acknowledged here and
-// processed by the worker (workers/webhooks/drain.ts), which also picks up whatever a crash or restart
+// processed by the worker (workers/inbound/drain.ts), which also picks up whatever a crash or restart
 // left pending.
 const config = loadEnvOrExit();
 

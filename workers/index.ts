@@ -11,13 +11,13 @@ import { withRequestId } from "@/server/observability/request-context";
 import { createRedis } from "@/server/redis";
 import { QUEUE_NAME } from "@/server/queue/index";
 import { findJob, jobs } from "@/workers/jobs/index";
-import { startWebhookDrain } from "@/workers/webhooks/drain";
+import { startWebhookDrain } from "@/workers/inbound/drain";
 import { watchJobRunner, watchWakeUps } from "@/workers/parts";
 import { keepSchedules } from "@/workers/schedules/index";
 import { announceResync } from "@/server/realtime/emit";
 
 // The worker process: runs the jobs of the registry, each payload parsed by its schema first, and the
-// webhook ingest (workers/webhooks/drain.ts: not a queue job, it drains the webhook_events table). Any
+// webhook ingest (workers/inbound/drain.ts: not a queue job, it drains the webhook_events table). Any
 // number of workers may run against one Postgres and Redis: BullMQ hands each job to one of them, the
 // drain claims rows with SKIP LOCKED, and an offer's lease and per-Page rate live in Redis.
 process.env.SWITCHBOARD_PROCESS ??= "worker";
@@ -28,7 +28,7 @@ await waitForDependencies(config);
 async function processJob(job: Job): Promise<unknown> {
   const definition = findJob(job.name);
   if (!definition) throw new Error(`No job named "${job.name}" is registered`);
-  // The request that queued the job (server/queue/offers.ts) names the job's log lines too.
+  // The request that queued the job (server/services/offers/queue.ts) names the job's log lines too.
   const requestId = typeof job.data?.requestId === "string" ? job.data.requestId : `job-${job.id}`;
   const done = startTimer(metrics().jobDuration);
   return withRequestId(requestId, async () => {

@@ -1,4 +1,4 @@
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import { AppError } from "@/server/http/errors";
 
 // Company access: company-owned lists (users, whitelist, offers, sheets, violations) belong to the actor's

@@ -2,7 +2,7 @@ import type { Prisma } from "@/server/generated/prisma/client";
 import { db } from "@/server/db";
 import { sql, type RawBuilder } from "kysely";
 import { firstRow, prepared } from "@/server/db/sql/run";
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import { AppError } from "@/server/http/errors";
 import { isUuid } from "@/lib/ids";
 import { actorCompanyId } from "@/server/access/company";

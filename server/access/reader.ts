@@ -1,11 +1,11 @@
 import { sql, type RawBuilder } from "kysely";
 import type { Role } from "@/lib/access/roles";
-import { actorOfUser, type Actor, type UserRow } from "@/server/auth/actor";
-import type { TokenClaims } from "@/server/auth/token";
+import { actorOfUser, type Actor, type UserRow } from "@/server/services/auth/actor";
+import type { TokenClaims } from "@/server/services/auth/token";
 import { AppError } from "@/server/http/errors";
 
 // Who an inbox read is for, checked inside the read's own statement. Every request used to read the
-// session and its user (server/auth/actor.ts) before the handler's own statements, one round trip more
+// session and its user (server/services/auth/actor.ts) before the handler's own statements, one round trip more
 // for reads agents repeat every few seconds, and on a busy 2-core machine each round trip waits for a CPU
 // (docs/PERFORMANCE.md). A read route (server/http/route.ts, readRoute) verifies the token and hands its
 // claims on as a PendingActor; the read's statement starts with the session's row (readerSql) and returns

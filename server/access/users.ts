@@ -1,6 +1,6 @@
 import type { Prisma } from "@/server/generated/prisma/client";
 import { db } from "@/server/db";
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import { AppError } from "@/server/http/errors";
 import { isUuid } from "@/lib/ids";
 import { canManageRole, hasTrait } from "@/lib/access/roles";

@@ -5,7 +5,7 @@ import { surviveConnectionErrors } from "@/server/db/connection-errors";
 
 // Plain pg, beside Prisma, for the hottest statements only: the webhook path (the acknowledging INSERT in the
 // app server, the ingest's batch statements in the worker: server/services/inbound/), the actor's row
-// that every API request and socket connect reads (server/auth/actor.ts, server/realtime/lookups.ts), and
+// that every API request and socket connect reads (server/services/auth/actor.ts, server/realtime/lookups.ts), and
 // the inbox's reads that agents repeat every few seconds: the page, the list, the thread
 // (server/access/pages.ts, server/services/conversations/list-rows.ts, thread-rows.ts).
 // They run per delivery, per message or per request, and Prisma 7 costs several times more CPU

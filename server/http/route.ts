@@ -2,7 +2,7 @@ import type { ZodType } from "zod";
 import { ZodError } from "zod";
 import type { Role } from "@/lib/access/roles";
 import { rolesFor, type Action } from "@/lib/access/permissions";
-import { authenticate, bearerToken, claimsOf, type Actor } from "@/server/auth/actor";
+import { authenticate, bearerToken, claimsOf, type Actor } from "@/server/services/auth/actor";
 import { assertRole, type PendingActor } from "@/server/access/reader";
 import { AppError, errorResponse, validationError } from "@/server/http/errors";
 import { clientIp } from "@/server/http/client-ip";

@@ -9,7 +9,7 @@ import { CLIENT_EVENTS, SERVER_EVENTS } from "@/lib/contract/socket-events";
 // "Ann is typing…" under a comment (issue 42 point 3): the conversation thread's collision indicator
 // (presence.ts) for the comments view. A socket says it is writing an answer to a comment of a Page whose
 // room it is in; the other sockets of that room hear it (through the adapter, on every app instance). Being in
-// the room is the access check (rooms.ts let it in, access.ts takes it out when access goes): nothing is
+// the room is the access check (rooms.ts let it in, evict-lost-rooms.ts takes it out when access goes): nothing is
 // read from the database, and a comment id of another Page reaches nobody who could not already see it.
 //
 // Its limits are presence's: `comment-typing` spends the socket's presence budget (budget.ts), a state that

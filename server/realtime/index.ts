@@ -5,7 +5,7 @@ import type { Redis } from "ioredis";
 import { createRedis, realtimeChannelKey } from "@/server/redis";
 import { registerRoomHandlers } from "@/server/realtime/rooms";
 import { sessionRoom, userRoom } from "@/server/realtime/room-names";
-import { readToken } from "@/server/auth/token";
+import { readToken } from "@/server/services/auth/token";
 import { registerPresenceHandlers } from "@/server/realtime/presence";
 import { registerCommentTypingHandlers } from "@/server/realtime/comment-typing";
 import { registerOnline, startOnlineHeartbeat } from "@/server/realtime/online-sockets";

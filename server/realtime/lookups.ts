@@ -1,4 +1,4 @@
-import { userOfToken } from "@/server/auth/actor";
+import { userOfToken } from "@/server/services/auth/actor";
 import type { SocketActor } from "@/server/realtime/types";
 import { visiblePageOf } from "@/server/access/pages";
 
@@ -12,7 +12,7 @@ import { visiblePageOf } from "@/server/access/pages";
 
 /**
  * The user a bearer token names, as a socket keeps it; null for a bad or expired token and for an unknown
- * or deactivated user. The same read as an API request's actor (server/auth/actor.ts), on every connect so
+ * or deactivated user. The same read as an API request's actor (server/services/auth/actor.ts), on every connect so
  * a ban ends access at once.
  */
 export async function socketActorFromToken(token: string | null): Promise<SocketActor | null> {

@@ -105,7 +105,7 @@ async function onCatchUp(this: AuthedSocket, payload: unknown, ack?: (reply: Cat
   if (!mayJoin(this)) return ack({ ok: false, error: TOO_MANY_JOINS });
   const parsed = ZCatchUp.safeParse(payload);
   if (!parsed.success) return ack({ ok: false, error: "pageId, epoch and after are required" });
-  // In the room = allowed to see the Page, now (a socket that lost access was taken out of it, access.ts).
+  // In the room = allowed to see the Page, now (a socket that lost access was taken out of it, evict-lost-rooms.ts).
   if (!this.rooms.has(pageRoom(parsed.data.pageId))) return ack({ ok: false, error: "Join the page first" });
   const events = await feedSince(parsed.data.pageId, parsed.data.epoch, parsed.data.after).catch(() => null);
   ack(events ? { ok: true, events } : { ok: true, reset: true });

@@ -1,5 +1,5 @@
 import type { Socket, Server } from "socket.io";
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import type { ClientToServerEvents, ServerToClientEvents } from "@/lib/contract/socket-events";
 
 // The realtime layer's types, apart from index.ts so that rooms, presence and budgets can name a socket

@@ -3,7 +3,7 @@
 // thread's socket, and an agent's reply (POST /api/send-message) → another agent's socket. Prints JSON.
 import pg from "pg";
 import { io as connect, type Socket } from "socket.io-client";
-import { issueToken } from "@/server/auth/token";
+import { issueToken } from "@/server/services/auth/token";
 
 const APP = process.env.DEV_APP_URL!;
 const SIM = process.env.DEV_SIM_URL!;

@@ -1,4 +1,4 @@
-import { issueToken } from "@/server/auth/token";
+import { issueToken } from "@/server/services/auth/token";
 import type { Bench } from "./lib/context";
 import { budget } from "./lib/context";
 import { keepAliveAgent, request } from "./lib/http";

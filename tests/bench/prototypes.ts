@@ -1,5 +1,5 @@
 import pg from "pg";
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import { ZConversationListQuery } from "@/lib/schemas/conversations";
 import { listConversations } from "@/server/services/conversations/list-conversations";
 import { BENCH } from "./lib/config";

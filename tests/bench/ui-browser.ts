@@ -1,5 +1,5 @@
 import { chromium, type Browser, type CDPSession, type Page } from "@playwright/test";
-import { issueToken } from "@/server/auth/token";
+import { issueToken } from "@/server/services/auth/token";
 import { APP_URL } from "./lib/config";
 import type { Bench } from "./lib/context";
 import { cleanupUiWorld, LONG_THREAD_MESSAGES, LONG_THREAD_NAME, seedLongThread } from "./lib/ui-world";

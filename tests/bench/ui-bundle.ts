@@ -1,6 +1,6 @@
 import { gzipSync } from "node:zlib";
 import { chromium, type Page } from "@playwright/test";
-import { issueToken } from "@/server/auth/token";
+import { issueToken } from "@/server/services/auth/token";
 import { APP_URL } from "./lib/config";
 import type { Bench } from "./lib/context";
 

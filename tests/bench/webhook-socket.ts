@@ -1,7 +1,7 @@
 import type http from "node:http";
 import pg from "pg";
 import { io as connect, type Socket } from "socket.io-client";
-import { issueToken } from "@/server/auth/token";
+import { issueToken } from "@/server/services/auth/token";
 import { BENCH } from "./lib/config";
 import type { Bench, BenchContext } from "./lib/context";
 import { budget } from "./lib/context";

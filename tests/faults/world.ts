@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/server/generated/prisma/client";
-import { encodeToken } from "@/server/auth/token";
+import { encodeToken } from "@/server/services/auth/token";
 import { encryptSecret } from "@/server/security/secret-box";
 import { createSimulator, type Simulator } from "@/tools/simulator/create-simulator";
 import { queueNameFor } from "@/server/queue/index";

@@ -5,7 +5,7 @@ import { db } from "@/server/db";
 import * as attachmentRoute from "@/app/api/attachments/[key]/route";
 import * as threadRoute from "@/app/api/conversation/[conversationId]/[pageId]/route";
 import { queue } from "@/server/queue/index";
-import { COPY_ATTEMPTS } from "@/server/queue/attachments";
+import { COPY_ATTEMPTS } from "@/server/services/attachments/queue";
 import { safeFetch } from "@/server/integrations/safe-fetch";
 import { processPendingWebhookEvents } from "@/server/services/inbound/process-webhook";
 import { copyAttachmentsJob } from "@/workers/jobs/copy-attachments";

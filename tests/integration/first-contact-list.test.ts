@@ -5,7 +5,7 @@ import * as listRoute from "@/app/api/conversations/[pageId]/route";
 import * as myPagesRoute from "@/app/api/pages/me/route";
 import { findOrCreateContact } from "@/server/services/inbound/customers";
 import { processPendingWebhookEvents } from "@/server/services/inbound/process-webhook";
-import { startWebhookDrain } from "@/workers/webhooks/drain";
+import { startWebhookDrain } from "@/workers/inbound/drain";
 import { call } from "./support/http";
 import { eventually } from "./support/channel";
 import { makeStaffPage } from "./support/factory";

@@ -3,7 +3,7 @@ import { db } from "@/server/db";
 import { queue } from "@/server/queue/index";
 import * as sendRoute from "@/app/api/send-message/route";
 import * as resumeRoute from "@/app/api/offers/[id]/resume/route";
-import type { MessengerEvent } from "@/server/integrations/meta/webhook-events";
+import type { MessengerEvent } from "@/server/integrations/meta/webhook-body";
 import { loadIngestContext } from "@/server/services/inbound/ingest-context";
 import { runEvent } from "@/server/services/inbound/process-webhook";
 import { OFFER_REASONS } from "@/server/services/offers/reasons";
@@ -18,7 +18,7 @@ import { makeConversation } from "./support/inbox-factory";
 import { startRealServer } from "./support/real-server";
 
 // The handlers of the handover, standby, app_roles and policy events (server/services/inbound/handle-*.ts)
-// run on events as the parser yields them (server/integrations/meta/webhook-events.ts), against the real database
+// run on events as the parser yields them (server/integrations/meta/webhook-body.ts), against the real database
 // and an agent's socket. The signed-webhook path is in webhook-handover.test.ts.
 
 const OURS = "1234567890";

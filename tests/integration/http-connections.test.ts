@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { db } from "@/server/db";
-import { startWebhookListener, type WebhookListener } from "@/server/ingest/webhook-listener";
+import { startWebhookListener, type WebhookListener } from "@/server/services/inbound/listener/webhook-listener";
 import { startWorkerHttp } from "@/workers/worker-http";
 import { signatureFor } from "@/server/integrations/meta/webhook-signature";
 import { makeCompany, makeUser, tokenFor } from "./support/factory";

@@ -5,7 +5,7 @@ import { db } from "@/server/db";
 import { queue } from "@/server/queue/index";
 import * as threadRoute from "@/app/api/conversation/[conversationId]/[pageId]/route";
 import * as listRoute from "@/app/api/conversations/[pageId]/route";
-import { startWebhookDrain, type WebhookDrain } from "@/workers/webhooks/drain";
+import { startWebhookDrain, type WebhookDrain } from "@/workers/inbound/drain";
 import { call } from "./support/http";
 import { eventually, openSocket } from "./support/channel";
 import { makeStaffPage } from "./support/factory";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/server/db";
 import { CLIENT_EVENTS } from "@/lib/contract/socket-events";
 import { createSimulator, type Simulator } from "@/tools/simulator/create-simulator";
-import { startWebhookDrain, type WebhookDrain } from "@/workers/webhooks/drain";
+import { startWebhookDrain, type WebhookDrain } from "@/workers/inbound/drain";
 import { upkeepDatabase } from "@/workers/database/upkeep";
 import { notifyBreaches } from "@/workers/conversations/notify-breaches";
 import { markOnline } from "@/server/realtime/online";

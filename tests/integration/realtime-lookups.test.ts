@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { Role } from "@/lib/access/roles";
-import { actorFromToken } from "@/server/auth/actor";
+import { actorFromToken } from "@/server/services/auth/actor";
 import { db } from "@/server/db";
 import { socketActorFromToken, visiblePageIdFor } from "@/server/realtime/lookups";
 import type { SocketActor } from "@/server/realtime/types";

@@ -15,7 +15,7 @@ import { call } from "./support/http";
 import { makeCompany, makePage, makeUser, tokenFor } from "./support/factory";
 import { eventually, openSocket, simPost } from "./support/channel";
 import { makeConversation } from "./support/inbox-factory";
-import { startWebhookDrain } from "@/workers/webhooks/drain";
+import { startWebhookDrain } from "@/workers/inbound/drain";
 import { startRealServer } from "./support/real-server";
 
 const PAGE_ID = "300000000000001";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Simulator } from "@/tools/simulator/create-simulator";
 import { db } from "@/server/db";
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import { queue } from "@/server/queue/index";
 import { processPendingWebhookEvents } from "@/server/services/inbound/process-webhook";
 import { recordOwnMessage } from "@/server/services/conversations/record-message";

@@ -18,8 +18,8 @@ const MUST_BE_MARKED = [
   "server/redis.ts",
   "server/security/secret-box.ts",
   "server/integrations/meta/graph-client.ts",
-  "server/auth/token.ts",
-  "server/auth/mailer.ts",
+  "server/services/auth/token.ts",
+  "server/integrations/mail/mailer.ts",
   "server/storage/signed-url.ts",
   "server/storage/s3-storage.ts",
 ];

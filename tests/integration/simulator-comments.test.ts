@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { parseWebhookBody } from "@/server/integrations/meta/webhook-events";
+import { parseWebhookBody } from "@/server/integrations/meta/webhook-body";
 import { createSimulator, type Simulator } from "@/tools/simulator/create-simulator";
 
 // The public half of a Page in the Messenger simulator: posts, comments on Facebook and Instagram, the

@@ -3,7 +3,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { isValidSignature } from "@/server/integrations/meta/webhook-signature";
-import { parseWebhookBody } from "@/server/integrations/meta/webhook-events";
+import { parseWebhookBody } from "@/server/integrations/meta/webhook-body";
 import { createSimulator, type Simulator } from "@/tools/simulator/create-simulator";
 
 // The Messenger simulator against a tiny local webhook receiver: what it POSTs must be what Meta POSTs,
@@ -242,7 +242,7 @@ describe("webhook deliveries (customer → app)", () => {
     expect((await textReply(psid)).status).toBe(200);
   });
 
-  it("speaks the app's webhook parser (contract with server/integrations/meta/webhook-events.ts)", async () => {
+  it("speaks the app's webhook parser (contract with server/integrations/meta/webhook-body.ts)", async () => {
     const psid = await customer();
     const message = await control("POST", "/messages", { pageId: PAGE_A.pageId, psid, text: "Hi", imageUrl: "/samples/sunset.png" });
     const sent = await textReply(psid, "Hello!");

@@ -5,7 +5,7 @@ import { ingestPool } from "@/server/db/direct";
 import * as threadRoute from "@/app/api/conversation/[conversationId]/[pageId]/route";
 import { processPendingWebhookEvents } from "@/server/services/inbound/process-webhook";
 import { storeWebhookEvent } from "@/server/services/inbound/webhook-store";
-import { startWebhookDrain, type WebhookDrain } from "@/workers/webhooks/drain";
+import { startWebhookDrain, type WebhookDrain } from "@/workers/inbound/drain";
 import { call } from "./support/http";
 import { eventually, openSocket } from "./support/channel";
 import { makeCompany, makePage, makeUser, tokenFor } from "./support/factory";

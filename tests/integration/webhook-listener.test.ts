@@ -3,13 +3,13 @@ import { db } from "@/server/db";
 import { encryptSecret } from "@/server/security/secret-box";
 import { signatureFor } from "@/server/integrations/meta/webhook-signature";
 import { metrics } from "@/server/observability/metrics";
-import { startWebhookListener, type WebhookListener } from "@/server/ingest/webhook-listener";
-import { startWebhookDrain, type WebhookDrain } from "@/workers/webhooks/drain";
+import { startWebhookListener, type WebhookListener } from "@/server/services/inbound/listener/webhook-listener";
+import { startWebhookDrain, type WebhookDrain } from "@/workers/inbound/drain";
 import { body, fromCustomer, postSigned } from "./support/webhook-post";
 import { eventually } from "./support/channel";
 
 // WEBHOOK_PORT: Meta's webhook served by a thread of the app process with its own event loop
-// (server/ingest/). The same verify-store-acknowledge as the main port, the worker woken the same way, the
+// (server/services/inbound/listener/). The same verify-store-acknowledge as the main port, the worker woken the same way, the
 // acknowledgements counted in the main thread's metrics, and a stop that lets in-flight ones finish.
 
 const PAGE_ID = "200000000000031";
@@ -89,7 +89,7 @@ describe("the webhook's own port (WEBHOOK_PORT)", () => {
 describe("the webhook listener thread, supervised (issue 30)", () => {
   // A new thread loads its modules again: seconds on a busy machine.
   it("a thread that dies is replaced on the same port; readiness says it is down meanwhile", { timeout: 60_000 }, async () => {
-    const { superviseWebhookListener, WEBHOOK_LISTENER_PART } = await import("@/server/ingest/supervise-listener");
+    const { superviseWebhookListener, WEBHOOK_LISTENER_PART } = await import("@/server/services/inbound/listener/supervise-listener");
     const { partStates } = await import("@/server/lifecycle/parts");
     const gaveUp: string[] = [];
     const supervised = await superviseWebhookListener({ port: 0, host: "127.0.0.1", keepAliveMs: 5_000 }, (line) => void gaveUp.push(line));
@@ -109,7 +109,7 @@ describe("the webhook listener thread, supervised (issue 30)", () => {
   });
 
   it("threads that keep dying end the process (exit 1 by default) instead of leaving it serving half", { timeout: 120_000 }, async () => {
-    const { superviseWebhookListener } = await import("@/server/ingest/supervise-listener");
+    const { superviseWebhookListener } = await import("@/server/services/inbound/listener/supervise-listener");
     const gaveUp: string[] = [];
     const supervised = await superviseWebhookListener({ port: 0, host: "127.0.0.1", keepAliveMs: 5_000 }, (line) => void gaveUp.push(line));
     try {

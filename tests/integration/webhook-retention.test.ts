@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Job } from "bullmq";
 import { db } from "@/server/db";
-import { pruneWebhookEvents } from "@/workers/webhooks/prune-webhook-events";
+import { pruneWebhookEvents } from "@/workers/inbound/prune-webhook-events";
 import { findJob } from "@/workers/jobs/index";
 import { DAY_MS } from "@/lib/contract/messaging-window";
 import { JOBS } from "@/server/queue/jobs";

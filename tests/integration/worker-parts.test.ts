@@ -3,7 +3,7 @@ import { Worker } from "bullmq";
 import { createRedis } from "@/server/redis";
 import { partStates } from "@/server/lifecycle/parts";
 import { JOB_RUNNER_PART, WEBHOOK_DRAIN_PART, watchJobRunner, watchWakeUps } from "@/workers/parts";
-import { startWebhookDrain } from "@/workers/webhooks/drain";
+import { startWebhookDrain } from "@/workers/inbound/drain";
 import { eventually } from "./support/channel";
 
 // The worker's readiness lists its job runner and its webhook drain (issue 30: "covers every listener and

@@ -1,6 +1,6 @@
 import { io as connect, type Socket } from "socket.io-client";
 import { CLIENT_EVENTS, SERVER_EVENTS } from "@/lib/contract/socket-events";
-import { encodeToken } from "@/server/auth/token";
+import { encodeToken } from "@/server/services/auth/token";
 import { moveAgentSocket, openAgentSocket, type AgentSocket } from "../faults/traffic";
 import { startFaultWorld, type FaultWorld } from "../faults/world";
 import { body, fromCustomer, postSigned, type Item } from "../integration/support/webhook-post";

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { encodeToken, readToken } from "@/server/auth/token";
+import { encodeToken, readToken } from "@/server/services/auth/token";
 import { env } from "@/server/env";
 
-// readToken remembers the tokens it decrypted (server/auth/token.ts); it must still answer as decrypting
+// readToken remembers the tokens it decrypted (server/services/auth/token.ts); it must still answer as decrypting
 // would: the same user and session, nothing for a forged token, and nothing once the token has expired.
 
 const claims = (n: number) => ({ userId: `0190a000-0000-7000-8000-00000000000${n}`, sessionId: `0190a000-0000-7000-9000-00000000000${n}` });

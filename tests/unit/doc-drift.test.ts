@@ -50,7 +50,7 @@ describe("the docs and the code name the same things", () => {
     }
     // Meta's deliveries are answered by the custom server on the received bytes, before any router.
     expect(read("server/lifecycle/app-server.ts")).toContain('req.method === "POST" && pathname === WEBHOOK_ROUTE');
-    expect(read("server/ingest/webhook-listener.ts")).toContain('export const WEBHOOK_ROUTE = "/api/webhooks/messenger";');
+    expect(read("server/services/inbound/listener/webhook-listener.ts")).toContain('export const WEBHOOK_ROUTE = "/api/webhooks/messenger";');
     served.add(routeKey("POST", "/api/webhooks/messenger"));
     expect(served.size).toBeGreaterThan(50);
     expect([...documented].filter((r) => !served.has(r)), "in docs/API.md but not served").toEqual([]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseWebhookBody } from "@/server/integrations/meta/webhook-events";
+import { parseWebhookBody } from "@/server/integrations/meta/webhook-body";
 import { fitsInstagram } from "@/lib/inbox/channels";
 
 // Instagram Direct bodies (docs/WEBHOOKS.md, "Instagram"): the same parser, `object: "instagram"`, the

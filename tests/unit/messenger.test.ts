@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { messagingWindow, offerMessagingType, windowForApi } from "@/lib/contract/messaging-window";
 import { classifyGraphError, graphErrorFrom } from "@/server/integrations/meta/graph-errors";
 import { isValidSignature, signatureFor } from "@/server/integrations/meta/webhook-signature";
-import { parseWebhookBody } from "@/server/integrations/meta/webhook-events";
+import { parseWebhookBody } from "@/server/integrations/meta/webhook-body";
 
 const NOW = new Date("2026-11-22T12:00:00Z");
 const hoursAgo = (h: number) => new Date(NOW.getTime() - h * 3_600_000);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { decryptSecret, encryptSecret } from "@/server/security/secret-box";
-import { codeMatches, generateCode, hashCode } from "@/server/auth/otp-code";
+import { codeMatches, generateCode, hashCode } from "@/server/services/auth/otp-code";
 
 describe("page token encryption", () => {
   it("round-trips and never stores the plain text", () => {

@@ -1,7 +1,7 @@
 import { db } from "@/server/db";
 import { rows } from "@/server/db/sql/run";
 import { claimBreachesSql, type BreachRow } from "@/server/db/sql/response-targets";
-import { sendResponseBreachMail } from "@/server/auth/mailer";
+import { sendResponseBreachMail } from "@/server/integrations/mail/mailer";
 import { logger } from "@/server/observability/log";
 import { rolesWith } from "@/lib/access/roles";
 

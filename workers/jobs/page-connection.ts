@@ -7,7 +7,7 @@ import { recheckPageTokens } from "@/workers/pages/recheck-page-tokens";
 import { defineJob } from "@/workers/jobs/types";
 import { JOBS } from "@/server/queue/jobs";
 
-// Jobs that keep connected Pages working (producers in server/queue/pages.ts). A failed (un)subscription
+// Jobs that keep connected Pages working (producers in server/services/pages/queue.ts). A failed (un)subscription
 // throws so BullMQ retries it with backoff; the Page screen shows the last error meanwhile.
 
 export const subscribePageJob = defineJob({

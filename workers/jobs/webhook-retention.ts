@@ -1,5 +1,5 @@
 import { env } from "@/server/env";
-import { pruneWebhookEvents } from "@/workers/webhooks/prune-webhook-events";
+import { pruneWebhookEvents } from "@/workers/inbound/prune-webhook-events";
 import { defineRetentionJob } from "@/workers/jobs/retention";
 import { JOBS } from "@/server/queue/jobs";
 

@@ -1,6 +1,6 @@
 import { markNeedsToken } from "@/server/services/pages/connection/mark-needs-token";
 import { db } from "@/server/db";
-import { enqueueSendOffer } from "@/server/queue/offers";
+import { enqueueSendOffer } from "@/server/services/offers/queue";
 import { markSent, markUnsent, nextPending, orphanedClaims, releaseRecipient } from "@/workers/offers/ledger";
 import { RECIPIENT_REASONS } from "@/server/services/offers/reasons";
 import { resolveRecipients } from "@/workers/offers/resolve-recipients";

@@ -1,5 +1,5 @@
 import { db } from "@/server/db";
-import { kickOffer, ensureOffersWatchdog, stopOffersWatchdog } from "@/server/queue/offers";
+import { kickOffer, ensureOffersWatchdog, stopOffersWatchdog } from "@/server/services/offers/queue";
 import { leaseHeld } from "@/workers/offers/lease";
 import { logger } from "@/server/observability/log";
 

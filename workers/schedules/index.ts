@@ -1,8 +1,8 @@
 import type { Redis } from "ioredis";
 import { logger } from "@/server/observability/log";
 import { sleep } from "@/server/lifecycle/signals";
-import { ensureDailyTokenCheck } from "@/server/queue/pages";
-import { ensureOffersWatchdog } from "@/server/queue/offers";
+import { ensureDailyTokenCheck } from "@/server/services/pages/queue";
+import { ensureOffersWatchdog } from "@/server/services/offers/queue";
 import { db } from "@/server/db";
 import { ensureWebhookRetention } from "@/workers/schedules/webhooks";
 import { ensureStaleSendSweep } from "@/workers/schedules/stale-sends";

@@ -30,7 +30,7 @@ export type ClaimRow = { id: string | null; payload: unknown; received_at: Date 
  * echo is sent by the page, a message received by it), so the statement need not know which kind the item
  * is; an Instagram item's side is the Page's Instagram account while Instagram is on for it. An item without a sender id (a guest's user_ref, a Page-level event) gives no pair.
  * jsonb_path_query in lax mode reads any JSON without an error (a body of another shape yields no pairs);
- * webhook-events.ts stays the parser, and loadIngestContext reads whatever this missed.
+ * webhook-body.ts stays the parser, and loadIngestContext reads whatever this missed.
  */
 const claimWithContextSql = (limit: number) => sql<ClaimRow>`
     WITH claimed AS MATERIALIZED (${claimSql(limit)}),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// The small readers every part of a Meta webhook item uses (webhook-events.ts, webhook-attachments.ts).
+// The small readers every part of a Meta webhook item uses (webhook-body.ts, webhook-attachments.ts).
 
 /** An id Meta puts in a payload field (app ids, sticker ids): string or number, never trusted as a key. */
 export const ZLooseId = z.union([z.string(), z.number()]).transform(String);

@@ -1,6 +1,6 @@
 import { systemSummary } from "@/server/integrations/meta/system-summary";
 
-// A person known only by `user_ref` (chat plugin guest, checkbox opt-in): how the parser (webhook-events.ts)
+// A person known only by `user_ref` (chat plugin guest, checkbox opt-in): how the parser (webhook-body.ts)
 // recognises one and what it keeps of them until they write.
 
 /** A guest's event: `event` is the item's field ("optin", "message", "postback"…), `summary` its line for the thread. */

@@ -1,5 +1,5 @@
 import type { Prisma } from "@/server/generated/prisma/client";
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import { recordAudit } from "@/server/services/audit/record-audit";
 
 // Page access changes (POST /api/pages/assign and /unassign) are logged per page, as "page.agents_changed":

@@ -1,9 +1,9 @@
 import type { TRequestOtp } from "@/lib/schemas/auth";
 import { db } from "@/server/db";
 import { env } from "@/server/env";
-import { enforceRateLimits } from "@/server/auth/rate-limit";
-import { generateCode, hashCode } from "@/server/auth/otp-code";
-import { sendSignInCode } from "@/server/auth/mailer";
+import { enforceRateLimits } from "@/server/services/auth/rate-limit";
+import { generateCode, hashCode } from "@/server/services/auth/otp-code";
+import { sendSignInCode } from "@/server/integrations/mail/mailer";
 import { logger } from "@/server/observability/log";
 
 export const OTP_SENT_MESSAGE = "If an account exists for this e-mail, a 6-digit code is on its way.";

@@ -1,4 +1,4 @@
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import { SIGNED_OUT_EVERYWHERE } from "@/lib/schemas/auth";
 import { endAllSessions } from "@/server/services/auth/end-sessions";
 

@@ -1,4 +1,4 @@
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import { AppError } from "@/server/http/errors";
 import { SIGNED_OUT } from "@/lib/schemas/auth";
 import { endSession } from "@/server/services/auth/end-sessions";

@@ -5,9 +5,9 @@ import type { DB } from "@/server/generated/kysely/types";
 import { firstRow, sqlDb } from "@/server/db/sql/run";
 import { env } from "@/server/env";
 import { AppError } from "@/server/http/errors";
-import { enforceRateLimits } from "@/server/auth/rate-limit";
-import { codeMatches } from "@/server/auth/otp-code";
-import { issueToken } from "@/server/auth/token";
+import { enforceRateLimits } from "@/server/services/auth/rate-limit";
+import { codeMatches } from "@/server/services/auth/otp-code";
+import { issueToken } from "@/server/services/auth/token";
 import { toSessionUser } from "@/server/services/auth/session-user";
 
 export const INVALID_CODE = "Invalid or expired code. Please request a new one.";

@@ -1,5 +1,5 @@
 import { db } from "@/server/db";
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import { AppError } from "@/server/http/errors";
 import { findManagedPage } from "@/server/access/pages";
 import { recordAudit } from "@/server/services/audit/record-audit";

@@ -1,5 +1,5 @@
 import { db } from "@/server/db";
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import { findVisibleComment } from "@/server/access/comments";
 import { commentNoteSelect, toApiCommentNote } from "@/server/services/comment-notes/serialize";
 

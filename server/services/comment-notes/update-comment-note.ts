@@ -1,5 +1,5 @@
 import { db } from "@/server/db";
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import type { TCommentNoteInput } from "@/lib/schemas/comment-teamwork";
 import { announceCommentNote } from "@/server/services/comment-notes/announce";
 import { findEditableCommentNote } from "@/server/services/comment-notes/find-editable-comment-note";

@@ -1,5 +1,5 @@
 import { db } from "@/server/db";
-import type { CommentEvent } from "@/server/integrations/meta/webhook-events";
+import type { CommentEvent } from "@/server/integrations/meta/webhook-body";
 import { accountOf, channelOf, type IngestPage } from "@/server/services/inbound/ingest-context";
 import { announceComment } from "@/server/services/comments/announce";
 import { fillPostDetailsLater } from "@/server/services/comments/post-details";

@@ -1,6 +1,6 @@
 import { db } from "@/server/db";
 import type { Prisma } from "@/server/generated/prisma/client";
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import { AppError } from "@/server/http/errors";
 import { isUuid } from "@/lib/ids";
 import type { CommentView, TCommentsQuery } from "@/lib/schemas/comments";

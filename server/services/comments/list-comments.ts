@@ -1,5 +1,5 @@
 import { db } from "@/server/db";
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import { findVisiblePage } from "@/server/access/pages";
 import type { TCommentsQuery } from "@/lib/schemas/comments";
 import type { CommentsPage } from "@/lib/contract/comments-api";

@@ -1,5 +1,5 @@
 import { db } from "@/server/db";
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import { isUuid } from "@/lib/ids";
 import type { TMarkCommentsRead } from "@/lib/schemas/comment-work";
 import { findVisiblePage } from "@/server/access/pages";

@@ -1,5 +1,5 @@
 import { db } from "@/server/db";
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import { AppError } from "@/server/http/errors";
 import { findVisibleComment, type VisibleComment } from "@/server/access/comments";
 import { deleteComment, setCommentHidden, setCommentLiked } from "@/server/integrations/meta/graph-comments";

@@ -1,5 +1,5 @@
 import { db } from "@/server/db";
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import type { TCommentStatus } from "@/lib/schemas/comment-work";
 import { findWorkableComment, readAndAnnounce } from "@/server/services/comments/comment-work";
 

@@ -1,4 +1,4 @@
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import { AppError } from "@/server/http/errors";
 import type { TBulkAssign, TBulkLabel } from "@/lib/schemas/conversations";
 import { assignConversation } from "@/server/services/ownership/assign-conversation";

@@ -1,4 +1,4 @@
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import { isUuid } from "@/lib/ids";
 import { firstRow, prepared, rows } from "@/server/db/sql/run";
 import { listRowsByIdsSql, listRowsSql, listRowWithPageSql, readerListSql, readerRowWithPageSql, type ListFilter, type ListRow } from "@/server/db/sql/conversation-list";

@@ -1,5 +1,5 @@
 import { db } from "@/server/db";
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import { findVisiblePage, visiblePagesWhere } from "@/server/access/pages";
 import { CHANNELS, type Channel } from "@/lib/inbox/channels";
 import type { UserCounts } from "@/lib/contract/dashboard-api";

@@ -1,5 +1,5 @@
 import { db } from "@/server/db";
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import type { DashboardStats } from "@/lib/contract/dashboard-api";
 import { conversationCountsByChannel, sumCounts } from "@/server/services/conversations/stats";
 import { findVisiblePage, visiblePagesWhere } from "@/server/access/pages";

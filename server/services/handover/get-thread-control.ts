@@ -1,4 +1,4 @@
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import { env } from "@/server/env";
 import { fetchThreadOwner } from "@/server/integrations/meta/graph-handover";
 import { GraphError, OWNER_HIDDEN_SUBCODE } from "@/server/integrations/meta/graph-errors";

@@ -1,4 +1,4 @@
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import { AppError } from "@/server/http/errors";
 import { agentMessageFor, GraphError } from "@/server/integrations/meta/graph-errors";
 import { PAGE_INBOX_APP_ID, passThreadControl } from "@/server/integrations/meta/graph-handover";

@@ -1,4 +1,4 @@
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import { env } from "@/server/env";
 import { AppError } from "@/server/http/errors";
 import { agentMessageFor, GraphError } from "@/server/integrations/meta/graph-errors";

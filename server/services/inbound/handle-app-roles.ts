@@ -1,4 +1,4 @@
-import type { AppRolesEvent } from "@/server/integrations/meta/webhook-events";
+import type { AppRolesEvent } from "@/server/integrations/meta/webhook-body";
 import type { IngestPage } from "@/server/services/inbound/ingest-context";
 import { applyAppRoles } from "@/server/services/handover/page-role";
 

@@ -1,5 +1,5 @@
 import { db } from "@/server/db";
-import type { MessengerEvent } from "@/server/integrations/meta/webhook-events";
+import type { MessengerEvent } from "@/server/integrations/meta/webhook-body";
 import { sanitizeText } from "@/server/integrations/meta/sanitize-json";
 import type { IngestPage } from "@/server/services/inbound/ingest-context";
 import { announceUpdate, replacePreviewIfLatest, findTarget, targetMissing } from "@/server/services/conversations/message-update";

@@ -1,6 +1,6 @@
 import { db } from "@/server/db";
 import { env } from "@/server/env";
-import type { HandoverEvent } from "@/server/integrations/meta/webhook-events";
+import type { HandoverEvent } from "@/server/integrations/meta/webhook-body";
 import { PAGE_INBOX_APP_ID } from "@/server/integrations/meta/graph-handover";
 import type { ThreadOwner } from "@/server/generated/prisma/enums";
 import { emitToRooms } from "@/server/realtime/emit";

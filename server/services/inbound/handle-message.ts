@@ -1,5 +1,5 @@
 import { db } from "@/server/db";
-import type { InboundAttachment, MessengerEvent } from "@/server/integrations/meta/webhook-events";
+import type { InboundAttachment, MessengerEvent } from "@/server/integrations/meta/webhook-body";
 import { sanitizeText } from "@/server/integrations/meta/sanitize-json";
 import { emitToRooms } from "@/server/realtime/emit";
 import { SERVER_EVENTS } from "@/lib/contract/socket-events";
@@ -12,7 +12,7 @@ import { accountOf, channelOf, type IngestPage } from "@/server/services/inbound
 import { freshProfile, lookUpProfileLater } from "@/server/services/inbound/profile-lookup";
 import { recordMessage, type NewMessage } from "@/server/services/conversations/record-message";
 import { benchStages, wallClockMs } from "@/server/services/inbound/stage-timings";
-import { queueAttachmentCopies } from "@/server/queue/attachments";
+import { queueAttachmentCopies } from "@/server/services/attachments/queue";
 import { confirmOfferEcho, isOfferMetadata } from "@/server/services/offers/confirm-echo";
 import { PAGE_INBOX_APP_ID } from "@/server/integrations/meta/graph-handover";
 import { settleReplyEcho } from "@/server/services/outbound/reply-echo";

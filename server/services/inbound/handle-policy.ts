@@ -1,4 +1,4 @@
-import type { PolicyEvent } from "@/server/integrations/meta/webhook-events";
+import type { PolicyEvent } from "@/server/integrations/meta/webhook-body";
 import type { IngestPage } from "@/server/services/inbound/ingest-context";
 import { applyPolicyEvent } from "@/server/services/pages/policy/apply-policy-event";
 

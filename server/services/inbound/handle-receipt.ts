@@ -1,5 +1,5 @@
 import { db } from "@/server/db";
-import type { MessengerEvent } from "@/server/integrations/meta/webhook-events";
+import type { MessengerEvent } from "@/server/integrations/meta/webhook-body";
 import { emitToRooms } from "@/server/realtime/emit";
 import { SERVER_EVENTS } from "@/lib/contract/socket-events";
 import { conversationRoom, pageRoom } from "@/server/realtime/room-names";

@@ -1,5 +1,5 @@
 import { env } from "@/server/env";
-import type { MessengerEvent } from "@/server/integrations/meta/webhook-events";
+import type { MessengerEvent } from "@/server/integrations/meta/webhook-body";
 import { customerKey, type KnownCustomer } from "@/server/services/inbound/customers";
 import { channelOf, type IngestPage } from "@/server/services/inbound/ingest-context";
 import { changeThreadOwner } from "@/server/services/handover/record-thread-owner";

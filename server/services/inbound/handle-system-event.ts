@@ -1,4 +1,4 @@
-import type { CustomerSystemEvent, GuestEvent } from "@/server/integrations/meta/webhook-events";
+import type { CustomerSystemEvent, GuestEvent } from "@/server/integrations/meta/webhook-body";
 import type { IngestPage } from "@/server/services/inbound/ingest-context";
 import { recordGuestEvent, recordSystemEvent } from "@/server/services/inbound/system-events";
 

@@ -1,5 +1,5 @@
 import { db } from "@/server/db";
-import type { MessengerEvent } from "@/server/integrations/meta/webhook-events";
+import type { MessengerEvent } from "@/server/integrations/meta/webhook-body";
 import { UNSENT_TEXT } from "@/lib/inbox/message-kinds";
 import type { IngestPage } from "@/server/services/inbound/ingest-context";
 import type { PreviousText } from "@/server/services/inbound/handle-edit";

@@ -1,14 +1,14 @@
 import { db } from "@/server/db";
 import { rows } from "@/server/db/sql/run";
 import { contextOfPairsSql, type ContextRow } from "@/server/db/sql/customers";
-import type { MessengerEvent } from "@/server/integrations/meta/webhook-events";
+import type { MessengerEvent } from "@/server/integrations/meta/webhook-body";
 import { customerKey, type KnownCustomer } from "@/server/services/inbound/customers";
 import type { Channel } from "@/lib/inbox/channels";
 
 // What a batch of deliveries needs before its events are handled, read once for the whole batch: the pages
 // they are for and the customers who wrote before. Normally read by the claim's own statement
 // (webhook-store.ts; the SQL in server/db/sql/webhook-events.ts and customers.ts), which pairs up the ids of Meta's payload in SQL; the events
-// parsed in TypeScript (webhook-events.ts) are the authority, and any (page, person) of theirs that
+// parsed in TypeScript (webhook-body.ts) are the authority, and any (page, person) of theirs that
 // statement did not answer for is read here in one more statement. So the SQL only saves a round trip: where
 // it reads a payload differently (an id that is a JSON number, a shape it does not look into) or the page
 // is not ours, the batch costs that round trip and nothing else changes.

@@ -1,4 +1,4 @@
-import { parseWebhookBody, type MessengerEvent } from "@/server/integrations/meta/webhook-events";
+import { parseWebhookBody, type MessengerEvent } from "@/server/integrations/meta/webhook-body";
 import { isConnectionError } from "@/server/db/connection-errors";
 import { handleMessageEvent } from "@/server/services/inbound/handle-message";
 import { handleReceiptEvent } from "@/server/services/inbound/handle-receipt";
@@ -20,7 +20,7 @@ import { withClaimedDeliveries, type DeliveryOutcome, type StoredDelivery } from
 import { logger } from "@/server/observability/log";
 import { handOutArrivals } from "@/server/services/inbound/queue-arrivals";
 
-// Stored webhook deliveries → messages, a batch at a time. The worker's drain (workers/webhooks/) decides
+// Stored webhook deliveries → messages, a batch at a time. The worker's drain (workers/inbound/) decides
 // when; this file decides how: claim (with what the batch needs, read once), handle each event in customer order,
 // mark the batch processed.
 

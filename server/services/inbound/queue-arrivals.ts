@@ -1,4 +1,4 @@
-import type { MessengerEvent } from "@/server/integrations/meta/webhook-events";
+import type { MessengerEvent } from "@/server/integrations/meta/webhook-body";
 import type { IngestContext } from "@/server/services/inbound/ingest-context";
 import { handOutAfter } from "@/server/services/ownership/fair-queue";
 

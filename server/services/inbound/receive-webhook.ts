@@ -18,7 +18,7 @@ export function verifySubscription(query: URLSearchParams): string {
 
 /**
  * POST: check the signature over the exact bytes received, then store the delivery — one INSERT. The
- * worker processes it (workers/webhooks/), so Meta's 5-second deadline and our ack time never depend on
+ * worker processes it (workers/inbound/), so Meta's 5-second deadline and our ack time never depend on
  * the processing.
  *
  * A validly signed delivery is never refused (Meta retries refusals and then disables the webhook): what

@@ -9,7 +9,7 @@ import { currentRequestId } from "@/server/observability/request-context";
 // acknowledge, then process). A row is pending while processed_at is NULL. Hot path: prepared statements
 // (server/db/sql/run.ts), their SQL in server/db/sql/webhook-events.ts.
 
-/** receivedAt: when the body was stored (ms), the time of an event that carries none (webhook-events.ts). */
+/** receivedAt: when the body was stored (ms), the time of an event that carries none (webhook-body.ts). */
 export type StoredDelivery = { id: bigint; payload: unknown; receivedAt: number };
 export type { DeliveryOutcome };
 

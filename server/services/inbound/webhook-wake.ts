@@ -4,7 +4,7 @@ import { logger } from "@/server/observability/log";
 // The app tells the worker "a delivery is waiting" with a Redis PUBLISH after the acknowledging INSERT.
 // Not Postgres NOTIFY inside that INSERT: a notifying transaction holds a database-wide lock until its
 // commit is flushed, so every ack's commit would queue behind the others'. A wake-up lost to a Redis
-// outage is caught by the worker's poll (workers/webhooks/drain.ts).
+// outage is caught by the worker's poll (workers/inbound/drain.ts).
 
 /** Redis channel on which the app says "a delivery is waiting" to the worker; one per deployment (pubSubScope). */
 export function webhookWakeChannel(): string {

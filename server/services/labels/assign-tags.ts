@@ -1,5 +1,5 @@
 import { db } from "@/server/db";
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import type { TAssignTags } from "@/lib/schemas/labels";
 import { findVisibleConversation } from "@/server/access/conversations";
 import { checkSender, publishTags } from "@/server/services/labels/conversation-tags";

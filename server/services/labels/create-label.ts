@@ -1,7 +1,7 @@
 import { firstRow, inTransaction, rows, sqlDb } from "@/server/db/sql/run";
 import { lockPageLabelsSql } from "@/server/db/sql/labels";
 import { newId } from "@/server/db/uuid";
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import { AppError } from "@/server/http/errors";
 import { isUniqueViolation } from "@/server/db/unique";
 import { LABEL_DUPLICATE, type TCreateLabel } from "@/lib/schemas/labels";

@@ -1,5 +1,5 @@
 import { db } from "@/server/db";
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import type { TNoteInput } from "@/lib/schemas/notes";
 import { findVisibleConversation } from "@/server/access/conversations";
 import { noteSelect, toApiNote } from "@/server/services/notes/serialize";

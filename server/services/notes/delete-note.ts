@@ -1,5 +1,5 @@
 import { db } from "@/server/db";
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import { findEditableNote } from "@/server/services/notes/find-editable-note";
 
 /** DELETE /api/notes/{id}: by its author or an admin of the company. */

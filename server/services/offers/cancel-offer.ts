@@ -1,4 +1,4 @@
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import { OFFER_REASONS } from "@/server/services/offers/reasons";
 import { transitionOffer } from "@/server/services/offers/transition-offer";
 

@@ -1,5 +1,5 @@
 import { db } from "@/server/db";
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import { AppError } from "@/server/http/errors";
 import { findViolations } from "@/lib/whitelist/match";
 import { VIOLATION_ERROR } from "@/server/services/outbound/send-message";

@@ -1,5 +1,5 @@
 import { db } from "@/server/db";
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import type { TOfferListQuery } from "@/lib/schemas/offers";
 import { visibleOffersWhere } from "@/server/services/offers/find-offer";
 import { offerSelect, toApiOffer, toOfferRow } from "@/server/services/offers/serialize";

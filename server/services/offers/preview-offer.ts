@@ -1,4 +1,4 @@
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import type { TOfferPreviewQuery } from "@/lib/schemas/offers";
 import { actorCompanyId } from "@/server/access/company";
 import { findVisiblePage } from "@/server/access/pages";

@@ -1,7 +1,7 @@
 import { db } from "@/server/db";
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import { AppError } from "@/server/http/errors";
-import { enqueueSendOffer, ensureOffersWatchdog } from "@/server/queue/offers";
+import { enqueueSendOffer, ensureOffersWatchdog } from "@/server/services/offers/queue";
 import { findVisibleOffer } from "@/server/services/offers/find-offer";
 import { OFFER_REASONS } from "@/server/services/offers/reasons";
 import { transitionOffer } from "@/server/services/offers/transition-offer";

@@ -1,8 +1,8 @@
 import { db } from "@/server/db";
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import { AppError } from "@/server/http/errors";
 import type { TScheduleOffer } from "@/lib/schemas/offers";
-import { enqueueSendOffer, ensureOffersWatchdog } from "@/server/queue/offers";
+import { enqueueSendOffer, ensureOffersWatchdog } from "@/server/services/offers/queue";
 import { actorCompanyId } from "@/server/access/company";
 import { findVisiblePage } from "@/server/access/pages";
 import { countAudience } from "@/server/services/offers/audience";

@@ -1,5 +1,5 @@
 import { db } from "@/server/db";
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import type { OfferStatus, Prisma } from "@/server/generated/prisma/client";
 import { AppError } from "@/server/http/errors";
 import { findVisibleOffer } from "@/server/services/offers/find-offer";

@@ -1,4 +1,4 @@
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import { AppError } from "@/server/http/errors";
 import { sendMessage as graphSend, type OutgoingMessage } from "@/server/integrations/meta/graph-client";
 import { agentMessageFor, GraphError } from "@/server/integrations/meta/graph-errors";

@@ -1,5 +1,5 @@
 import { db } from "@/server/db";
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import { extractLinks } from "@/lib/whitelist/extract";
 import { findViolations } from "@/lib/whitelist/match";
 

@@ -1,5 +1,5 @@
 import { db } from "@/server/db";
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import type { TRetryMessage } from "@/lib/schemas/messages";
 import { AppError } from "@/server/http/errors";
 import { agentMessageFor, GraphError } from "@/server/integrations/meta/graph-errors";

@@ -1,4 +1,4 @@
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import type { TSenderAction } from "@/lib/schemas/messages";
 import { sendSenderAction, type SenderAction } from "@/server/integrations/meta/graph-client";
 import { agentMessageFor, GraphError } from "@/server/integrations/meta/graph-errors";

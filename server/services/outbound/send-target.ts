@@ -1,6 +1,6 @@
 import { isUuid } from "@/lib/ids";
 import type { Channel } from "@/lib/inbox/channels";
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import { firstRow, prepared } from "@/server/db/sql/run";
 import { readerSendTargetSql, sendTargetSql } from "@/server/db/sql/conversations";
 import { AppError } from "@/server/http/errors";

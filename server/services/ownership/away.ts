@@ -1,5 +1,5 @@
 import { db } from "@/server/db";
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import type { TAway } from "@/lib/schemas/fair-queue";
 import type { AwayState } from "@/lib/contract/queue-api";
 import { handOutAfter } from "@/server/services/ownership/fair-queue";

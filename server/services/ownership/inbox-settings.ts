@@ -1,5 +1,5 @@
 import { db } from "@/server/db";
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import type { TInboxSettings } from "@/lib/schemas/conversations";
 import { findVisiblePage } from "@/server/access/pages";
 import { recordAudit } from "@/server/services/audit/record-audit";

@@ -1,5 +1,5 @@
 import { db } from "@/server/db";
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import { rows, firstRow } from "@/server/db/sql/run";
 import { queueHeadsSql, queueLengthSql } from "@/server/db/sql/fair-queue";
 import { findVisiblePage } from "@/server/access/pages";

@@ -2,7 +2,7 @@ import { healthState } from "@/lib/admin/page-health";
 import { toImportProgress } from "@/server/services/pages/manage/serialize-page";
 import { pagePolicy } from "@/server/services/pages/policy/page-status";
 import { db } from "@/server/db";
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import { visiblePagesWhere } from "@/server/access/pages";
 import type { ConversationStatus, InboxPage } from "@/lib/contract/inbox-api";
 import { rows } from "@/server/db/sql/run";

@@ -1,5 +1,5 @@
 import { db } from "@/server/db";
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import { findVisibleReply } from "@/server/services/replies/find-reply";
 
 /** DELETE /api/replies/{id}: remove a saved reply from a page the actor sees. */

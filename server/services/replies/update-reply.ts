@@ -1,5 +1,5 @@
 import { db } from "@/server/db";
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import type { TSavedReply } from "@/lib/schemas/replies";
 import { findVisibleReply } from "@/server/services/replies/find-reply";
 import { replySelect, toApiReply } from "@/server/services/replies/serialize";

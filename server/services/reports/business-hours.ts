@@ -1,5 +1,5 @@
 import { db } from "@/server/db";
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import { Prisma } from "@/server/generated/prisma/client";
 import { actorCompanyId } from "@/server/access/company";
 import type { TBusinessHours } from "@/lib/schemas/reports";

@@ -1,4 +1,4 @@
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import { firstRow } from "@/server/db/sql/run";
 import { headlineFigures } from "@/server/db/sql/response-events";
 import type { ResponseHeadline } from "@/lib/contract/reports-api";

@@ -1,5 +1,5 @@
 import { db } from "@/server/db";
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import { firstRow, rows } from "@/server/db/sql/run";
 import { localMidnight, reportGroups, type GroupRow } from "@/server/db/sql/response-events";
 import { commentFigures, type CommentFigureRow } from "@/server/db/sql/comments";

@@ -1,5 +1,5 @@
 import { db } from "@/server/db";
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import { actorCompanyId } from "@/server/access/company";
 import { affected } from "@/server/db/sql/run";
 import { recomputeDueSql } from "@/server/db/sql/response-targets";

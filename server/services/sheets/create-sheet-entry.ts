@@ -1,5 +1,5 @@
 import { db } from "@/server/db";
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import type { TCreateSheetEntry } from "@/lib/schemas/sheets";
 import { findVisibleConversation } from "@/server/access/conversations";
 import { sheetEntrySelect, toApiSheetEntry } from "@/server/services/sheets/serialize";

@@ -1,4 +1,4 @@
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import { actorCompanyId } from "@/server/access/company";
 import { assertUploadQuotaLeft } from "@/server/services/uploads/upload-quota";
 import type { UploadOwner } from "@/server/services/uploads/save-uploads";

@@ -1,6 +1,6 @@
 import { db } from "@/server/db";
 import { disconnectUser } from "@/server/realtime/emit";
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import { USER_BANNED, USER_UNBANNED, type TBanUser } from "@/lib/schemas/users";
 import { apiUserSelect, toApiUser } from "@/server/services/users/serialize-user";
 import { assertCanManage, findVisibleUser } from "@/server/access/users";

@@ -1,6 +1,6 @@
 import { db } from "@/server/db";
 import { disconnectUser } from "@/server/realtime/emit";
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import { assertCanManage, findVisibleUser } from "@/server/access/users";
 import { recordAudit } from "@/server/services/audit/record-audit";
 

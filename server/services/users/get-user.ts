@@ -1,4 +1,4 @@
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import type { ApiUser } from "@/lib/schemas/users";
 import { toApiUser } from "@/server/services/users/serialize-user";
 import { findVisibleUser } from "@/server/access/users";

@@ -1,4 +1,4 @@
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import { USER_SIGNED_OUT } from "@/lib/schemas/users";
 import { endAllSessions } from "@/server/services/auth/end-sessions";
 import { assertCanManage, findVisibleUser } from "@/server/access/users";

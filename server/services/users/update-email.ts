@@ -1,5 +1,5 @@
 import { db } from "@/server/db";
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import { AppError } from "@/server/http/errors";
 import { isUniqueViolation } from "@/server/db/unique";
 import { DUPLICATE_EMAIL, type TUpdateEmail } from "@/lib/schemas/users";

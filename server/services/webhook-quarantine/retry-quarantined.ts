@@ -1,7 +1,7 @@
 import { db } from "@/server/db";
 import { AppError } from "@/server/http/errors";
 import { sanitizeJson } from "@/server/integrations/meta/sanitize-json";
-import { parseWebhookBody } from "@/server/integrations/meta/webhook-events";
+import { parseWebhookBody } from "@/server/integrations/meta/webhook-body";
 import { loadIngestContext } from "@/server/services/inbound/ingest-context";
 import { runEvent } from "@/server/services/inbound/process-webhook";
 import { storeWebhookEvent } from "@/server/services/inbound/webhook-store";

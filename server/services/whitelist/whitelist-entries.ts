@@ -1,5 +1,5 @@
 import { db } from "@/server/db";
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import type { TWhitelistUrl } from "@/lib/schemas/whitelist";
 import { patternType } from "@/lib/whitelist/patterns";
 import { isUuid } from "@/lib/ids";

@@ -10,7 +10,7 @@ import { portsFromEnv } from "../../support/free-port";
 // Free ports unless pinned: the machine may run other services on any fixed one (tests/support/free-port.ts).
 // Written back to the environment, so the processes the bench starts agree on them.
 // BENCH_INSPECT_PORT: where the app server's inspector opens when a bench asks for it (tests/support/inspector.ts).
-// BENCH_WEBHOOK_PORT: the app's webhook listener (WEBHOOK_PORT, server/ingest/).
+// BENCH_WEBHOOK_PORT: the app's webhook listener (WEBHOOK_PORT, server/services/inbound/listener/).
 const ports = portsFromEnv(["BENCH_APP_PORT", "BENCH_SIMULATOR_PORT", "BENCH_INSPECT_PORT", "BENCH_WEBHOOK_PORT"]);
 
 /**

@@ -1,5 +1,5 @@
 import pg from "pg";
-import { issueToken } from "@/server/auth/token";
+import { issueToken } from "@/server/services/auth/token";
 import { encryptSecret } from "@/server/security/secret-box";
 import type { Simulator } from "@/tools/simulator/create-simulator";
 import { BENCH } from "./config";

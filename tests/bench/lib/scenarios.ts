@@ -1,5 +1,5 @@
 import pg from "pg";
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import { ZConversationListQuery, ZThreadQuery } from "@/lib/schemas/conversations";
 import { encodeCursor } from "@/server/services/conversations/cursor";
 import { listConversations, MAX_LIST_OFFSET } from "@/server/services/conversations/list-conversations";

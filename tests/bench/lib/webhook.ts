@@ -89,7 +89,7 @@ export async function atSteadyRate(ratePerSecond: number, count: number, send: (
 /**
  * CPU the app server and the worker (each its whole process tree) and the database spend over a run, per
  * message: the cost side of throughput, independent of how busy the rest of the machine is. The server
- * acknowledges; the worker processes (workers/webhooks/drain.ts).
+ * acknowledges; the worker processes (workers/inbound/drain.ts).
  */
 export async function costMeter(app: { pid: number; workerPid: number }, client: pg.Client) {
   const server0 = treeCpuMs(app.pid);

@@ -1,6 +1,6 @@
 import { db } from "@/server/db";
 import type { Prisma } from "@/server/generated/prisma/client";
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import type { TConversationListQuery } from "@/lib/schemas/conversations";
 import { findVisiblePage } from "@/server/access/pages";
 import { decodeCursor, encodeCursor } from "@/server/services/conversations/cursor";

@@ -1,7 +1,7 @@
 import { io as connect, type Socket } from "socket.io-client";
 import { db } from "@/server/db";
 import { createSimulator, type Simulator } from "@/tools/simulator/create-simulator";
-import { startWebhookDrain, type DrainOptions, type WebhookDrain } from "@/workers/webhooks/drain";
+import { startWebhookDrain, type DrainOptions, type WebhookDrain } from "@/workers/inbound/drain";
 import { startRealServer } from "./real-server";
 
 // The whole channel for a test: the app's real server (every route, the webhook path, Socket.IO), the worker's webhook

@@ -1,5 +1,5 @@
 import { db } from "@/server/db";
-import { issueToken } from "@/server/auth/token";
+import { issueToken } from "@/server/services/auth/token";
 import { encryptSecret } from "@/server/security/secret-box";
 import type { Role } from "@/lib/access/roles";
 

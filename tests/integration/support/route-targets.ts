@@ -2,7 +2,7 @@ import { afterAll, beforeAll } from "vitest";
 import { db } from "@/server/db";
 import { encryptSecret } from "@/server/security/secret-box";
 import type { Role } from "@/lib/access/roles";
-import { actorFromToken } from "@/server/auth/actor";
+import { actorFromToken } from "@/server/services/auth/actor";
 import type { ApiRoute } from "./route-table";
 import { makeCompany, makeUser, tokenFor } from "./factory";
 import { keepAliveClient, startRealServer, type RealServer } from "./real-server";

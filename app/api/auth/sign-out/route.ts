@@ -1,5 +1,5 @@
 import { route } from "@/server/http/route";
-import { sessionOf } from "@/server/auth/actor";
+import { sessionOf } from "@/server/services/auth/actor";
 import { signOut } from "@/server/services/auth/sign-out";
 
 // POST /api/auth/sign-out — end this session: its token and its sockets stop working

@@ -1,7 +1,7 @@
 import { db } from "@/server/db";
 import { logger } from "@/server/observability/log";
 import { env } from "@/server/env";
-import { enqueueImportHistory } from "@/server/queue/pages";
+import { enqueueImportHistory } from "@/server/services/pages/queue";
 import { subscribeOrRetry } from "@/server/services/pages/connection/subscribe-page";
 import { checkHandoverRole } from "@/server/services/handover/page-role";
 import { linkInstagramAccount } from "@/server/services/pages/instagram/link-instagram";

@@ -1,5 +1,5 @@
 import { db } from "@/server/db";
-import { sendPageNeedsTokenMail } from "@/server/auth/mailer";
+import { sendPageNeedsTokenMail } from "@/server/integrations/mail/mailer";
 import { logger } from "@/server/observability/log";
 import { rolesWith } from "@/lib/access/roles";
 

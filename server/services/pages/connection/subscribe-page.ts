@@ -2,7 +2,7 @@ import { db } from "@/server/db";
 import { GraphError } from "@/server/integrations/meta/graph-errors";
 import { subscribeApp } from "@/server/integrations/meta/graph-pages";
 import { decryptSecret } from "@/server/security/secret-box";
-import { enqueueSubscribePage } from "@/server/queue/pages";
+import { enqueueSubscribePage } from "@/server/services/pages/queue";
 import { markNeedsToken } from "@/server/services/pages/connection/mark-needs-token";
 import { logger } from "@/server/observability/log";
 

@@ -1,5 +1,5 @@
 import { db } from "@/server/db";
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import { AppError } from "@/server/http/errors";
 import { PICKER_EXPIRED, type PickerPage } from "@/lib/schemas/facebook-login";
 import { readPicker } from "@/server/services/pages/facebook-login/login-store";

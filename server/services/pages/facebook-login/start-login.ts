@@ -1,4 +1,4 @@
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import { env } from "@/server/env";
 import { AppError } from "@/server/http/errors";
 import type { TStartFacebookLogin } from "@/lib/schemas/facebook-login";

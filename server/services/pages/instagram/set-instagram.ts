@@ -1,8 +1,8 @@
 import { db } from "@/server/db";
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import { AppError } from "@/server/http/errors";
 import { findManagedPage } from "@/server/access/pages";
-import { enqueueImportHistory } from "@/server/queue/pages";
+import { enqueueImportHistory } from "@/server/services/pages/queue";
 import { logger } from "@/server/observability/log";
 import { INSTAGRAM_NOT_LINKED, type ApiInstagramAccount, type TSetInstagram } from "@/lib/schemas/instagram";
 import { spendGraphBudget } from "@/server/services/pages/connection/graph-budget";

@@ -1,11 +1,11 @@
 import { db } from "@/server/db";
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import { AppError } from "@/server/http/errors";
 import { PAGES_ASSIGNED, type TAssignPages } from "@/lib/schemas/pages";
 import { pageIdWhere } from "@/server/access/pages";
 import { apiPageSelect, toApiPage } from "@/server/services/pages/manage/serialize-page";
 import { findAssignableUser } from "@/server/services/pages/manage/assignable-user";
-import { evictLostRooms } from "@/server/realtime/access";
+import { evictLostRooms } from "@/server/realtime/evict-lost-rooms";
 import { recordAgentChanges } from "@/server/services/audit/agent-changes";
 
 /**

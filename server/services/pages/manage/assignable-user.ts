@@ -1,4 +1,4 @@
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import { hasTrait } from "@/lib/access/roles";
 import { AppError } from "@/server/http/errors";
 import { assertCanManage, findVisibleUser } from "@/server/access/users";

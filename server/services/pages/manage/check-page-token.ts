@@ -1,4 +1,4 @@
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import type { TCheckPageToken } from "@/lib/schemas/pages";
 import { spendGraphBudget } from "@/server/services/pages/connection/graph-budget";
 import { verifyPageToken } from "@/server/services/pages/connection/verify-page-token";

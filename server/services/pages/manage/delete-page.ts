@@ -1,9 +1,9 @@
 import { db } from "@/server/db";
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import { GraphError } from "@/server/integrations/meta/graph-errors";
 import { unsubscribeApp } from "@/server/integrations/meta/graph-pages";
 import { decryptSecret } from "@/server/security/secret-box";
-import { enqueueUnsubscribePage } from "@/server/queue/pages";
+import { enqueueUnsubscribePage } from "@/server/services/pages/queue";
 import { findManagedPage } from "@/server/access/pages";
 import { recordAudit } from "@/server/services/audit/record-audit";
 

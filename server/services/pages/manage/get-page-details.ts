@@ -1,5 +1,5 @@
 import { db } from "@/server/db";
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import type { ApiPageDetails } from "@/lib/schemas/pages";
 import { apiPageSelect, toApiPage } from "@/server/services/pages/manage/serialize-page";
 import { findManagedPage } from "@/server/access/pages";

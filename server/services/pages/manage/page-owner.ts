@@ -1,4 +1,4 @@
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import { AppError } from "@/server/http/errors";
 import { PAGE_OWNER_REQUIRED } from "@/lib/schemas/pages";
 import { findVisibleUser } from "@/server/access/users";

@@ -1,10 +1,10 @@
 import { db } from "@/server/db";
-import type { Actor } from "@/server/auth/actor";
+import type { Actor } from "@/server/services/auth/actor";
 import { AppError } from "@/server/http/errors";
 import { PAGE_ACCESS_REMOVED, type TUnassignPage } from "@/lib/schemas/pages";
 import { pageIdWhere } from "@/server/access/pages";
 import { findAssignableUser } from "@/server/services/pages/manage/assignable-user";
-import { evictLostRooms } from "@/server/realtime/access";
+import { evictLostRooms } from "@/server/realtime/evict-lost-rooms";
 import { recordAgentChanges } from "@/server/services/audit/agent-changes";
 
 /** POST /api/pages/unassign {userId, pageId}: the chip's ×. Removing access that is already gone succeeds. */

@@ -1,8 +1,8 @@
 import { db } from "@/server/db";
-import { sendPagePolicyMail } from "@/server/auth/mailer";
+import { sendPagePolicyMail } from "@/server/integrations/mail/mailer";
 import { logger } from "@/server/observability/log";
 import { announcePageStatus } from "@/server/services/pages/policy/page-status";
-import { pauseOffersForBlock, resumeOffersAfterBlock } from "@/server/services/pages/policy/policy-offers";
+import { pauseOffersForBlock, resumeOffersAfterBlock } from "@/server/services/offers/policy-block";
 import { rolesWith } from "@/lib/access/roles";
 
 // messaging_policy_enforcement: Meta blocks, warns or unblocks a Page. The event is kept once (Meta

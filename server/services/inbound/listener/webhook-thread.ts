@@ -5,7 +5,7 @@ import { createAppHttpServer } from "@/server/http/early-answers";
 import { settlePath } from "@/server/http/request-guard";
 import { answerHandshake, receiveDelivery } from "@/server/http/webhook-delivery";
 import { REQUEST_ID_HEADER, requestIdFrom, withRequestId } from "@/server/observability/request-context";
-import { WEBHOOK_ROUTE, type ListenerMessage, type ThreadCommand, type WebhookThreadData } from "@/server/ingest/webhook-listener";
+import { WEBHOOK_ROUTE, type ListenerMessage, type ThreadCommand, type WebhookThreadData } from "@/server/services/inbound/listener/webhook-listener";
 
 // The webhook listener's thread (webhook-listener.ts starts it): its own event loop, so an acknowledgement
 // never waits behind the main thread's socket fan-out and API reads. It serves only Meta's two calls and a

@@ -1,7 +1,7 @@
 import { exitWithError } from "@/server/lifecycle/exit";
 import { setPart } from "@/server/lifecycle/parts";
 import { logger } from "@/server/observability/log";
-import { startWebhookListener, type WebhookListener, type WebhookThreadData } from "@/server/ingest/webhook-listener";
+import { startWebhookListener, type WebhookListener, type WebhookThreadData } from "@/server/services/inbound/listener/webhook-listener";
 
 // The webhook listener thread, watched. A thread that exits without being told to (an error nothing caught,
 // as a pg connection error was before issue 30) used to leave the app serving everything but Meta's

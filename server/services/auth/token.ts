@@ -6,7 +6,7 @@ import { env } from "@/server/env";
 // Bearer tokens are next-auth JWTs (encrypted, A256GCM), used as the spec's `Authorization: Bearer` token
 // rather than a cookie session; see docs/ARCHITECTURE.md. The salt keeps them distinct from any cookie JWT.
 // A token names its user (`sub`) and its session (`sid`, a row of `sessions`): signing out deletes the row,
-// and server/auth/actor.ts refuses a token whose row is gone, so a copied token dies with its session.
+// and server/services/auth/actor.ts refuses a token whose row is gone, so a copied token dies with its session.
 const SALT = "switchboard.bearer";
 
 export type TokenClaims = { userId: string; sessionId: string };

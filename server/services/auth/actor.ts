@@ -1,7 +1,7 @@
 import { isUuid } from "@/lib/ids";
 import type { Role } from "@/lib/access/roles";
 import { firstRow, prepared, sqlDb } from "@/server/db/sql/run";
-import { readToken, type TokenClaims } from "@/server/auth/token";
+import { readToken, type TokenClaims } from "@/server/services/auth/token";
 import { AppError } from "@/server/http/errors";
 
 // The acting user of a request or socket. Loaded from the database, with the token's session, on every call

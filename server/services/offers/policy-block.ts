@@ -1,5 +1,5 @@
 import { db } from "@/server/db";
-import { enqueueSendOffer, ensureOffersWatchdog } from "@/server/queue/offers";
+import { enqueueSendOffer, ensureOffersWatchdog } from "@/server/services/offers/queue";
 import { logger } from "@/server/observability/log";
 import { emitOfferProgress } from "@/server/services/offers/emit-progress";
 import { OFFER_REASONS } from "@/server/services/offers/reasons";
