@@ -1,9 +1,8 @@
-import { db } from "@/server/db";
 import { rows } from "@/server/db/sql/run";
 import { claimBreachesSql, type BreachRow } from "@/server/db/sql/response-targets";
 import { sendResponseBreachMail } from "@/server/integrations/mail/mailer";
 import { logger } from "@/server/observability/log";
-import { rolesWith } from "@/lib/access/roles";
+import { alertedEmails } from "@/server/services/pages/mail-page-admins";
 
 /** Conversations claimed per statement; the sweep repeats until none is left. */
 const BATCH = 200;
@@ -29,9 +28,8 @@ export async function notifyBreaches(now = new Date()): Promise<number> {
     const byCompany = new Map<string, BreachRow[]>();
     for (const row of claimed) byCompany.set(row.company_id, [...(byCompany.get(row.company_id) ?? []), row]);
     for (const [companyId, breaches] of byCompany) {
-      const admins = await db.user.findMany({ where: { companyId, role: { in: rolesWith("companyAlerts") }, isActive: true }, select: { email: true } });
       const list = breaches.map((b) => ({ customerName: b.customer_name, pageName: b.page_name, dueAt: b.response_due_at, first: b.first_reply_due }));
-      await sendResponseBreachMail(admins.map((a) => a.email), list).catch((error: Error) => logger().error({ companyId, err: error.message }, "response target e-mail failed"));
+      await sendResponseBreachMail(await alertedEmails(companyId), list).catch((error: Error) => logger().error({ companyId, err: error.message }, "response target e-mail failed"));
     }
     if (claimed.length < BATCH) return notified;
   }

@@ -2,6 +2,7 @@ import { cn } from "@/lib/cn";
 import { CONVERSATION_STATUSES, type ConversationStatus } from "@/lib/contract/inbox-api";
 import { STATUS_LABELS } from "@/lib/inbox/snooze";
 import type { ListView } from "@/lib/inbox/filters";
+import { PressedGroup } from "@/components/ui/pressed-group";
 
 type Props = {
   status: ListView | undefined;
@@ -21,19 +22,20 @@ export function StatusViews({ status, counts, onStatus }: Props) {
   const views: ListView[] = [...CONVERSATION_STATUSES, "due"];
   return (
     // "Breaching soon" takes a line of its own: beside three counted views it does not fit the list's width.
-    <div role="group" aria-label="Conversation status" className="flex flex-wrap rounded-lg bg-slate-100 p-0.5">
-      {views.map((s) => (
-        <button
-          key={s}
-          type="button"
-          aria-pressed={status === s}
-          onClick={() => onStatus(status === s ? undefined : s)}
-          className={cn(VIEW, s === "due" && "basis-full", status === s ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900")}
-        >
+    <PressedGroup
+      label="Conversation status"
+      options={views}
+      pressed={status}
+      onPress={(s) => onStatus(status === s ? undefined : s)}
+      className="flex flex-wrap rounded-lg bg-slate-100 p-0.5"
+      buttonClassName={(s, on) => cn(VIEW, s === "due" && "basis-full", on ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900")}
+    >
+      {(s) => (
+        <>
           {s === "due" ? "Breaching soon" : STATUS_LABELS[s]}
           {counts && s !== "due" && <span className="text-xs text-slate-500 tabular-nums">{counts[s]}</span>}
-        </button>
-      ))}
-    </div>
+        </>
+      )}
+    </PressedGroup>
   );
 }

@@ -1,5 +1,5 @@
 import { graphRequest } from "@/server/integrations/meta/graph-client";
-import { graphPath } from "@/server/integrations/meta/graph-path";
+import { graphPath, type GraphPath } from "@/server/integrations/meta/graph-path";
 
 // The handover protocol's Graph calls (docs/WEBHOOKS.md "Handover roles"): who controls a person's
 // thread, and moving it between the Page's apps. All with the Page token, through graphRequest (so each
@@ -15,32 +15,22 @@ type ThreadInput = { psid: string; metadata?: string };
  * thread may pass it. No retry: a second call after a lost answer would fail (the thread is gone).
  */
 export async function passThreadControl(pageId: string, token: string, input: ThreadInput & { targetAppId: string }): Promise<void> {
-  await graphRequest(graphPath`${pageId}/pass_thread_control`, {
-    method: "POST",
-    token,
-    retries: 0,
-    body: { recipient: { id: input.psid }, target_app_id: input.targetAppId, ...(input.metadata ? { metadata: input.metadata } : {}) },
-  });
+  await threadWrite(graphPath`${pageId}/pass_thread_control`, token, input, { target_app_id: input.targetAppId });
 }
 
 /** POST /{page-id}/take_thread_control {recipient, metadata}: an idle thread, or any thread for the primary receiver. */
 export async function takeThreadControl(pageId: string, token: string, input: ThreadInput): Promise<void> {
-  await graphRequest(graphPath`${pageId}/take_thread_control`, {
-    method: "POST",
-    token,
-    retries: 0,
-    body: { recipient: { id: input.psid }, ...(input.metadata ? { metadata: input.metadata } : {}) },
-  });
+  await threadWrite(graphPath`${pageId}/take_thread_control`, token, input);
 }
 
 /** POST /{page-id}/request_thread_control {recipient, metadata}: a secondary receiver asks the owner to pass it. */
 export async function requestThreadControl(pageId: string, token: string, input: ThreadInput): Promise<void> {
-  await graphRequest(graphPath`${pageId}/request_thread_control`, {
-    method: "POST",
-    token,
-    retries: 0,
-    body: { recipient: { id: input.psid }, ...(input.metadata ? { metadata: input.metadata } : {}) },
-  });
+  await threadWrite(graphPath`${pageId}/request_thread_control`, token, input);
+}
+
+/** The three writes' one form. No retry: a second call after a lost answer would fail (the thread moved). */
+async function threadWrite(path: GraphPath, token: string, input: ThreadInput, extra: Record<string, string> = {}): Promise<void> {
+  await graphRequest(path, { method: "POST", token, retries: 0, body: { recipient: { id: input.psid }, ...extra, ...(input.metadata ? { metadata: input.metadata } : {}) } });
 }
 
 /**

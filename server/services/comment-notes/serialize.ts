@@ -1,19 +1,12 @@
 import type { ApiCommentNote } from "@/lib/contract/comment-teamwork-api";
+import { noteFields, type NoteFieldsRow } from "@/server/services/notes/serialize";
 
 // The API shape of a note on a comment (lib/contract/comment-teamwork-api.ts): as a conversation's note
 // (server/services/notes/serialize.ts), in the comments API's words.
 
-export const commentNoteSelect = {
-  id: true,
-  text: true,
-  createdAt: true,
-  updatedAt: true,
-  pageId: true,
-  commentId: true,
-  author: { select: { id: true, name: true } },
-} as const;
+export const commentNoteSelect = { ...noteFields, commentId: true } as const;
 
-type CommentNoteRow = { id: string; text: string; createdAt: Date; updatedAt: Date; pageId: string; commentId: string; author: { id: string; name: string } | null };
+type CommentNoteRow = NoteFieldsRow & { commentId: string };
 
 export function toApiCommentNote(row: CommentNoteRow): ApiCommentNote {
   return {

@@ -1,15 +1,13 @@
 import { db } from "@/server/db";
 import type { Actor } from "@/server/services/auth/actor";
 import { AppError } from "@/server/http/errors";
-import { isUuid } from "@/lib/ids";
-import { can } from "@/lib/access/permissions";
 import type { TAssignComment } from "@/lib/schemas/comment-work";
-import { pageAgentsWhere } from "@/server/services/ownership/page-agents";
+import { checkAssignment } from "@/server/services/ownership/assignment-rule";
 import { findWorkableComment, readAndAnnounce } from "@/server/services/comments/comment-work";
 
 /**
  * POST /api/comments/{id}/assign — give a customer's comment to an agent of its Page, or to nobody. The
- * conversations' rules (server/services/ownership/assign-conversation.ts): any agent takes an unassigned
+ * conversations' rules (server/services/ownership/assignment-rule.ts): any agent takes an unassigned
  * comment or gives back their own; admins and company admins reassign freely; refusals are 409, never a
  * session-ending 403; the write is a compare-and-set on the owner the checks saw, so of two agents taking
  * it at once one wins and the other hears who. Comments are not in the fair queue: no hand-out follows.
@@ -20,17 +18,7 @@ export async function assignComment(actor: Actor, id: string, input: TAssignComm
   const current = comment.assignee?.id ?? null;
   if (target === current) return { success: true, comment: await readAndAnnounce(comment.page.id, comment.id) };
 
-  if (!can(actor.role, "comments.assign-any")) {
-    const takes = target === actor.id && current === null;
-    const givesBack = target === null && current === actor.id;
-    if (!takes && !givesBack) {
-      throw new AppError("conflict", current ? "This comment is assigned to someone else; an admin can reassign it" : "You can assign a comment only to yourself");
-    }
-  }
-  if (target !== null) {
-    const agent = isUuid(target) ? await db.user.findFirst({ where: { AND: [{ id: target }, pageAgentsWhere(comment.page)] }, select: { id: true } }) : null;
-    if (!agent) throw new AppError("bad_request", "That person does not answer this page", { fields: { assigneeId: "That person does not answer this page" } });
-  }
+  await checkAssignment(actor, { current, target, page: comment.page, thing: "comment" });
 
   const { count } = await db.comment.updateMany({ where: { id: comment.id, assigneeId: current }, data: { assigneeId: target } });
   const item = await readAndAnnounce(comment.page.id, comment.id);

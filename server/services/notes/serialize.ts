@@ -2,17 +2,13 @@ import type { ApiNote } from "@/lib/schemas/notes";
 
 // The API shape of a note (PRODUCT §3 Note, plus who wrote it and when it last changed).
 
-export const noteSelect = {
-  id: true,
-  text: true,
-  createdAt: true,
-  updatedAt: true,
-  pageId: true,
-  conversationId: true,
-  author: { select: { id: true, name: true } },
-} as const;
+/** What any note is, on a conversation or on a comment (server/services/comment-notes/serialize.ts adds its parent). */
+export const noteFields = { id: true, text: true, createdAt: true, updatedAt: true, pageId: true, author: { select: { id: true, name: true } } } as const;
+export type NoteFieldsRow = { id: string; text: string; createdAt: Date; updatedAt: Date; pageId: string; author: { id: string; name: string } | null };
 
-type NoteRow = { id: string; text: string; createdAt: Date; updatedAt: Date; pageId: string; conversationId: string; author: { id: string; name: string } | null };
+export const noteSelect = { ...noteFields, conversationId: true } as const;
+
+type NoteRow = NoteFieldsRow & { conversationId: string };
 
 export function toApiNote(row: NoteRow): ApiNote {
   return {

@@ -2,12 +2,10 @@ import { db } from "@/server/db";
 import type { Actor } from "@/server/services/auth/actor";
 import { AppError } from "@/server/http/errors";
 import type { TAssignConversation } from "@/lib/schemas/conversations";
-import { isUuid } from "@/lib/ids";
-import { can } from "@/lib/access/permissions";
 import { findVisibleConversation } from "@/server/access/conversations";
 import { conversationListSelect } from "@/server/services/conversations/serialize";
 import { announceConversation } from "@/server/services/conversations/update-flags";
-import { pageAgentsWhere } from "@/server/services/ownership/page-agents";
+import { checkAssignment } from "@/server/services/ownership/assignment-rule";
 import { handOutAfter } from "@/server/services/ownership/fair-queue";
 
 /**
@@ -23,18 +21,7 @@ export async function assignConversation(actor: Actor, input: TAssignConversatio
   const current = conversation.assigneeId;
   if (target === current) return { success: true, conversation: announceConversation(conversation.id, conversation.pageId, await readRow(conversation.id)) };
 
-  if (!can(actor.role, "conversations.assign-any")) {
-    const takes = target === actor.id && current === null;
-    const givesBack = target === null && current === actor.id;
-    if (!takes && !givesBack) {
-      throw new AppError("conflict", current ? "This conversation is assigned to someone else; an admin can reassign it" : "You can assign a conversation only to yourself");
-    }
-  }
-  if (target !== null) {
-    const page = { id: conversation.pageId, companyId: conversation.page.companyId };
-    const agent = isUuid(target) ? await db.user.findFirst({ where: { AND: [{ id: target }, pageAgentsWhere(page)] }, select: { id: true } }) : null;
-    if (!agent) throw new AppError("bad_request", "That person does not answer this page", { fields: { assigneeId: "That person does not answer this page" } });
-  }
+  await checkAssignment(actor, { current, target, page: { id: conversation.pageId, companyId: conversation.page.companyId }, thing: "conversation" });
 
   const { count } = await db.conversation.updateMany({ where: { id: conversation.id, assigneeId: current }, data: { assigneeId: target } });
   const row = await readRow(conversation.id);

@@ -1,7 +1,6 @@
 import { db } from "@/server/db";
 import { sendPageNeedsTokenMail } from "@/server/integrations/mail/mailer";
-import { logger } from "@/server/observability/log";
-import { rolesWith } from "@/lib/access/roles";
+import { mailPageAdmins } from "@/server/services/pages/mail-page-admins";
 
 /**
  * Facebook answered 190 to `call` ("POST /messages", "GET /me" …) for this page: it needs a new token.
@@ -14,17 +13,5 @@ export async function markNeedsToken(pageId: string, call: string): Promise<void
     data: { tokenStatus: "needs_token", tokenErrorAt: new Date(), tokenErrorCall: call },
   });
   if (count === 0) return;
-  const page = await db.page.findUnique({ where: { id: pageId }, select: { name: true, facebookPageId: true, companyId: true } });
-  if (!page) return;
-  const admins = await db.user.findMany({ where: { companyId: page.companyId, role: { in: rolesWith("companyAlerts") }, isActive: true }, select: { email: true } });
-  try {
-    await sendPageNeedsTokenMail(
-      admins.map((a) => a.email),
-      page,
-      call,
-    );
-  } catch (error) {
-    // The state is what matters (it shows on every Page screen); a lost mail must not fail the caller.
-    logger().warn(`page ${pageId}: needs-token mail failed: ${(error as Error).message}`);
-  }
+  await mailPageAdmins(pageId, "needs-token", (to, page) => sendPageNeedsTokenMail(to, page, call));
 }

@@ -1,9 +1,8 @@
 import { db } from "@/server/db";
 import { sendPagePolicyMail } from "@/server/integrations/mail/mailer";
-import { logger } from "@/server/observability/log";
 import { announcePageStatus } from "@/server/services/pages/policy/page-status";
 import { pauseOffersForBlock, resumeOffersAfterBlock } from "@/server/services/offers/policy-block";
-import { rolesWith } from "@/lib/access/roles";
+import { mailPageAdmins } from "@/server/services/pages/mail-page-admins";
 
 // messaging_policy_enforcement: Meta blocks, warns or unblocks a Page. The event is kept once (Meta
 // retries deliveries, the quarantine re-runs events), which is what makes the admins' e-mail go out once
@@ -23,7 +22,8 @@ export async function applyPolicyEvent(page: { id: string }, event: PolicyInput)
     if (event.action === "unblock") await resumeOffersAfterBlock(page.id);
     await announcePageStatus(page.id);
   }
-  if (fresh && event.action !== "unblock") await mailAdmins(page.id, event.action, reason);
+  const { action } = event;
+  if (fresh && action !== "unblock") await mailPageAdmins(page.id, "policy", (to, mailed) => sendPagePolicyMail(to, mailed, action, reason));
 }
 
 /** The page's state after the event, unless a newer event is already applied; true when it changed. */
@@ -38,21 +38,4 @@ async function applyToPage(pageId: string, action: PolicyInput["action"], reason
           data: { policyState: action === "block" ? "blocked" : "warning", policyReason: reason, policyAt: at },
         });
   return count === 1;
-}
-
-async function mailAdmins(pageId: string, action: "block" | "warning", reason: string | null): Promise<void> {
-  const page = await db.page.findUnique({ where: { id: pageId }, select: { name: true, facebookPageId: true, companyId: true } });
-  if (!page) return;
-  const admins = await db.user.findMany({ where: { companyId: page.companyId, role: { in: rolesWith("companyAlerts") }, isActive: true }, select: { email: true } });
-  try {
-    await sendPagePolicyMail(
-      admins.map((a) => a.email),
-      page,
-      action,
-      reason,
-    );
-  } catch (error) {
-    // The state is what matters (the banner and the Page screens show it); a lost mail must not fail the event.
-    logger().warn({ pageId, action, err: (error as Error).message }, "policy e-mail failed");
-  }
 }
