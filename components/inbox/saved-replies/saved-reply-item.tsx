@@ -1,7 +1,7 @@
 "use client";
 
 import * as Popover from "@radix-ui/react-popover";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { MoreIcon, PencilIcon, TrashIcon } from "@/components/ui/icons";
 import { ReplyPreview } from "@/components/inbox/saved-replies/reply-preview";
 import type { ReplyContext } from "@/lib/inbox/reply-variables";
@@ -25,6 +25,10 @@ export function SavedReplyItem({
   onDelete: () => void;
 }) {
   const [menuOpen, setMenuOpen] = useState(false);
+  const choose = (action: () => void) => {
+    setMenuOpen(false);
+    action();
+  };
 
   return (
     <li className="group relative rounded-lg hover:bg-slate-50 focus-within:bg-slate-50">
@@ -46,34 +50,26 @@ export function SavedReplyItem({
             className="z-50 w-36 rounded-lg border border-slate-200 bg-white p-1 shadow-lg data-[state=open]:animate-pop-in"
           >
             <div role="menu" aria-label={`Options for ${reply.shortcut}`}>
-              <button
-                type="button"
-                role="menuitem"
-                className={`${MENU_ITEM} text-slate-700 hover:bg-slate-100`}
-                onClick={() => {
-                  setMenuOpen(false);
-                  onEdit();
-                }}
-              >
-                <PencilIcon className="size-3.5" />
+              <MenuItem className="text-slate-700 hover:bg-slate-100" icon={<PencilIcon className="size-3.5" />} onClick={() => choose(onEdit)}>
                 Edit
-              </button>
-              <button
-                type="button"
-                role="menuitem"
-                className={`${MENU_ITEM} text-red-600 hover:bg-red-50`}
-                onClick={() => {
-                  setMenuOpen(false);
-                  onDelete();
-                }}
-              >
-                <TrashIcon className="size-3.5" />
+              </MenuItem>
+              <MenuItem className="text-red-600 hover:bg-red-50" icon={<TrashIcon className="size-3.5" />} onClick={() => choose(onDelete)}>
                 Delete
-              </button>
+              </MenuItem>
             </div>
           </Popover.Content>
         </Popover.Portal>
       </Popover.Root>
     </li>
+  );
+}
+
+/** One of the reply's menu actions; the menu closes before the action runs (its dialog takes the focus). */
+function MenuItem({ className, icon, onClick, children }: { className: string; icon: ReactNode; onClick: () => void; children: ReactNode }) {
+  return (
+    <button type="button" role="menuitem" className={`${MENU_ITEM} ${className}`} onClick={onClick}>
+      {icon}
+      {children}
+    </button>
   );
 }

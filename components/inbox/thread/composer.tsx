@@ -7,6 +7,7 @@ import { SendIcon } from "@/components/ui/icons";
 import { PaperclipIcon, RepliesIcon, ThumbsUpIcon } from "@/components/inbox/inbox-icons";
 import { EmojiButton } from "@/components/inbox/thread/emoji-button";
 import { StagedImages } from "@/components/inbox/thread/staged-images";
+import { FilePickerButton } from "@/components/inbox/thread/send-file-button";
 import { ReplySuggestions } from "@/components/inbox/saved-replies/reply-suggestions";
 import { SavedRepliesPopover } from "@/components/inbox/saved-replies/saved-replies-popover";
 import { ReplyBlanksDialog, type AskingReply } from "@/components/inbox/saved-replies/reply-blanks-dialog";
@@ -42,7 +43,6 @@ const TOOL = "flex size-9 shrink-0 items-center justify-center rounded-lg text-s
  */
 export function Composer({ pageId, replyContext, text, onText, images, onAddFiles, onRemoveImage, onClearImages, onSend, onThumbsUp, disabled, closedText, notice, tools }: Props) {
   const inputRef = useRef<HTMLTextAreaElement>(null);
-  const fileRef = useRef<HTMLInputElement>(null);
   const hasText = text.trim().length > 0;
   const [asking, setAsking] = useState<AskingReply | null>(null);
 
@@ -112,20 +112,15 @@ export function Composer({ pageId, replyContext, text, onText, images, onAddFile
               <RepliesIcon className="size-5" />
             </button>
           </SavedRepliesPopover>
-          <button type="button" aria-label="Attach images" title="Attach images" disabled={disabled} onClick={() => fileRef.current?.click()} className={TOOL}>
-            <PaperclipIcon className="size-5" />
-          </button>
-          <input
-            ref={fileRef}
-            type="file"
+          <FilePickerButton
+            label="Attach images"
+            title="Attach images"
             accept="image/*"
-            multiple
-            hidden
-            data-testid="image-input"
-            onChange={(e) => {
-              onAddFiles(Array.from(e.target.files ?? []));
-              e.target.value = "";
-            }}
+            testId="image-input"
+            icon={<PaperclipIcon className="size-5" />}
+            onFiles={onAddFiles}
+            disabled={disabled}
+            className={TOOL}
           />
           {tools?.(TOOL)}
           <EmojiButton onPick={insertAtCursor} disabled={disabled} className={TOOL} />
