@@ -1,7 +1,7 @@
 "use client";
 
-import type { ReactNode } from "react";
 import { Card } from "@/components/ui/card";
+import { Detail } from "@/components/ui/detail-item";
 import { formatCreatedAt, splitCreatedAt } from "@/lib/offers/date-range";
 import { audienceLabel, isActive, skippedExplanation } from "@/lib/offers/progress";
 import type { OfferAction, ScheduledOffer } from "@/lib/offers/types";
@@ -135,15 +135,6 @@ export function OffersTable({ offers, busy, onAction }: ListProps) {
   );
 }
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs text-slate-500">{label}</dt>
-      <dd className="mt-0.5 text-sm break-words text-slate-800">{children}</dd>
-    </div>
-  );
-}
-
 /** Below md: one card per offer with the same facts. */
 export function OfferCards({ offers, busy, onAction }: ListProps) {
   return (
@@ -165,14 +156,10 @@ export function OfferCards({ offers, busy, onAction }: ListProps) {
               <OfferProgressBar offer={offer} />
             </div>
             <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2">
-              <Fact label="Targeted">{count(offer.count)}</Fact>
-              <Fact label="Skipped">
-                <Skipped offer={offer} />
-              </Fact>
-              <Fact label="Created by">{offer.created_by || "N/A"}</Fact>
-              <Fact label="Created at">
-                <time dateTime={offer.created_at}>{formatCreatedAt(offer.created_at)}</time>
-              </Fact>
+              <Detail layout="fact" label="Targeted" value={count(offer.count)} />
+              <Detail layout="fact" label="Skipped" value={<Skipped offer={offer} />} />
+              <Detail layout="fact" label="Created by" value={offer.created_by || "N/A"} />
+              <Detail layout="fact" label="Created at" value={<time dateTime={offer.created_at}>{formatCreatedAt(offer.created_at)}</time>} />
             </dl>
             {offer.statusReason && <p className="mt-2 text-xs break-words text-slate-500">{offer.statusReason}</p>}
             {isActive(offer.status) ? (

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { toast } from "@/lib/toast";
 import { useAuth } from "@/components/auth/auth-provider";
 import { PageHeader } from "@/components/layout/page-header";
+import { HeaderLink } from "@/components/admin/common/admin-header-link";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { CalendarClockIcon, RefreshIcon, SendIcon, ShieldAlertIcon } from "@/components/ui/icons";
@@ -86,12 +87,7 @@ export function ScheduledOffersScreen() {
       <PageHeader
         title="Scheduled Offers"
         subtitle="Bulk offers and how far each one has got. The list refreshes every 10 seconds."
-        actions={
-          <Link href="/company/send-offer" className={buttonClasses()}>
-            <SendIcon className="size-4" />
-            Send Offer
-          </Link>
-        }
+        actions={<HeaderLink href="/company/send-offer" icon={SendIcon}>Send Offer</HeaderLink>}
       />
 
       <Card className="mb-4 p-4">

@@ -3,13 +3,14 @@
 import { useState } from "react";
 import { useAuth } from "@/components/auth/auth-provider";
 import { AssignPagesDialog } from "@/components/admin/assign/assign-pages-dialog";
-import { ActionsTD, DataTable, MessageRow, TBody, TD, TH, THead, TR } from "@/components/admin/common/data-table";
+import { ActionsTD, DataTable, MessageRow, TBody, TD, TR } from "@/components/admin/common/data-table";
 import { LoadError } from "@/components/admin/common/load-error";
 import { Pager } from "@/components/admin/common/pager";
 import { RoleBadge } from "@/components/admin/common/role-badge";
 import { StatLine } from "@/components/admin/common/stat-line";
+import { ColumnHeads } from "@/components/admin/common/table-columns";
+import { UserCell } from "@/components/admin/common/table-user-cell";
 import { RowButton } from "@/components/admin/users/row-action";
-import { Avatar } from "@/components/ui/avatar";
 import { FlagIcon } from "@/components/ui/icons";
 import { showingText } from "@/lib/admin/pagination";
 import { useAdminUsers } from "@/lib/hooks/use-admin-users";
@@ -41,11 +42,7 @@ export function TeamAccessCard() {
         <LoadError title="Error Loading Users" message="Failed to load users. Please try again." onRetry={() => mutate()} retrying={isValidating} />
       ) : (
         <DataTable caption="Page access by user">
-          <THead>
-            <TH>User</TH>
-            <TH>Role</TH>
-            <TH className="text-right">Access</TH>
-          </THead>
+          <ColumnHeads columns={["User", "Role"]} end="Access" />
           <TBody>
             {!data ? (
               <MessageRow colSpan={3}>Loading users...</MessageRow>
@@ -54,15 +51,9 @@ export function TeamAccessCard() {
             ) : (
               data.users.map((user) => (
                 <TR key={user._id}>
-                  <TD className="max-md:mb-1 max-md:border-b max-md:border-slate-100 max-md:pb-3">
-                    <span className="flex min-w-0 items-center gap-3 text-left">
-                      <Avatar name={user.name} />
-                      <span className="min-w-0">
-                        <span className="block truncate font-medium text-slate-900">{user.name}</span>
-                        <span className="block truncate text-xs text-slate-500">{user.email}</span>
-                      </span>
-                    </span>
-                  </TD>
+                  <UserCell name={user.name}>
+                    <span className="block truncate text-xs text-slate-500">{user.email}</span>
+                  </UserCell>
                   <TD label="Role">
                     <RoleBadge role={user.role} />
                   </TD>

@@ -3,6 +3,7 @@
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/admin/common/select";
+import { Options } from "@/components/admin/common/admin-options";
 import { AUDIT_ACTIONS, AUDIT_AREAS, type AuditActorOption } from "@/lib/contract/audit-api";
 import { areaLabel, actionLabel } from "@/lib/audit/describe";
 import { SWITCHBOARD_ACTOR } from "@/lib/schemas/audit";
@@ -32,11 +33,7 @@ export function AuditFilterBar({ value, actors, onChange }: { value: AuditFilter
         <Select id="audit-actor" value={value.actor} onChange={(e) => set({ actor: e.target.value })}>
           <option value="">Anyone</option>
           <option value={SWITCHBOARD_ACTOR}>Switchboard (rules)</option>
-          {actors.map((a) => (
-            <option key={a.id} value={a.id}>
-              {a.name}
-            </option>
-          ))}
+          <Options items={actors} value={(a) => a.id} label={(a) => a.name} />
         </Select>
       </Field>
       <Field id="audit-from" label="From">

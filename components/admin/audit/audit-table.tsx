@@ -1,4 +1,5 @@
-import { DataTable, TBody, TD, TH, THead, TR } from "@/components/admin/common/data-table";
+import { DataTable, TBody, TD, TR } from "@/components/admin/common/data-table";
+import { ColumnHeads } from "@/components/admin/common/table-columns";
 import type { ApiAuditEntry } from "@/lib/contract/audit-api";
 import { describeEntry, targetLabel } from "@/lib/audit/describe";
 import { formatTimeThenDate } from "@/lib/format/dates";
@@ -7,13 +8,7 @@ import { formatTimeThenDate } from "@/lib/format/dates";
 export function AuditTable({ entries }: { entries: ApiAuditEntry[] }) {
   return (
     <DataTable caption="Audit log, newest first">
-      <THead>
-        <TH>When</TH>
-        <TH>Who</TH>
-        <TH>What</TH>
-        <TH>Target</TH>
-        <TH>Details</TH>
-      </THead>
+      <ColumnHeads columns={["When", "Who", "What", "Target", "Details"]} />
       <TBody>
         {entries.map((entry) => {
           const when = formatTimeThenDate(entry.at);

@@ -1,7 +1,7 @@
 "use client";
 
-import Link from "next/link";
 import { PageHeader } from "@/components/layout/page-header";
+import { HeaderLink } from "@/components/admin/common/admin-header-link";
 import { TeamAccessCard } from "@/components/admin/assign/team-access-card";
 import { LoadError } from "@/components/admin/common/load-error";
 import { LoadingBlock } from "@/components/admin/common/loading-block";
@@ -9,11 +9,10 @@ import { PagesTable } from "@/components/admin/pages/pages-table";
 import { DeletePageConfirmation } from "@/components/admin/pages/delete-page-confirmation";
 import { useDeletePage } from "@/components/admin/pages/use-delete-page";
 import { useReconnectPage } from "@/components/admin/pages/use-reconnect-page";
-import { RowButton, RowLink } from "@/components/admin/users/row-action";
+import { DeleteRowButton, RowButton, RowLink } from "@/components/admin/users/row-action";
 import { useAuth } from "@/components/auth/auth-provider";
 import { can } from "@/lib/access/permissions";
-import { buttonClasses } from "@/components/ui/button";
-import { PencilIcon, PlusIcon, RefreshIcon, TrashIcon } from "@/components/ui/icons";
+import { PencilIcon, PlusIcon, RefreshIcon } from "@/components/ui/icons";
 import { useAdminPages, useLivePageHealth } from "@/lib/hooks/use-admin-pages";
 
 /**
@@ -37,10 +36,9 @@ export function CompanyPagesScreen() {
           subtitle="Your company's connected Facebook pages."
           actions={
             manages ? (
-              <Link href="/company/fb-pages/add" className={buttonClasses()}>
-                <PlusIcon className="size-4" />
+              <HeaderLink href="/company/fb-pages/add" icon={PlusIcon}>
                 Add Page
-              </Link>
+              </HeaderLink>
             ) : undefined
           }
         />
@@ -66,9 +64,7 @@ export function CompanyPagesScreen() {
                         <RowButton icon={RefreshIcon} label={`Reconnect ${page.name}`} disabled={pendingId === page._id} onClick={() => reconnect(page)}>
                           Reconnect
                         </RowButton>
-                        <RowButton danger icon={TrashIcon} label={`Delete ${page.name}`} onClick={() => remove.ask(page)}>
-                          Delete
-                        </RowButton>
+                        <DeleteRowButton name={page.name} onClick={() => remove.ask(page)} />
                       </>
                     )
                   : undefined

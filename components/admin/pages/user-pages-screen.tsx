@@ -2,7 +2,9 @@
 
 import Link from "next/link";
 import { PageHeader } from "@/components/layout/page-header";
-import { ActionsTD, DataTable, TBody, TD, TH, THead, TR } from "@/components/admin/common/data-table";
+import { HeaderLink } from "@/components/admin/common/admin-header-link";
+import { ActionsTD, DataTable, TBody, TD, TR } from "@/components/admin/common/data-table";
+import { ColumnHeads } from "@/components/admin/common/table-columns";
 import { BackLink } from "@/components/admin/common/back-link";
 import { EmptyState } from "@/components/admin/common/empty-state";
 import { LoadError } from "@/components/admin/common/load-error";
@@ -11,9 +13,9 @@ import { PageHealthCell } from "@/components/admin/common/page-health";
 import { PageNameCell } from "@/components/admin/pages/page-name-cell";
 import { DeletePageConfirmation } from "@/components/admin/pages/delete-page-confirmation";
 import { useDeletePage } from "@/components/admin/pages/use-delete-page";
-import { RowButton, RowLink } from "@/components/admin/users/row-action";
+import { DeleteRowButton, RowLink } from "@/components/admin/users/row-action";
 import { buttonClasses } from "@/components/ui/button";
-import { FlagIcon, PencilIcon, PlusIcon, TrashIcon } from "@/components/ui/icons";
+import { FlagIcon, PencilIcon, PlusIcon } from "@/components/ui/icons";
 import { formatDate } from "@/lib/format/dates";
 import { useLivePageHealth, useUserPages } from "@/lib/hooks/use-admin-pages";
 import { useAuth } from "@/components/auth/auth-provider";
@@ -42,13 +44,7 @@ export function UserPagesScreen({ userId }: { userId: string }) {
   } else {
     body = (
       <DataTable caption="Pages">
-        <THead>
-          <TH>Page Name</TH>
-          <TH>Health</TH>
-          <TH>Conversations</TH>
-          <TH>Created</TH>
-          <TH className="text-right">Actions</TH>
-        </THead>
+        <ColumnHeads columns={["Page Name", "Health", "Conversations", "Created"]} end="Actions" />
         <TBody>
           {data.pages.map((page) => (
             <TR key={page._id}>
@@ -66,9 +62,7 @@ export function UserPagesScreen({ userId }: { userId: string }) {
                 <RowLink href={`/edit-page/${page._id}`} icon={PencilIcon} label={`Edit ${page.name}`}>
                   Edit
                 </RowLink>
-                <RowButton danger icon={TrashIcon} label={`Delete ${page.name}`} onClick={() => remove.ask(page)}>
-                  Delete
-                </RowButton>
+                <DeleteRowButton name={page.name} onClick={() => remove.ask(page)} />
               </ActionsTD>
             </TR>
           ))}
@@ -83,12 +77,7 @@ export function UserPagesScreen({ userId }: { userId: string }) {
       <PageHeader
         title={data?.user ? `${data.user.name}'s Pages` : "Facebook Pages"}
         subtitle={data?.user?.email}
-        actions={
-          <Link href={addHref} className={buttonClasses()}>
-            <PlusIcon className="size-4" />
-            Add Page
-          </Link>
-        }
+        actions={<HeaderLink href={addHref} icon={PlusIcon}>Add Page</HeaderLink>}
       />
       {data && data.pages.length > 0 && (
         <p className="mb-3 text-sm text-slate-600">

@@ -1,9 +1,9 @@
 "use client";
 
-import type { ReactNode } from "react";
 import { RoleBadge } from "@/components/admin/common/role-badge";
-import { Avatar } from "@/components/ui/avatar";
 import { Card } from "@/components/ui/card";
+import { Detail } from "@/components/ui/detail-item";
+import { DetailPerson } from "@/components/ui/detail-person";
 import { FlagIcon } from "@/components/ui/icons";
 import type { SessionUser } from "@/lib/schemas/auth";
 import { hasTrait } from "@/lib/access/roles";
@@ -13,19 +13,14 @@ export function ProfileDetailsCard({ user, company }: { user: SessionUser; compa
   const pages = user.pages ?? [];
   return (
     <Card className="overflow-hidden">
-      <div className="flex items-center gap-4 border-b border-slate-100 px-5 py-5 sm:px-6">
-        <Avatar name={user.name} size="lg" />
-        <div className="min-w-0">
-          <p className="truncate text-lg font-semibold text-slate-900">{user.name}</p>
-          <p className="truncate text-sm text-slate-500">{user.email}</p>
-        </div>
-      </div>
+      <DetailPerson look="card" name={user.name} email={user.email} />
       <dl className="divide-y divide-slate-100">
-        <Row label="Name" value={user.name} />
-        <Row label="Email" value={<span className="break-all">{user.email}</span>} />
-        <Row label="Role" value={<RoleBadge role={user.role} />} />
-        <Row label="Company" value={company ?? (hasTrait(user.role, "allCompanies") ? "All companies" : "N/A")} />
-        <Row
+        <Detail layout="row" label="Name" value={user.name} />
+        <Detail layout="row" label="Email" value={<span className="break-all">{user.email}</span>} />
+        <Detail layout="row" label="Role" value={<RoleBadge role={user.role} />} />
+        <Detail layout="row" label="Company" value={company ?? (hasTrait(user.role, "allCompanies") ? "All companies" : "N/A")} />
+        <Detail
+          layout="row"
           label="Assigned pages"
           value={
             hasTrait(user.role, "allCompanies") ? (
@@ -46,14 +41,5 @@ export function ProfileDetailsCard({ user, company }: { user: SessionUser; compa
         />
       </dl>
     </Card>
-  );
-}
-
-function Row({ label, value }: { label: string; value: ReactNode }) {
-  return (
-    <div className="grid gap-1 px-5 py-3.5 sm:grid-cols-3 sm:gap-4 sm:px-6">
-      <dt className="text-sm font-medium text-slate-500">{label}</dt>
-      <dd className="min-w-0 text-sm text-slate-900 sm:col-span-2">{value}</dd>
-    </div>
   );
 }

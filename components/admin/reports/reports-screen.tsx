@@ -1,10 +1,11 @@
 "use client";
 
-import { useId, useMemo, useState } from "react";
+import { useId, useMemo, useState, type ReactNode } from "react";
 import { toast } from "@/lib/toast";
 import { PageHeader } from "@/components/layout/page-header";
 import { LoadError } from "@/components/admin/common/load-error";
 import { Select } from "@/components/admin/common/select";
+import { Options } from "@/components/admin/common/admin-options";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { useAuth } from "@/components/auth/auth-provider";
@@ -18,6 +19,7 @@ import { CommentsTable } from "@/components/admin/reports/comments-table";
 import { AutomaticRepliesTable } from "@/components/admin/reports/automatic-replies-table";
 import { TargetsForm } from "@/components/admin/reports/targets-form";
 import { TargetsTable } from "@/components/admin/reports/targets-table";
+import { ReportTable } from "@/components/admin/common/table-report";
 
 const RANGES = [7, 30, 90] as const;
 
@@ -30,6 +32,19 @@ function isoDay(offsetDays = 0): string {
 
 const countFormat = (v: number) => (Number.isInteger(v) ? String(v) : "");
 const durationFormat = (v: number) => formatDuration(v);
+
+/** One chart's card, named by its heading; the chart itself waits for the report. */
+function ChartCard({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <h2 id={id} className="mb-2 text-base font-semibold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
 
 /**
  * /company/reports (docs/PRODUCT.md §11.3): how fast the team answers, per day and per person, for a date
@@ -70,6 +85,13 @@ export function ReportsScreen() {
     }
   }
 
+  // Page, Agent and Label are one kind of filter: 'all' first, then the choices the report offers.
+  const choiceFilters = [
+    { key: "pageId", name: "page", label: "Page", all: "All Pages", width: "mt-1 w-48", choices: data?.choices.pages.map((p) => [p._id, p.name] as const) },
+    { key: "agentId", name: "agent", label: "Agent", all: "Everyone", width: "mt-1 w-48", choices: data?.choices.agents.map((a) => [a._id, a.name] as const) },
+    { key: "label", name: "label", label: "Label", all: "Any label", width: "mt-1 w-40", choices: data?.choices.labels.map((l) => [l, l] as const) },
+  ] as const;
+
   const t = data?.totals;
   return (
     <div className="space-y-6">
@@ -99,39 +121,15 @@ export function ReportsScreen() {
           To
           <Input id={`${id}-to`} type="date" value={filters.to} min={filters.from} onChange={(e) => e.target.value && set({ to: e.target.value })} className="mt-1 w-40" />
         </label>
-        <label htmlFor={`${id}-page`} className="text-sm font-medium text-slate-700">
-          Page
-          <Select id={`${id}-page`} value={filters.pageId} onChange={(e) => set({ pageId: e.target.value })} className="mt-1 w-48">
-            <option value="">All Pages</option>
-            {data?.choices.pages.map((p) => (
-              <option key={p._id} value={p._id}>
-                {p.name}
-              </option>
-            ))}
-          </Select>
-        </label>
-        <label htmlFor={`${id}-agent`} className="text-sm font-medium text-slate-700">
-          Agent
-          <Select id={`${id}-agent`} value={filters.agentId} onChange={(e) => set({ agentId: e.target.value })} className="mt-1 w-48">
-            <option value="">Everyone</option>
-            {data?.choices.agents.map((a) => (
-              <option key={a._id} value={a._id}>
-                {a.name}
-              </option>
-            ))}
-          </Select>
-        </label>
-        <label htmlFor={`${id}-label`} className="text-sm font-medium text-slate-700">
-          Label
-          <Select id={`${id}-label`} value={filters.label} onChange={(e) => set({ label: e.target.value })} className="mt-1 w-40">
-            <option value="">Any label</option>
-            {data?.choices.labels.map((l) => (
-              <option key={l} value={l}>
-                {l}
-              </option>
-            ))}
-          </Select>
-        </label>
+        {choiceFilters.map((f) => (
+          <label key={f.key} htmlFor={`${id}-${f.name}`} className="text-sm font-medium text-slate-700">
+            {f.label}
+            <Select id={`${id}-${f.name}`} value={filters[f.key]} onChange={(e) => set({ [f.key]: e.target.value })} className={f.width}>
+              <option value="">{f.all}</option>
+              <Options items={f.choices} value={([value]) => value} label={([, label]) => label} />
+            </Select>
+          </label>
+        ))}
       </section>
       {error && !data ? (
         <LoadError title="Error Loading Report" message="Failed to load the report. Please try again." onRetry={() => mutate()} retrying={isValidating} />
@@ -146,55 +144,27 @@ export function ReportsScreen() {
             <FigureCard label="Done" value={t ? String(t.done) : "…"} />
           </section>
           <div className="grid gap-4 xl:grid-cols-2">
-            <section aria-labelledby={`${id}-volume`} className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-              <h2 id={`${id}-volume`} className="mb-2 text-base font-semibold text-slate-900">
-                Opened and done per day
-              </h2>
-              {data && <DayChart label="Conversations opened and done per day" days={days} series={volume} format={countFormat} />}
-            </section>
-            <section aria-labelledby={`${id}-speed`} className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-              <h2 id={`${id}-speed`} className="mb-2 text-base font-semibold text-slate-900">
-                Median response times per day
-              </h2>
-              {data && <DayChart label="Median first response and reply time per day" days={days} series={speed} format={durationFormat} />}
-            </section>
+            <ChartCard title="Opened and done per day">{data && <DayChart label="Conversations opened and done per day" days={days} series={volume} format={countFormat} />}</ChartCard>
+            <ChartCard title="Median response times per day">{data && <DayChart label="Median first response and reply time per day" days={days} series={speed} format={durationFormat} />}</ChartCard>
           </div>
-          <section aria-labelledby={`${id}-people`} tabIndex={0} className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-            <h2 id={`${id}-people`} className="px-4 pt-4 text-base font-semibold text-slate-900">
-              By person
-            </h2>
-            <table className="mt-2 w-full min-w-[36rem] text-left text-sm">
-              <thead className="border-b border-slate-200 text-slate-500">
-                <tr>
-                  <th className="px-4 py-2 font-medium">Agent</th>
-                  <th className="px-4 py-2 font-medium">Replies</th>
-                  <th className="px-4 py-2 font-medium">Median reply</th>
-                  <th className="px-4 py-2 font-medium">First responses</th>
-                  <th className="px-4 py-2 font-medium">Median first response</th>
-                  <th className="px-4 py-2 font-medium">Done</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {data?.agents.length === 0 && (
-                  <tr>
-                    <td colSpan={6} className="px-4 py-6 text-center text-slate-500">
-                      No replies in this range
-                    </td>
-                  </tr>
-                )}
-                {data?.agents.map((a) => (
-                  <tr key={a.agentId ?? "page-inbox"}>
-                    <td className="px-4 py-2 font-medium text-slate-900">{a.name}</td>
-                    <td className="px-4 py-2 tabular-nums">{a.replies}</td>
-                    <td className="px-4 py-2 tabular-nums">{formatDuration(a.replyMedian)}</td>
-                    <td className="px-4 py-2 tabular-nums">{a.firstResponses}</td>
-                    <td className="px-4 py-2 tabular-nums">{formatDuration(a.firstResponseMedian)}</td>
-                    <td className="px-4 py-2 tabular-nums">{a.done}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </section>
+          <ReportTable
+            title="By person"
+            width="wide"
+            columns={["Agent", "Replies", "Median reply", "First responses", "Median first response", "Done"]}
+            empty={data?.agents.length === 0}
+            emptyText="No replies in this range"
+          >
+            {data?.agents.map((a) => (
+              <tr key={a.agentId ?? "page-inbox"}>
+                <td className="px-4 py-2 font-medium text-slate-900">{a.name}</td>
+                <td className="px-4 py-2 tabular-nums">{a.replies}</td>
+                <td className="px-4 py-2 tabular-nums">{formatDuration(a.replyMedian)}</td>
+                <td className="px-4 py-2 tabular-nums">{a.firstResponses}</td>
+                <td className="px-4 py-2 tabular-nums">{formatDuration(a.firstResponseMedian)}</td>
+                <td className="px-4 py-2 tabular-nums">{a.done}</td>
+              </tr>
+            ))}
+          </ReportTable>
           {data?.targets && <TargetsTable targets={data.targets} />}
           {data && <CommentsTable comments={data.comments} />}
           {data && <AutomaticRepliesTable automatic={data.automaticReplies} />}

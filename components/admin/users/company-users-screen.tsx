@@ -1,16 +1,15 @@
 "use client";
 
-import Link from "next/link";
 import { useState } from "react";
 import { useAuth } from "@/components/auth/auth-provider";
 import { PageHeader } from "@/components/layout/page-header";
+import { HeaderLink } from "@/components/admin/common/admin-header-link";
 import { DeleteUserDialog } from "@/components/admin/users/delete-user-dialog";
-import { RowButton, RowLink } from "@/components/admin/users/row-action";
+import { DeleteRowButton, RowButton, RowLink } from "@/components/admin/users/row-action";
 import { useDeleteUser } from "@/components/admin/users/use-delete-user";
 import { UserViewDialog } from "@/components/admin/users/user-view-dialog";
 import { UsersList } from "@/components/admin/users/users-list";
-import { buttonClasses } from "@/components/ui/button";
-import { PencilIcon, PlusIcon, TrashIcon, UserIcon } from "@/components/ui/icons";
+import { PencilIcon, PlusIcon, UserIcon } from "@/components/ui/icons";
 import type { ApiUser } from "@/lib/schemas/users";
 import { canManageRole } from "@/lib/access/roles";
 
@@ -27,12 +26,7 @@ export function CompanyUsersScreen() {
       <PageHeader
         title="Users"
         subtitle="People in your company who answer your pages."
-        actions={
-          <Link href="/company/create-user" className={buttonClasses()}>
-            <PlusIcon className="size-4" />
-            Add User
-          </Link>
-        }
+        actions={<HeaderLink href="/company/create-user" icon={PlusIcon}>Add User</HeaderLink>}
       />
       <UsersList
         scope="company"
@@ -45,9 +39,7 @@ export function CompanyUsersScreen() {
               Edit
             </RowLink>
             {manages(user) && (
-              <RowButton danger icon={TrashIcon} label={`Delete ${user.name}`} onClick={() => remove.ask(user)}>
-                Delete
-              </RowButton>
+              <DeleteRowButton name={user.name} onClick={() => remove.ask(user)} />
             )}
           </>
         )}

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { ComponentType, ReactNode } from "react";
 import { buttonClasses } from "@/components/ui/button";
-import type { IconProps } from "@/components/ui/icons";
+import { TrashIcon, type IconProps } from "@/components/ui/icons";
 import { cn } from "@/lib/cn";
 
 // Row actions: icon and text on the phone cards; from md up, where a table row has to fit four of them,
@@ -64,5 +64,14 @@ export function RowButton({
       <Icon className="size-4" />
       <Text compact={compact}>{children}</Text>
     </button>
+  );
+}
+
+/** The red 'Delete' row action (users, pages, whitelist): its accessible name says what goes, `Delete {name}`. */
+export function DeleteRowButton({ name, onClick, disabled = false }: { name: string; onClick(): void; disabled?: boolean }) {
+  return (
+    <RowButton danger icon={TrashIcon} label={`Delete ${name}`} onClick={onClick} disabled={disabled}>
+      Delete
+    </RowButton>
   );
 }

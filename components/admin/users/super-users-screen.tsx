@@ -3,12 +3,13 @@
 import Link from "next/link";
 import { useAuth } from "@/components/auth/auth-provider";
 import { PageHeader } from "@/components/layout/page-header";
+import { HeaderLink } from "@/components/admin/common/admin-header-link";
 import { DeleteUserDialog } from "@/components/admin/users/delete-user-dialog";
-import { RowButton, RowLink } from "@/components/admin/users/row-action";
+import { DeleteRowButton, RowLink } from "@/components/admin/users/row-action";
 import { useDeleteUser } from "@/components/admin/users/use-delete-user";
 import { UsersList } from "@/components/admin/users/users-list";
 import { buttonClasses } from "@/components/ui/button";
-import { FlagIcon, PencilIcon, PlusIcon, TrashIcon, UserIcon } from "@/components/ui/icons";
+import { FlagIcon, PencilIcon, PlusIcon, UserIcon } from "@/components/ui/icons";
 
 /** /users (PRODUCT §2): every user, with Add Page, View (their pages), Edit and Delete. */
 export function SuperUsersScreen() {
@@ -26,10 +27,9 @@ export function SuperUsersScreen() {
               <FlagIcon className="size-4" />
               All Pages
             </Link>
-            <Link href="/create-user" className={buttonClasses()}>
-              <PlusIcon className="size-4" />
+            <HeaderLink href="/create-user" icon={PlusIcon}>
               Create User
-            </Link>
+            </HeaderLink>
           </>
         }
       />
@@ -49,9 +49,7 @@ export function SuperUsersScreen() {
               Edit
             </RowLink>
             {user._id !== me?.id && (
-              <RowButton danger icon={TrashIcon} label={`Delete ${user.name}`} onClick={() => remove.ask(user)}>
-                Delete
-              </RowButton>
+              <DeleteRowButton name={user.name} onClick={() => remove.ask(user)} />
             )}
           </>
         )}

@@ -1,9 +1,8 @@
 "use client";
 
-import { useState } from "react";
-import { toast } from "@/lib/toast";
 import { api, errorMessage } from "@/lib/api/client";
 import { useRefreshUsers } from "@/lib/hooks/use-admin-users";
+import { useDeleteFlow } from "@/components/admin/common/admin-delete-flow";
 import type { ApiUser } from "@/lib/schemas/users";
 import type { DELETE as DeleteUser } from "@/app/api/users/[id]/route";
 import type { Answer } from "@/lib/contract/http";
@@ -15,20 +14,7 @@ const DELETE_FAILED = "Failed to delete user, Please try again";
  * the company screen shows the server's message first (`serverMessageFirst`).
  */
 export function useDeleteUser({ serverMessageFirst }: { serverMessageFirst: boolean }) {
-  const [target, setTarget] = useState<ApiUser | null>(null);
-  const refresh = useRefreshUsers();
-
-  async function confirm() {
-    if (!target) return;
-    try {
-      const res = await api<Answer<typeof DeleteUser>>(`/api/users/${encodeURIComponent(target._id)}`, { method: "DELETE" });
-      toast.success(res?.message ?? "User deleted successfully");
-      await refresh();
-    } catch (error) {
-      toast.error(serverMessageFirst ? errorMessage(error, DELETE_FAILED) : DELETE_FAILED);
-      throw error;
-    }
-  }
-
-  return { target, ask: setTarget, close: () => setTarget(null), confirm };
+  const remove = (user: ApiUser) => api<Answer<typeof DeleteUser>>(`/api/users/${encodeURIComponent(user._id)}`, { method: "DELETE" });
+  const failed = (error: unknown) => (serverMessageFirst ? errorMessage(error, DELETE_FAILED) : DELETE_FAILED);
+  return useDeleteFlow({ remove, refresh: useRefreshUsers(), deleted: "User deleted successfully", failed });
 }

@@ -1,7 +1,7 @@
-import type { ReactNode } from "react";
 import { ActiveBadge, RoleBadge } from "@/components/admin/common/role-badge";
 import { Avatar } from "@/components/ui/avatar";
 import { Card } from "@/components/ui/card";
+import { Detail } from "@/components/ui/detail-item";
 import { formatDate } from "@/lib/format/dates";
 import type { ApiUser } from "@/lib/schemas/users";
 
@@ -20,20 +20,11 @@ export function UserSummaryCard({ user }: { user: ApiUser }) {
         </div>
       </div>
       <dl className="grid gap-px bg-slate-100 sm:grid-cols-2">
-        <Item label="Email" value={<span className="break-all">{user.email}</span>} />
-        <Item label="Role" value={<RoleBadge role={user.role} />} />
-        <Item label="Joined" value={formatDate(user.created_at)} />
-        <Item label="Company" value={user.company?.name ?? "N/A"} />
+        <Detail layout="tile" label="Email" value={<span className="break-all">{user.email}</span>} />
+        <Detail layout="tile" label="Role" value={<RoleBadge role={user.role} />} />
+        <Detail layout="tile" label="Joined" value={formatDate(user.created_at)} />
+        <Detail layout="tile" label="Company" value={user.company?.name ?? "N/A"} />
       </dl>
     </Card>
-  );
-}
-
-function Item({ label, value }: { label: string; value: ReactNode }) {
-  return (
-    <div className="bg-white px-5 py-3.5 sm:px-6">
-      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
-      <dd className="mt-1 min-w-0 text-sm text-slate-900">{value}</dd>
-    </div>
   );
 }

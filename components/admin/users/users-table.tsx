@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
-import { ActionsTD, DataTable, MessageRow, TBody, TD, TH, THead, TR } from "@/components/admin/common/data-table";
+import { ActionsTD, DataTable, MessageRow, TBody, TD, TR } from "@/components/admin/common/data-table";
 import { RoleBadge } from "@/components/admin/common/role-badge";
-import { Avatar } from "@/components/ui/avatar";
+import { ColumnHeads } from "@/components/admin/common/table-columns";
+import { UserCell } from "@/components/admin/common/table-user-cell";
 import { formatDate } from "@/lib/format/dates";
 import type { ApiUser } from "@/lib/schemas/users";
 
@@ -9,28 +10,14 @@ import type { ApiUser } from "@/lib/schemas/users";
 export function UsersTable({ users, actions }: { users: ApiUser[]; actions(user: ApiUser): ReactNode }) {
   return (
     <DataTable caption="Users">
-      <THead>
-        <TH>Name</TH>
-        <TH>Email</TH>
-        <TH>Role</TH>
-        <TH>Created</TH>
-        <TH className="text-right">Actions</TH>
-      </THead>
+      <ColumnHeads columns={["Name", "Email", "Role", "Created"]} end="Actions" />
       <TBody>
         {users.length === 0 ? (
           <MessageRow colSpan={5}>No users found</MessageRow>
         ) : (
           users.map((user) => (
             <TR key={user._id}>
-              <TD className="max-md:mb-1 max-md:border-b max-md:border-slate-100 max-md:pb-3">
-                <span className="flex min-w-0 items-center gap-3">
-                  <Avatar name={user.name} />
-                  <span className="min-w-0 text-left">
-                    <span className="block truncate font-medium text-slate-900">{user.name}</span>
-                    {!user.is_active && <span className="block text-xs font-medium text-red-600">InActive</span>}
-                  </span>
-                </span>
-              </TD>
+              <UserCell name={user.name}>{!user.is_active && <span className="block text-xs font-medium text-red-600">InActive</span>}</UserCell>
               <TD label="Email">
                 <span className="min-w-0 break-all md:break-normal md:whitespace-nowrap">{user.email}</span>
               </TD>

@@ -4,8 +4,7 @@ import { useId, useMemo, useState } from "react";
 import { PageHeader } from "@/components/layout/page-header";
 import { EmptyState } from "@/components/admin/common/empty-state";
 import { ListToolbar } from "@/components/admin/common/list-toolbar";
-import { LoadError } from "@/components/admin/common/load-error";
-import { LoadingBlock } from "@/components/admin/common/loading-block";
+import { beforeLoaded } from "@/components/admin/common/admin-load-state";
 import { PageSizeSelect } from "@/components/admin/common/page-size-select";
 import { Pager } from "@/components/admin/common/pager";
 import { SearchBox } from "@/components/admin/common/search-box";
@@ -17,6 +16,8 @@ import { showingText } from "@/lib/admin/pagination";
 import { filterViolations, isViolationFilter, VIOLATION_FILTERS, type ViolationFilter } from "@/lib/admin/violation-filter";
 import { useAdminPaging } from "@/lib/hooks/use-admin-paging";
 import { useViolations } from "@/lib/hooks/use-admin-whitelist";
+
+const LOAD_TEXTS = { title: "Error Loading Violations", message: "Failed to load violations. Please try again.", loading: "Loading violations..." };
 
 /** /company/url-violations, 'Security Violation Log' (PRODUCT §2): searched, filtered and paged in the browser. */
 export function ViolationsScreen() {
@@ -35,21 +36,16 @@ export function ViolationsScreen() {
     paging.reset();
   };
 
-  let body;
-  if (error && !data) {
-    body = <LoadError title="Error Loading Violations" message="Failed to load violations. Please try again." onRetry={() => mutate()} retrying={isValidating} />;
-  } else if (!data) {
-    body = <LoadingBlock label="Loading violations..." />;
-  } else if (filtered.length === 0) {
-    body = (
+  const body =
+    beforeLoaded({ loaded: data !== undefined, error, onRetry: () => mutate(), retrying: isValidating }, LOAD_TEXTS) ??
+    (filtered.length === 0 ? (
       <EmptyState
         icon={<ShieldCheckIcon className="size-5" />}
         title={search.trim() ? `No violation records found matching "${search.trim()}".` : "No violation records found."}
       />
-    );
-  } else {
-    body = <ViolationsTable records={paging.visible} expandedId={expanded} onToggle={(id) => setExpanded((cur) => (cur === id ? null : id))} />;
-  }
+    ) : (
+      <ViolationsTable records={paging.visible} expandedId={expanded} onToggle={(id) => setExpanded((cur) => (cur === id ? null : id))} />
+    ));
 
   return (
     <div>

@@ -1,4 +1,5 @@
-import { DataTable, TBody, TH, THead } from "@/components/admin/common/data-table";
+import { DataTable, TBody } from "@/components/admin/common/data-table";
+import { ColumnHeads } from "@/components/admin/common/table-columns";
 import { ViolationRow } from "@/components/admin/violations/violation-row";
 import type { ViolationRecord } from "@/lib/admin/types";
 
@@ -6,13 +7,7 @@ import type { ViolationRecord } from "@/lib/admin/types";
 export function ViolationsTable({ records, expandedId, onToggle }: { records: ViolationRecord[]; expandedId: string | null; onToggle(id: string): void }) {
   return (
     <DataTable caption="Security violations">
-      <THead>
-        <TH>User</TH>
-        <TH>Page</TH>
-        <TH>Violated URLs</TH>
-        <TH>Timestamp</TH>
-        <TH className="text-right">Actions</TH>
-      </THead>
+      <ColumnHeads columns={["User", "Page", "Violated URLs", "Timestamp"]} end="Actions" />
       <TBody>
         {records.map((record) => (
           <ViolationRow key={record._id} record={record} expanded={expandedId === record._id} onToggle={() => onToggle(record._id)} />

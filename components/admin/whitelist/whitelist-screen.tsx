@@ -4,8 +4,7 @@ import { useMemo, useState } from "react";
 import { PageHeader } from "@/components/layout/page-header";
 import { EmptyState } from "@/components/admin/common/empty-state";
 import { ListToolbar } from "@/components/admin/common/list-toolbar";
-import { LoadError } from "@/components/admin/common/load-error";
-import { LoadingBlock } from "@/components/admin/common/loading-block";
+import { beforeLoaded } from "@/components/admin/common/admin-load-state";
 import { PageSizeSelect } from "@/components/admin/common/page-size-select";
 import { Pager } from "@/components/admin/common/pager";
 import { SearchBox } from "@/components/admin/common/search-box";
@@ -21,6 +20,8 @@ import type { WhitelistEntry } from "@/lib/admin/types";
 import { filterWhitelist } from "@/lib/admin/whitelist-filter";
 import { useAdminPaging } from "@/lib/hooks/use-admin-paging";
 import { useWhitelist } from "@/lib/hooks/use-admin-whitelist";
+
+const LOAD_TEXTS = { title: "Error Loading URLs", message: "Failed to load approved URLs. Please try again.", loading: "Loading patterns..." };
 
 /** /company/whitelist-urls, 'Approved URLs & Patterns' (PRODUCT §2): searched and paged in the browser. */
 export function WhitelistScreen() {
@@ -42,24 +43,19 @@ export function WhitelistScreen() {
 
   const save = (url: string) => (dialog.mode === "edit" ? actions.update(dialog.entry, url) : actions.add(url));
 
-  let body;
-  if (error && !data) {
-    body = <LoadError title="Error Loading URLs" message="Failed to load approved URLs. Please try again." onRetry={() => mutate()} retrying={isValidating} />;
-  } else if (!data) {
-    body = <LoadingBlock label="Loading patterns..." />;
-  } else if (all.length === 0) {
-    body = <EmptyState icon={<LinkIcon className="size-5" />} title='No approved patterns added yet. Click "Add Pattern" to get started.' />;
-  } else if (filtered.length === 0) {
-    body = (
+  const body =
+    beforeLoaded({ loaded: data !== undefined, error, onRetry: () => mutate(), retrying: isValidating }, LOAD_TEXTS) ??
+    (all.length === 0 ? (
+      <EmptyState icon={<LinkIcon className="size-5" />} title='No approved patterns added yet. Click "Add Pattern" to get started.' />
+    ) : filtered.length === 0 ? (
       <EmptyState icon={<LinkIcon className="size-5" />} title={`No patterns found matching "${search.trim()}".`}>
         <Button variant="link" onClick={() => onSearch("")}>
           Clear search
         </Button>
       </EmptyState>
-    );
-  } else {
-    body = <WhitelistTable entries={paging.visible} onEdit={(entry) => setDialog({ mode: "edit", entry })} onDelete={setDeleting} disabled={actions.pending} />;
-  }
+    ) : (
+      <WhitelistTable entries={paging.visible} onEdit={(entry) => setDialog({ mode: "edit", entry })} onDelete={setDeleting} disabled={actions.pending} />
+    ));
 
   return (
     <div>

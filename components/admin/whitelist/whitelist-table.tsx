@@ -1,7 +1,8 @@
-import { ActionsTD, DataTable, TBody, TD, TH, THead, TR } from "@/components/admin/common/data-table";
+import { ActionsTD, DataTable, TBody, TD, TR } from "@/components/admin/common/data-table";
+import { ColumnHeads } from "@/components/admin/common/table-columns";
 import { PatternBadge } from "@/components/admin/whitelist/pattern-badge";
-import { RowButton } from "@/components/admin/users/row-action";
-import { PencilIcon, TrashIcon } from "@/components/ui/icons";
+import { DeleteRowButton, RowButton } from "@/components/admin/users/row-action";
+import { PencilIcon } from "@/components/ui/icons";
 import { isLinkPattern } from "@/lib/admin/whitelist-filter";
 import type { WhitelistEntry } from "@/lib/admin/types";
 import { formatDateTime } from "@/lib/format/dates";
@@ -20,13 +21,7 @@ export function WhitelistTable({
 }) {
   return (
     <DataTable caption="Approved URLs and patterns">
-      <THead>
-        <TH>URL/Pattern</TH>
-        <TH>Type</TH>
-        <TH>Created By</TH>
-        <TH>Created At</TH>
-        <TH className="text-right">Actions</TH>
-      </THead>
+      <ColumnHeads columns={["URL/Pattern", "Type", "Created By", "Created At"]} end="Actions" />
       <TBody>
         {entries.map((entry) => (
           <TR key={entry._id}>
@@ -50,9 +45,7 @@ export function WhitelistTable({
               <RowButton icon={PencilIcon} label={`Edit ${entry.url}`} onClick={() => onEdit(entry)} disabled={disabled}>
                 Edit
               </RowButton>
-              <RowButton danger icon={TrashIcon} label={`Delete ${entry.url}`} onClick={() => onDelete(entry)} disabled={disabled}>
-                Delete
-              </RowButton>
+              <DeleteRowButton name={entry.url} onClick={() => onDelete(entry)} disabled={disabled} />
             </ActionsTD>
           </TR>
         ))}
