@@ -52,9 +52,15 @@ export function patchConversation(pages: ConversationPage[], id: string, patch: 
   return mapPages(pages, (items) => (items.some((c) => c.id === id) ? items.map((c) => (c.id === id ? { ...c, ...patch } : c)) : items));
 }
 
-/** A conversation changed without a new message: replaced in place, or dropped when it no longer matches. */
+/**
+ * A conversation changed without a new message: replaced in place, or dropped when it no longer matches. One
+ * not listed that now matches (snoozed while the Snoozed view shows, or a view loaded just before the change
+ * it shows was written) goes to its place by time — unless a search is active (the server also searches older
+ * messages) or the view is "Breaching soon" (the server picks the rows near their target).
+ */
 export function replaceConversation(pages: ConversationPage[], item: ConversationListItem, filters: ConversationFilters): ConversationPage[] {
   const keep = matchesFilters(item, filters);
+  if (!containsConversation(pages, item.id)) return keep && !filters.search.trim() && filters.status !== "due" ? placeByTime(pages, item) : pages;
   return mapPages(pages, (items) => {
     if (!items.some((c) => c.id === item.id)) return items;
     return keep ? items.map((c) => (c.id === item.id ? { ...c, ...item } : c)) : items.filter((c) => c.id !== item.id);
@@ -70,12 +76,18 @@ export function moveToTop(pages: ConversationPage[], item: ConversationListItem,
   const present = containsConversation(pages, item.id);
   const insert = matchesFilters(item, filters) && (present || !filters.search.trim());
   const without = mapPages(pages, (items) => (items.some((c) => c.id === item.id) ? items.filter((c) => c.id !== item.id) : items));
-  if (!insert) return without;
-  // The list is ordered by the last message's time: a back-dated message (a late delivery, an import)
-  // goes where its time puts it, not above today's conversations. Past the loaded rows it waits for paging.
+  return insert ? placeByTime(without, item) : without;
+}
+
+/**
+ * Inserts a row the pages do not hold where the list's order (the last message's time) puts it: a back-dated
+ * message (a late delivery, an import) goes below today's conversations; past the loaded rows it waits for paging.
+ */
+function placeByTime(pages: ConversationPage[], item: ConversationListItem): ConversationPage[] {
+  if (!pages.length) return pages;
   const at = Date.parse(item.updated_time);
   let placed = false;
-  const result = without.map((page) => {
+  const result = pages.map((page) => {
     if (placed) return page;
     const index = page.data.findIndex((c) => Date.parse(c.updated_time) <= at);
     if (index < 0) return page;

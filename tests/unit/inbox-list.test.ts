@@ -92,6 +92,19 @@ describe("the loaded list, updated in place", () => {
     expect(flattenConversations(patchConversation(pages, "a", { unread_count: 0, is_new_message: false }))[0]).toMatchObject({ unread_count: 0 });
   });
 
+  it("adds a changed conversation the view did not hold when it now matches, in its place by time — not to a search or Breaching soon", () => {
+    const at = (h: number) => new Date(2026, 10, 19, h).toISOString();
+    const snoozed = { ...NO_FILTERS, status: "snoozed" as const };
+    const pages = [{ ...page([]), data: [item("a", { status: "snoozed", updated_time: at(15) }), item("c", { status: "snoozed", updated_time: at(9) })] }];
+    // Snoozed while the Snoozed view shows (or just before it loaded): it appears between a and c.
+    const ben = item("b", { status: "snoozed", updated_time: at(12) });
+    expect(flattenConversations(replaceConversation(pages, ben, snoozed)).map((c) => c.id)).toEqual(["a", "b", "c"]);
+    expect(flattenConversations(replaceConversation(pages, item("b", { status: "open" }), snoozed)).map((c) => c.id)).toEqual(["a", "c"]);
+    expect(flattenConversations(replaceConversation(pages, ben, { ...snoozed, search: "zz" })).map((c) => c.id)).toEqual(["a", "c"]);
+    const due = { ...NO_FILTERS, status: "due" as const };
+    expect(flattenConversations(replaceConversation(pages, item("b", { updated_time: at(12), response_due_at: at(13) }), due)).map((c) => c.id)).toEqual(["a", "c"]);
+  });
+
   it("matches tags case-insensitively and spam only in the spam folder", () => {
     expect(matchesFilters(item("a", { tags: [{ tag: "VIP", color: "red" }] }), { ...NO_FILTERS, tags: ["vip"] })).toBe(true);
     expect(matchesFilters(item("a"), { ...NO_FILTERS, tags: ["vip"] })).toBe(false);
