@@ -1,12 +1,10 @@
 "use client";
 
-import { useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { toast } from "@/lib/toast";
+import { StepField, StepForm, useStepField } from "@/components/auth/form-step";
 import { Button } from "@/components/ui/button";
-import { ErrorAlert } from "@/components/ui/alert";
-import { describedBy, Field } from "@/components/ui/field";
 import { ArrowLeftIcon } from "@/components/ui/icons";
-import { Input } from "@/components/ui/input";
 import { requestOtp, verifyOtp } from "@/lib/api/auth";
 import { errorMessage } from "@/lib/api/client";
 import { OTP_LENGTH, sanitizeOtpInput, ZOtpCode, type VerifyOtpResponse } from "@/lib/schemas/auth";
@@ -22,87 +20,56 @@ type Props = {
 
 /** Step two of sign-in: the 6-digit code, with resend and 'Back to email' (PRODUCT §2, §5, §8). */
 export function OtpStep({ email, onVerified, onBack }: Props) {
-  const [otp, setOtp] = useState("");
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
+  const otp = useStepField(ZOtpCode, "OTP must be 6 digits");
   const [verifying, setVerifying] = useState(false);
   const [resending, setResending] = useState(false);
-  const inputRef = useRef<HTMLInputElement>(null);
   const busy = verifying || resending;
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    setFormError(null);
-    const parsed = ZOtpCode.safeParse(otp);
-    if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message ?? "OTP must be 6 digits");
-      inputRef.current?.focus();
-      return;
-    }
-    setFieldError(null);
+    const code = otp.start(event, busy);
+    if (code === null) return;
     setVerifying(true);
     try {
-      const session = await verifyOtp(email, parsed.data);
+      const session = await verifyOtp(email, code);
       // Stay pending: signing in navigates away.
       onVerified(session);
     } catch (error) {
-      setFormError(errorMessage(error, VERIFY_FALLBACK));
+      otp.setFormError(errorMessage(error, VERIFY_FALLBACK));
       setVerifying(false);
-      inputRef.current?.focus();
+      otp.inputRef.current?.focus();
     }
   }
 
   async function handleResend() {
     if (busy) return;
-    setFormError(null);
-    setFieldError(null);
+    otp.setFormError(null);
+    otp.setFieldError(null);
     setResending(true);
     try {
       await requestOtp(email);
-      setOtp("");
+      otp.setValue("");
       toast.success(`We sent a new code to ${email}`);
-      inputRef.current?.focus();
+      otp.inputRef.current?.focus();
     } catch (error) {
-      setFormError(errorMessage(error, SEND_FALLBACK));
+      otp.setFormError(errorMessage(error, SEND_FALLBACK));
     } finally {
       setResending(false);
     }
   }
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="space-y-6">
-      <div className="space-y-2">
-        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Check your email</h1>
-        <p className="text-sm text-slate-600">
+    <StepForm
+      title="Check your email"
+      intro={
+        <>
           We sent a {OTP_LENGTH}-digit code to <span className="font-medium break-all text-slate-900">{email}</span>.
           Enter it below to sign in.
-        </p>
-      </div>
-
-      {formError && <ErrorAlert>{formError}</ErrorAlert>}
-
-      <Field id="otp" label="Verification code" error={fieldError}>
-        <Input
-          ref={inputRef}
-          id="otp"
-          name="otp"
-          type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          autoFocus
-          placeholder="000000"
-          value={otp}
-          invalid={Boolean(fieldError)}
-          aria-describedby={describedBy("otp", fieldError)}
-          disabled={verifying}
-          size="code"
-          onChange={(event) => {
-            setOtp(sanitizeOtpInput(event.target.value));
-            if (fieldError) setFieldError(null);
-          }}
-        />
-      </Field>
+        </>
+      }
+      formError={otp.formError}
+      onSubmit={handleSubmit}
+    >
+      <StepField id="otp" label="Verification code" field={otp} clean={sanitizeOtpInput} type="text" inputMode="numeric" autoComplete="one-time-code" autoFocus placeholder="000000" disabled={verifying} size="code" />
 
       <Button type="submit" size="lg" className="w-full" pending={verifying} pendingText="Verifying..." disabled={resending}>
         Verify and sign in
@@ -120,6 +87,6 @@ export function OtpStep({ email, onVerified, onBack }: Props) {
           </Button>
         </span>
       </div>
-    </form>
+    </StepForm>
   );
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { HealthState, PolicyState } from "@/lib/admin/page-health";
 import type { ApiInstagramAccount } from "@/lib/schemas/instagram";
 import type { ApiAutoReplies } from "@/lib/schemas/auto-replies";
+import { requiredText } from "@/lib/schemas/form-text";
 
 // Page administration rules and texts (PRODUCT §5 Add page / Edit page / Assign pages, §8 Pages), shared by
 // the add/edit page forms, the Assign Pages modal and the /api/pages handlers. Values are trimmed.
@@ -45,28 +46,15 @@ export const TOO_MANY_PAGES = "You can assign at most 500 pages at once";
 export const PAGES_ASSIGNED = "Pages assigned successfully!";
 export const PAGE_ACCESS_REMOVED = "Pages access removed successfully!";
 
-export const ZPageName = z
-  .string({ error: PAGE_NAME_REQUIRED })
-  .trim()
-  .min(1, PAGE_NAME_REQUIRED)
-  .min(PAGE_NAME_MIN_LENGTH, PAGE_NAME_TOO_SHORT)
-  .max(PAGE_NAME_MAX_LENGTH, PAGE_NAME_TOO_LONG);
+export const ZPageName = requiredText(PAGE_NAME_REQUIRED).min(PAGE_NAME_MIN_LENGTH, PAGE_NAME_TOO_SHORT).max(PAGE_NAME_MAX_LENGTH, PAGE_NAME_TOO_LONG);
 
 /** Facebook page ids are digits; a client may send one as a JSON number, which is read as its digits. */
 export const ZFacebookPageId = z.preprocess(
   (value) => (typeof value === "number" && Number.isSafeInteger(value) && value >= 0 ? String(value) : value),
-  z
-    .string({ error: PAGE_ID_REQUIRED })
-    .trim()
-    .min(1, PAGE_ID_REQUIRED)
-    .regex(/^\d+$/, PAGE_ID_DIGITS_ONLY)
-    .max(PAGE_ID_MAX_LENGTH, PAGE_ID_TOO_LONG),
+  requiredText(PAGE_ID_REQUIRED).regex(/^\d+$/, PAGE_ID_DIGITS_ONLY).max(PAGE_ID_MAX_LENGTH, PAGE_ID_TOO_LONG),
 );
 
-export const ZAccessToken = z
-  .string({ error: ACCESS_TOKEN_REQUIRED })
-  .trim()
-  .min(1, ACCESS_TOKEN_REQUIRED)
+export const ZAccessToken = requiredText(ACCESS_TOKEN_REQUIRED)
   .min(ACCESS_TOKEN_MIN_LENGTH, ACCESS_TOKEN_TOO_SHORT)
   .max(ACCESS_TOKEN_MAX_LENGTH, ACCESS_TOKEN_TOO_LONG)
   // Facebook tokens are printable ASCII; anything else cannot even travel in a request to Graph.
@@ -104,7 +92,7 @@ export type TUpdatePage = z.infer<typeof ZUpdatePage>;
 export const ZCheckPageToken = z.object({ page_id: ZFacebookPageId, page_access_token: ZAccessToken });
 export type TCheckPageToken = z.infer<typeof ZCheckPageToken>;
 
-const ZRefId = (required: string) => z.string({ error: required }).trim().min(1, required).max(100);
+const ZRefId = (required: string) => requiredText(required).max(100);
 
 /** POST /api/pages/assign: the modal sends the full desired selection, which becomes the user's page set. */
 export const ZAssignPages = z.object({

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { hasTrait, ROLES, type Role } from "@/lib/access/roles";
 import { ZEmail } from "@/lib/schemas/auth";
+import { requiredText } from "@/lib/schemas/form-text";
 
 // User administration rules and texts (PRODUCT §5 Create company admin / Create user by company / Update
 // e-mail, §6 creation rules), shared by the admin forms and the /api/users and /api/auth handlers.
@@ -34,12 +35,7 @@ export const USER_BANNED = "User banned successfully";
 export const USER_UNBANNED = "User unbanned successfully";
 export const USER_SIGNED_OUT = "User signed out on every device";
 
-export const ZPersonName = z
-  .string({ error: NAME_REQUIRED })
-  .trim()
-  .min(1, NAME_REQUIRED)
-  .min(NAME_MIN_LENGTH, NAME_TOO_SHORT)
-  .max(NAME_MAX_LENGTH, NAME_TOO_LONG);
+export const ZPersonName = requiredText(NAME_REQUIRED).min(NAME_MIN_LENGTH, NAME_TOO_SHORT).max(NAME_MAX_LENGTH, NAME_TOO_LONG);
 
 /** Passwords are not trimmed: a space is a character the user typed. */
 export const ZPassword = z
@@ -86,11 +82,11 @@ export const ZCreateUserForm = ZCreateUser.superRefine((value, ctx) => {
 /** PUT /api/users/email: the user is found by their current address. */
 export const ZUpdateEmail = z.object({
   email: ZEmail,
-  newEmail: z.string({ error: NEW_EMAIL_REQUIRED }).trim().min(1, NEW_EMAIL_REQUIRED).pipe(ZEmail),
+  newEmail: requiredText(NEW_EMAIL_REQUIRED).pipe(ZEmail),
 });
 export type TUpdateEmail = z.infer<typeof ZUpdateEmail>;
 
-const ZUserId = z.string({ error: USER_ID_REQUIRED }).trim().min(1, USER_ID_REQUIRED).max(100);
+const ZUserId = requiredText(USER_ID_REQUIRED).max(100);
 
 /** POST /api/auth/ban-user: isActive false bans, true unbans. */
 export const ZBanUser = z.object({ id: ZUserId, isActive: z.boolean({ error: IS_ACTIVE_REQUIRED }) });

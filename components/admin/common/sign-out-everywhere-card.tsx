@@ -3,6 +3,7 @@
 import { useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { CardHeader } from "@/components/admin/common/form-card";
 import { LogOutIcon } from "@/components/ui/icons";
 
 /**
@@ -23,10 +24,7 @@ export function SignOutEverywhereCard({ description, onConfirm }: { description:
 
   return (
     <Card>
-      <div className="border-b border-slate-100 px-5 py-4 sm:px-6">
-        <h2 className="text-base font-semibold text-slate-900">Sessions</h2>
-        <p className="mt-1 text-sm text-slate-500">Every browser and device signed in to this account.</p>
-      </div>
+      <CardHeader title="Sessions" description="Every browser and device signed in to this account." />
       <div className="space-y-4 px-5 py-5 sm:px-6">
         <p className="text-sm text-slate-600">{description}</p>
         <Button variant="secondary" pending={pending} pendingText="Signing out..." onClick={run}>

@@ -1,10 +1,11 @@
 "use client";
 
 import { useId, useState } from "react";
+import { useFormAction } from "@/components/admin/common/form-action";
 import { Button } from "@/components/ui/button";
 import { Input, Textarea } from "@/components/ui/input";
 import { toast } from "@/lib/toast";
-import { api, ApiError, errorMessage } from "@/lib/api/client";
+import { api, ApiError } from "@/lib/api/client";
 import type { ApiAutoReplies } from "@/lib/schemas/auto-replies";
 import type { ApiPage } from "@/lib/schemas/pages";
 
@@ -24,36 +25,24 @@ export function AutoRepliesPanel({ page, onChange }: { page: ApiPage; onChange: 
   const id = useId();
   const [draft, setDraft] = useState<ApiAutoReplies | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  // The server names the field it refuses; its message goes under that text.
+  const { pending: saving, submit } = useFormAction("Failed to save the automatic replies, please try again", (error) => {
+    if (error instanceof ApiError) setErrors(error.fields);
+  });
   const form = draft ?? page.auto_replies;
 
   const setReply = (kind: Kind, patch: Partial<ApiAutoReplies[Kind]>) => setDraft({ ...form, [kind]: { ...form[kind], ...patch } });
 
-  async function save() {
-    setSaving(true);
+  const save = submit(async () => {
     setErrors({});
-    try {
-      await api(`/api/pages/${encodeURIComponent(page._id)}/auto-replies`, { method: "PUT", body: form });
-      toast.success("Automatic replies saved");
-      setDraft(null);
-      await onChange();
-    } catch (error) {
-      if (error instanceof ApiError) setErrors(error.fields);
-      toast.error(errorMessage(error, "Failed to save the automatic replies, please try again"));
-    } finally {
-      setSaving(false);
-    }
-  }
+    await api(`/api/pages/${encodeURIComponent(page._id)}/auto-replies`, { method: "PUT", body: form });
+    toast.success("Automatic replies saved");
+    setDraft(null);
+    await onChange();
+  });
 
   return (
-    <form
-      aria-label="Automatic replies"
-      className="space-y-4 rounded-xl border border-slate-200 bg-white px-5 py-4 text-sm shadow-sm"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save();
-      }}
-    >
+    <form aria-label="Automatic replies" className="space-y-4 rounded-xl border border-slate-200 bg-white px-5 py-4 text-sm shadow-sm" onSubmit={save}>
       <div>
         <h2 className="text-base font-semibold text-slate-900">Automatic replies</h2>
         <p className="text-slate-600">Sent by the Page within the 24-hour window, never to a conversation an agent answered in that time.</p>

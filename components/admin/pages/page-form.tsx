@@ -1,12 +1,11 @@
 "use client";
 
-import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { FormCard } from "@/components/admin/common/form-card";
+import { useFormFields } from "@/components/admin/common/form-fields";
 import { TextField } from "@/components/admin/common/text-field";
-import { ErrorAlert } from "@/components/ui/alert";
-import { Button, buttonClasses } from "@/components/ui/button";
-import { formFailure, isAlreadyExists, zodFieldErrors, type FieldErrors } from "@/lib/admin/form-errors";
+import { Button } from "@/components/ui/button";
+import { isAlreadyExists } from "@/lib/admin/form-errors";
 import { PAGE_ALREADY_ADDED_UI, ZAddPage, ZCheckPageToken, ZUpdatePage } from "@/lib/schemas/pages";
 import { api } from "@/lib/api/client";
 import type { POST as VerifyPage } from "@/app/api/pages/verify/route";
@@ -33,35 +32,25 @@ export function PageForm({
   cancelHref: string;
   onSubmit(payload: PageFormPayload): Promise<void>;
 }) {
-  const [values, setValues] = useState<PageFormValues>({ name: "", page_id: "", page_access_token: "", ...initial });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<string | null>(null);
+  const { values, set, field, message, validate, fail } = useFormFields<PageFormValues>({ name: "", page_id: "", page_access_token: "", ...initial });
   const [pending, setPending] = useState(false);
   const [checking, setChecking] = useState(false);
   const [graphName, setGraphName] = useState<string | null>(null);
   const adding = mode === "add";
   const fallback = adding ? "Failed to add page, please try again" : "Failed to update page, please try again";
 
-  const set = (key: keyof PageFormValues) => (value: string) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors(({ [key]: _cleared, ...rest }) => rest);
-  };
-
   /** "Check with Facebook": Graph says whose token it is and offers the Page's name; nothing is saved. */
   async function check() {
-    setMessage(null);
     setGraphName(null);
-    const parsed = ZCheckPageToken.safeParse(values);
-    if (!parsed.success) return setErrors(zodFieldErrors(parsed.error));
+    const body = validate(ZCheckPageToken, values);
+    if (!body) return;
     setChecking(true);
     try {
-      const res = await api<Answer<typeof VerifyPage>>("/api/pages/verify", { method: "POST", body: parsed.data });
+      const res = await api<Answer<typeof VerifyPage>>("/api/pages/verify", { method: "POST", body });
       setGraphName(res.name);
       if (!values.name.trim()) set("name")(res.name);
     } catch (error) {
-      const failure = formFailure(error, "Facebook could not check this token. Please try again.");
-      setErrors(failure.fields);
-      setMessage(failure.message);
+      fail(error, "Facebook could not check this token. Please try again.");
     } finally {
       setChecking(false);
     }
@@ -69,17 +58,14 @@ export function PageForm({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setMessage(null);
-    const parsed = (adding ? ZAddPage : ZUpdatePage).safeParse({ ...values, user_id: userId });
-    if (!parsed.success) return setErrors(zodFieldErrors(parsed.error));
+    const parsed = validate(adding ? ZAddPage : ZUpdatePage, { ...values, user_id: userId });
+    if (!parsed) return;
     setPending(true);
     try {
-      const { name, page_id, page_access_token } = parsed.data;
+      const { name, page_id, page_access_token } = parsed;
       await onSubmit({ name, page_id, user_id: userId, ...(page_access_token ? { page_access_token } : {}) });
     } catch (error) {
-      const failure = formFailure(error, fallback, (e) => (isAlreadyExists(e) ? PAGE_ALREADY_ADDED_UI : null));
-      setErrors(failure.fields);
-      setMessage(failure.message);
+      fail(error, fallback, (e) => (isAlreadyExists(e) ? PAGE_ALREADY_ADDED_UI : null));
       setPending(false);
     }
   }
@@ -89,28 +75,14 @@ export function PageForm({
       title={adding ? "Page details" : "Edit page details"}
       description="Find the page ID under the page's About section on Facebook; the access token comes from your Meta app."
       onSubmit={submit}
-      footer={
-        <>
-          <Link href={cancelHref} className={buttonClasses({ variant: "secondary" })}>
-            Cancel
-          </Link>
-          <Button type="submit" pending={pending} pendingText={adding ? "Adding Page..." : "Updating Page..."}>
-            {adding ? "Add Page" : "Update Page"}
-          </Button>
-        </>
-      }
+      alert={message}
+      cancelHref={cancelHref}
+      submitLabel={adding ? "Add Page" : "Update Page"}
+      pendingText={adding ? "Adding Page..." : "Updating Page..."}
+      pending={pending}
     >
-      {message && <ErrorAlert>{message}</ErrorAlert>}
-      <TextField id="page-name" label="Page name" placeholder="Acme Shoes" value={values.name} onValue={set("name")} error={errors.name} />
-      <TextField
-        id="page-id"
-        label="Page ID"
-        inputMode="numeric"
-        placeholder="100000000000001"
-        value={values.page_id}
-        onValue={set("page_id")}
-        error={errors.page_id}
-      />
+      <TextField id="page-name" label="Page name" placeholder="Acme Shoes" {...field("name")} />
+      <TextField id="page-id" label="Page ID" inputMode="numeric" placeholder="100000000000001" {...field("page_id")} />
       <TextField
         id="page-token"
         label="Page access token"
@@ -118,9 +90,7 @@ export function PageForm({
         autoComplete="off"
         placeholder={adding ? "EAAB…" : "Leave blank to keep the current token"}
         hint={adding ? "Stored encrypted and never shown again." : "Only sent when filled; a new token clears a 'Needs new token' state."}
-        value={values.page_access_token}
-        onValue={set("page_access_token")}
-        error={errors.page_access_token}
+        {...field("page_access_token")}
       />
       <div className="flex flex-wrap items-center gap-3">
         <Button variant="secondary" size="sm" pending={checking} pendingText="Checking..." onClick={check}>

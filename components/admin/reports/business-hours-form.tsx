@@ -1,10 +1,7 @@
 "use client";
 
-import { useId, useState } from "react";
-import { toast } from "@/lib/toast";
-import { errorMessage } from "@/lib/api/client";
-import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
+import { useId } from "react";
+import { FormPanel, InlineField, useSettingDraft } from "@/components/admin/reports/form-panel";
 import { saveBusinessHours, useBusinessHours } from "@/lib/hooks/use-reports";
 import type { BusinessHoursSetting } from "@/lib/contract/reports-api";
 
@@ -29,46 +26,24 @@ function fromSetting(setting: BusinessHoursSetting | undefined) {
   };
 }
 
+/** The one window on each chosen day, or none at all: around the clock. */
+function save(form: ReturnType<typeof fromSetting>) {
+  const window: [number, number] = [toMinutes(form.start), toMinutes(form.end)];
+  const businessHours = form.always ? null : Object.fromEntries(form.days.flatMap((on, i) => (on ? [[String(i + 1), [window]]] : [])));
+  return saveBusinessHours({ timezone: form.timezone.trim(), businessHours });
+}
+
+const TEXTS = { saved: "Business hours saved", failed: "Failed to save the business hours, please try again" };
+
 /** The company's time zone and business hours, which every response metric counts in (company admins). */
 export function BusinessHoursForm() {
   const id = useId();
-  const { data, mutate } = useBusinessHours();
-  const [draft, setDraft] = useState<ReturnType<typeof fromSetting> | null>(null);
-  const [saving, setSaving] = useState(false);
-  const form = draft ?? fromSetting(data);
+  const { form, set, panel } = useSettingDraft(useBusinessHours(), fromSetting, save, TEXTS);
 
-  async function save() {
-    setSaving(true);
-    try {
-      const window: [number, number] = [toMinutes(form.start), toMinutes(form.end)];
-      const businessHours = form.always ? null : Object.fromEntries(form.days.flatMap((on, i) => (on ? [[String(i + 1), [window]]] : [])));
-      await mutate(await saveBusinessHours({ timezone: form.timezone.trim(), businessHours }), { revalidate: false });
-      setDraft(null);
-      toast.success("Business hours saved");
-    } catch (error) {
-      toast.error(errorMessage(error, "Failed to save the business hours, please try again"));
-    } finally {
-      setSaving(false);
-    }
-  }
-
-  const set = (patch: Partial<typeof form>) => setDraft({ ...form, ...patch });
   return (
-    <form
-      aria-label="Business hours"
-      className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save();
-      }}
-    >
-      <h2 className="text-base font-semibold text-slate-900">Business hours</h2>
-      <p className="text-sm text-slate-500">Response times count only these hours, in the company&apos;s time zone.</p>
+    <FormPanel title="Business hours" description="Response times count only these hours, in the company's time zone." saveLabel="Save hours" {...panel}>
       <div className="flex flex-wrap items-end gap-3">
-        <label className="text-sm font-medium text-slate-700" htmlFor={`${id}-tz`}>
-          Time zone
-          <Input id={`${id}-tz`} value={form.timezone} onChange={(e) => set({ timezone: e.target.value })} className="mt-1 w-56" />
-        </label>
+        <InlineField id={`${id}-tz`} label="Time zone" value={form.timezone} onChange={(e) => set({ timezone: e.target.value })} className="w-56" />
         <label className="flex items-center gap-2 text-sm text-slate-700">
           <input type="checkbox" checked={form.always} onChange={(e) => set({ always: e.target.checked })} className="size-4 accent-indigo-600" />
           Around the clock
@@ -85,19 +60,10 @@ export function BusinessHoursForm() {
               </label>
             ))}
           </fieldset>
-          <label className="text-sm font-medium text-slate-700" htmlFor={`${id}-start`}>
-            From
-            <Input id={`${id}-start`} type="time" value={form.start} onChange={(e) => set({ start: e.target.value })} className="mt-1 w-32" />
-          </label>
-          <label className="text-sm font-medium text-slate-700" htmlFor={`${id}-end`}>
-            To
-            <Input id={`${id}-end`} type="time" value={form.end} onChange={(e) => set({ end: e.target.value })} className="mt-1 w-32" />
-          </label>
+          <InlineField id={`${id}-start`} label="From" type="time" value={form.start} onChange={(e) => set({ start: e.target.value })} className="w-32" />
+          <InlineField id={`${id}-end`} label="To" type="time" value={form.end} onChange={(e) => set({ end: e.target.value })} className="w-32" />
         </div>
       )}
-      <Button type="submit" size="sm" disabled={saving || !draft}>
-        {saving ? "Saving..." : "Save hours"}
-      </Button>
-    </form>
+    </FormPanel>
   );
 }

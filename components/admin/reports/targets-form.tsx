@@ -1,10 +1,7 @@
 "use client";
 
-import { useId, useState } from "react";
-import { toast } from "@/lib/toast";
-import { errorMessage } from "@/lib/api/client";
-import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
+import { useId } from "react";
+import { FormPanel, InlineField, useSettingDraft } from "@/components/admin/reports/form-panel";
 import { saveResponseTargets, useResponseTargets } from "@/lib/hooks/use-reports";
 import type { ResponseTargetsSetting } from "@/lib/contract/reports-api";
 
@@ -19,57 +16,25 @@ const fromSetting = (s: ResponseTargetsSetting | undefined): Draft => ({
   breachEmail: s?.breachEmail ?? false,
 });
 const minutes = (text: string) => (text.trim() === "" ? null : Number(text));
+const save = (form: Draft) => saveResponseTargets({ firstResponseTargetMinutes: minutes(form.first), nextResponseTargetMinutes: minutes(form.next), breachEmail: form.breachEmail });
+
+const TEXTS = { saved: "Response targets saved", failed: "Failed to save the response targets, please try again" };
+const ABOUT = "In business minutes. Conversations turn amber when less than a quarter of the target is left, red when overdue. Leave a field empty for no target.";
 
 export function TargetsForm() {
   const id = useId();
-  const { data, mutate } = useResponseTargets();
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [saving, setSaving] = useState(false);
-  const form = draft ?? fromSetting(data);
-  const set = (patch: Partial<Draft>) => setDraft({ ...form, ...patch });
-
-  async function save() {
-    setSaving(true);
-    try {
-      const saved = await saveResponseTargets({ firstResponseTargetMinutes: minutes(form.first), nextResponseTargetMinutes: minutes(form.next), breachEmail: form.breachEmail });
-      await mutate(saved, { revalidate: false });
-      setDraft(null);
-      toast.success("Response targets saved");
-    } catch (error) {
-      toast.error(errorMessage(error, "Failed to save the response targets, please try again"));
-    } finally {
-      setSaving(false);
-    }
-  }
+  const { form, set, panel } = useSettingDraft(useResponseTargets(), fromSetting, save, TEXTS);
 
   return (
-    <form
-      aria-label="Response targets"
-      className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save();
-      }}
-    >
-      <h2 className="text-base font-semibold text-slate-900">Response targets</h2>
-      <p className="text-sm text-slate-500">In business minutes. Conversations turn amber when less than a quarter of the target is left, red when overdue. Leave a field empty for no target.</p>
+    <FormPanel title="Response targets" description={ABOUT} saveLabel="Save targets" {...panel}>
       <div className="flex flex-wrap items-end gap-3">
-        <label className="text-sm font-medium text-slate-700" htmlFor={`${id}-first`}>
-          First response (minutes)
-          <Input id={`${id}-first`} type="number" min={1} max={10080} inputMode="numeric" value={form.first} onChange={(e) => set({ first: e.target.value })} className="mt-1 w-40" />
-        </label>
-        <label className="text-sm font-medium text-slate-700" htmlFor={`${id}-next`}>
-          Next response (minutes)
-          <Input id={`${id}-next`} type="number" min={1} max={10080} inputMode="numeric" value={form.next} onChange={(e) => set({ next: e.target.value })} className="mt-1 w-40" />
-        </label>
+        <InlineField id={`${id}-first`} label="First response (minutes)" type="number" min={1} max={10080} inputMode="numeric" value={form.first} onChange={(e) => set({ first: e.target.value })} className="w-40" />
+        <InlineField id={`${id}-next`} label="Next response (minutes)" type="number" min={1} max={10080} inputMode="numeric" value={form.next} onChange={(e) => set({ next: e.target.value })} className="w-40" />
       </div>
       <label className="flex items-center gap-2 text-sm text-slate-700">
         <input type="checkbox" checked={form.breachEmail} onChange={(e) => set({ breachEmail: e.target.checked })} className="size-4 accent-indigo-600" />
         E-mail the company admins when a conversation misses its target
       </label>
-      <Button type="submit" size="sm" disabled={saving || !draft}>
-        {saving ? "Saving..." : "Save targets"}
-      </Button>
-    </form>
+    </FormPanel>
   );
 }

@@ -1,11 +1,12 @@
 "use client";
 
-import { useState } from "react";
 import { toast } from "@/lib/toast";
+import { useFormAction } from "@/components/admin/common/form-action";
+import { CardHeader } from "@/components/admin/common/form-card";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { LockIcon, ShieldAlertIcon, ShieldCheckIcon } from "@/components/ui/icons";
-import { api, errorMessage } from "@/lib/api/client";
+import { api } from "@/lib/api/client";
 import { USER_BANNED, USER_UNBANNED, type ApiUser } from "@/lib/schemas/users";
 import type { POST as BanUser } from "@/app/api/auth/ban-user/route";
 import type { Answer } from "@/lib/contract/http";
@@ -14,28 +15,19 @@ const BAN_FAILED = "Failed to ban/unban user, please try again";
 
 /** PRODUCT §2 'User Management': ban or unban with a warning; the success text says which (PRODUCT §4). */
 export function BanUserCard({ user, onChanged }: { user: ApiUser; onChanged(user: ApiUser): void }) {
-  const [pending, setPending] = useState(false);
+  const { pending, run } = useFormAction(BAN_FAILED);
   const banning = user.is_active;
 
-  async function toggle() {
-    setPending(true);
-    try {
+  const toggle = () =>
+    run(async () => {
       const res = await api<Answer<typeof BanUser>>("/api/auth/ban-user", { method: "POST", body: { id: user._id, isActive: !banning } });
       toast.success(res?.message ?? (banning ? USER_BANNED : USER_UNBANNED));
       onChanged(res?.user ?? { ...user, is_active: !banning });
-    } catch (error) {
-      toast.error(errorMessage(error, BAN_FAILED));
-    } finally {
-      setPending(false);
-    }
-  }
+    });
 
   return (
     <Card>
-      <div className="border-b border-slate-100 px-5 py-4 sm:px-6">
-        <h2 className="text-base font-semibold text-slate-900">User Management</h2>
-        <p className="mt-1 text-sm text-slate-500">Control whether this user can sign in.</p>
-      </div>
+      <CardHeader title="User Management" description="Control whether this user can sign in." />
       <div className="space-y-4 px-5 py-5 sm:px-6">
         <div
           className={

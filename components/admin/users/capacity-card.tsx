@@ -1,10 +1,11 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { toast } from "@/lib/toast";
+import { useFormAction } from "@/components/admin/common/form-action";
+import { CardHeader } from "@/components/admin/common/form-card";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { errorMessage } from "@/lib/api/client";
 import { MAX_CAPACITY } from "@/lib/schemas/fair-queue";
 import { saveCapacity, useAgentCapacity } from "@/lib/hooks/use-fair-queue";
 
@@ -15,30 +16,19 @@ import { saveCapacity, useAgentCapacity } from "@/lib/hooks/use-fair-queue";
 export function CapacityCard({ userId }: { userId: string }) {
   const current = useAgentCapacity(userId);
   const [draft, setDraft] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const { pending, submit } = useFormAction("Failed to save the capacity, please try again");
   const value = draft ?? (current.data ? String(current.data.capacity) : "");
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setPending(true);
-    try {
-      await current.mutate(saveCapacity(userId, Number(value)), { revalidate: false });
-      setDraft(null);
-      toast.success("Capacity saved");
-    } catch (error) {
-      toast.error(errorMessage(error, "Failed to save the capacity, please try again"));
-    } finally {
-      setPending(false);
-    }
-  }
+  const save = submit(async () => {
+    await current.mutate(saveCapacity(userId, Number(value)), { revalidate: false });
+    setDraft(null);
+    toast.success("Capacity saved");
+  });
 
   return (
     <Card>
-      <div className="border-b border-slate-100 px-5 py-4 sm:px-6">
-        <h2 className="text-base font-semibold text-slate-900">Fair queue</h2>
-        <p className="mt-1 text-sm text-slate-500">The most open conversations the fair queue gives this agent at once.</p>
-      </div>
-      <form onSubmit={(e) => void submit(e)} className="flex flex-wrap items-end gap-3 px-5 py-5 sm:px-6">
+      <CardHeader title="Fair queue" description="The most open conversations the fair queue gives this agent at once." />
+      <form onSubmit={save} className="flex flex-wrap items-end gap-3 px-5 py-5 sm:px-6">
         <div>
           <label htmlFor="agent-capacity" className="block text-sm font-medium text-slate-700">
             Capacity

@@ -4,11 +4,10 @@ import { useAuth } from "@/components/auth/auth-provider";
 import { FormCard } from "@/components/admin/common/form-card";
 import { Select } from "@/components/admin/common/select";
 import { TextField } from "@/components/admin/common/text-field";
-import { ErrorAlert } from "@/components/ui/alert";
 import { describedBy, Field } from "@/components/ui/field";
 import { roleTitle } from "@/lib/admin/labels";
 import { CREATABLE_ROLES, type Role } from "@/lib/access/roles";
-import { CreateUserActions, useCreateUserForm } from "@/components/admin/users/use-create-user-form";
+import { useCreateUserForm } from "@/components/admin/users/use-create-user-form";
 
 /**
  * /company/create-user (PRODUCT §5 Create user by company): full name, e-mail and a role from those the
@@ -18,7 +17,7 @@ export function CreateCompanyUserForm() {
   const { user: me } = useAuth();
   const options: readonly Role[] = me ? CREATABLE_ROLES[me.role] : [];
   const fixed = options.length === 1;
-  const { values, errors, message, pending, set, submit } = useCreateUserForm(
+  const { values, errors, set, field, card } = useCreateUserForm(
     { name: "", email: "", role: fixed ? (options[0] as string) : "" },
     {
       listPath: "/company/users",
@@ -28,10 +27,9 @@ export function CreateCompanyUserForm() {
   );
 
   return (
-    <FormCard title="New team member" description="They sign in with a one-time code sent to this address." onSubmit={submit} footer={<CreateUserActions listPath="/company/users" pending={pending} />}>
-      {message && <ErrorAlert>{message}</ErrorAlert>}
-      <TextField id="name" label="Full name" autoComplete="name" value={values.name} onValue={set("name")} error={errors.name} />
-      <TextField id="email" label="Email address" type="email" autoComplete="email" value={values.email} onValue={set("email")} error={errors.email} />
+    <FormCard title="New team member" description="They sign in with a one-time code sent to this address." {...card}>
+      <TextField id="name" label="Full name" autoComplete="name" {...field("name")} />
+      <TextField id="email" label="Email address" type="email" autoComplete="email" {...field("email")} />
       <Field id="role" label="User role" error={errors.role} hint={fixed ? "Admins can add staff only." : undefined}>
         <Select
           id="role"

@@ -2,12 +2,11 @@
 
 import { useState, type FormEvent } from "react";
 import { toast } from "@/lib/toast";
+import { useFormAction } from "@/components/admin/common/form-action";
 import { FormCard } from "@/components/admin/common/form-card";
 import { TextField } from "@/components/admin/common/text-field";
-import { ErrorAlert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
 import { zodFieldErrors } from "@/lib/admin/form-errors";
-import { api, ApiError, errorMessage } from "@/lib/api/client";
+import { api, ApiError } from "@/lib/api/client";
 import { ZUpdateEmail, type ApiUser } from "@/lib/schemas/users";
 import type { PUT as UpdateEmail } from "@/app/api/users/email/route";
 import type { Answer } from "@/lib/contract/http";
@@ -21,7 +20,11 @@ export function UpdateEmailForm({ user, onUpdated }: { user: ApiUser; onUpdated(
   const [newEmail, setNewEmail] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [alert, setAlert] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  // A taken address is said under the field as well as in the toast.
+  const { pending, run } = useFormAction(UPDATE_FAILED, (err) => {
+    const field = err instanceof ApiError ? err.fields.newEmail : undefined;
+    if (field) setError(field);
+  });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -30,19 +33,12 @@ export function UpdateEmailForm({ user, onUpdated }: { user: ApiUser; onUpdated(
     if (!newEmail.trim()) return setAlert(BLANK_NEW_EMAIL);
     const parsed = ZUpdateEmail.safeParse({ email: user.email, newEmail });
     if (!parsed.success) return setError(zodFieldErrors(parsed.error).newEmail ?? UPDATE_FAILED);
-    setPending(true);
-    try {
+    await run(async () => {
       const res = await api<Answer<typeof UpdateEmail>>("/api/users/email", { method: "PUT", body: parsed.data });
       toast.success(res?.message ?? "Email updated successfully");
       setNewEmail("");
       onUpdated(res?.user ?? { ...user, email: parsed.data.newEmail });
-    } catch (err) {
-      const field = err instanceof ApiError ? err.fields.newEmail : undefined;
-      if (field) setError(field);
-      toast.error(errorMessage(err, UPDATE_FAILED));
-    } finally {
-      setPending(false);
-    }
+    });
   }
 
   return (
@@ -54,13 +50,11 @@ export function UpdateEmailForm({ user, onUpdated }: { user: ApiUser; onUpdated(
         </>
       }
       onSubmit={submit}
-      footer={
-        <Button type="submit" pending={pending} pendingText="Updating...">
-          Update Email
-        </Button>
-      }
+      alert={alert}
+      submitLabel="Update Email"
+      pendingText="Updating..."
+      pending={pending}
     >
-      {alert && <ErrorAlert>{alert}</ErrorAlert>}
       <TextField
         id="newEmail"
         label="New email address"

@@ -1,11 +1,11 @@
 import { db } from "@/server/db";
 import type { Actor } from "@/server/services/auth/actor";
 import { AppError } from "@/server/http/errors";
-import { isUniqueViolation } from "@/server/db/unique";
-import { DUPLICATE_EMAIL, type TUpdateEmail } from "@/lib/schemas/users";
+import type { TUpdateEmail } from "@/lib/schemas/users";
 import { apiUserSelect, toApiUser } from "@/server/services/users/serialize-user";
 import { assertCanManage, visibleUsersWhere } from "@/server/access/users";
 import { recordAudit } from "@/server/services/audit/record-audit";
+import { withUniqueEmail } from "@/server/services/users/unique-email";
 
 /**
  * PUT /api/users/email {email, newEmail}: the user is named by their current address (PRODUCT §7). The super
@@ -15,25 +15,15 @@ export async function updateEmail(actor: Actor, { email, newEmail }: TUpdateEmai
   const target = await db.user.findFirst({ where: { AND: [visibleUsersWhere(actor), { email }] }, select: apiUserSelect });
   if (!target) throw new AppError("not_found", "User not found");
   assertCanManage(actor, target, "allowed");
-  if (newEmail !== email) {
-    const taken = await db.user.findUnique({ where: { email: newEmail }, select: { id: true } });
-    if (taken) throw duplicate();
-  }
-  try {
-    const user = await db.$transaction(async (tx) => {
+  // The address may stay the target's own (newEmail === email): that is no conflict.
+  const user = await withUniqueEmail({ email: newEmail, field: "newEmail", self: target.id }, () =>
+    db.$transaction(async (tx) => {
       const row = await tx.user.update({ where: { id: target.id }, data: { email: newEmail }, select: apiUserSelect });
       if (row.companyId && newEmail !== email) {
         await recordAudit({ companyId: row.companyId, actor, action: "user.updated", target: { type: "user", id: row.id, name: row.name }, details: { field: "email", from: email, to: newEmail } }, tx);
       }
       return row;
-    });
-    return { success: true, message: "Email updated successfully", user: toApiUser(user) };
-  } catch (error) {
-    if (isUniqueViolation(error)) throw duplicate();
-    throw error;
-  }
-}
-
-function duplicate() {
-  return new AppError("conflict", DUPLICATE_EMAIL, { fields: { newEmail: DUPLICATE_EMAIL } });
+    }),
+  );
+  return { success: true, message: "Email updated successfully", user: toApiUser(user) };
 }
