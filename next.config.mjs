@@ -19,6 +19,9 @@ const nextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   typedRoutes: false,
+  // `npm test` runs tsc beside the build (scripts/test.sh): the build's own TypeScript pass would check the same
+  // files again. Every other build (the Docker image, `npm run build`) still checks them.
+  typescript: { ignoreBuildErrors: process.env.SWITCHBOARD_TYPES_CHECKED === "1" },
 };
 
 export default nextConfig;
