@@ -42,7 +42,9 @@ export default defineConfig({
   test: {
     maxWorkers: workers,
     projects: [
-      { resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" } },
+      // Unit files share their worker's modules (no fresh process per file): they touch no service and
+      // keep no state between files, and the tier takes 6 s instead of 18 (issue 44 point 7).
+      { resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", isolate: false } },
       {
         resolve: { alias },
         test: {
