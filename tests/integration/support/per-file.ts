@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach } from "vitest";
 import { db } from "@/server/db";
 import { redis } from "@/server/redis";
 import { Mailbox } from "../../support/mailbox";
+import { emptyTables } from "./empty-tables";
 
 // Every test starts from empty tables, an empty Redis db and an empty mailbox.
 
@@ -18,9 +19,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  const tables = await db.$queryRaw<{ tablename: string }[]>`
-    SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> '_prisma_migrations'`;
-  if (tables.length) await db.$executeRawUnsafe(`TRUNCATE ${tables.map((t) => `"${t.tablename}"`).join(", ")} RESTART IDENTITY CASCADE`);
+  await emptyTables();
   await redis().flushdb();
   mailbox.clear();
 });
