@@ -4,6 +4,7 @@ import { db } from "@/server/db";
 import { recordMessage, recordOwnMessage, type NewMessage } from "@/server/services/conversations/record-message";
 import { containsPattern, searchConversationIds } from "@/server/services/conversations/search-conversations";
 import { makeCompany, makePage } from "./support/factory";
+import { freshTables } from "./support/empty-tables";
 
 // Search keeps to one page through messages.page_id, the first column of its trigram index
 // (migration 20261127223000_search_page_scoped_trigram). So every message must carry its conversation's page,
@@ -30,6 +31,9 @@ function newMessage(conversationId: string, text: string, direction: "inbound" |
 }
 
 const pageOf = async (id: string) => (await db.message.findUniqueOrThrow({ where: { id }, select: { pageId: true } })).pageId;
+
+// Plans are read here: each test starts from tables as a fresh database has them (./support/empty-tables.ts).
+beforeEach(freshTables);
 
 beforeEach(async () => {
   const company = await makeCompany();

@@ -1,5 +1,5 @@
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as assignRoute from "@/app/api/comments/[id]/assign/route";
 import * as statusRoute from "@/app/api/comments/[id]/status/route";
 import * as markReadRoute from "@/app/api/comments/mark-read/route";
@@ -9,6 +9,7 @@ import { wakeSnoozedComments } from "@/workers/comments/wake-snoozed-comments";
 import { call } from "./support/http";
 import { makeCompany, makePage, makeUser, tokenFor } from "./support/factory";
 import { captureStatements, explainAll, forgetStatistics, plannable, type Explained } from "./support/plan-probe";
+import { freshTables } from "./support/empty-tables";
 
 // The team's work on comments (docs/PRODUCT.md §12) on a database never ANALYZEd, as
 // plans-without-statistics.test.ts does for the conversations: a Page with COMMENTS comments over POSTS posts,
@@ -53,6 +54,9 @@ async function bigPage() {
   );
   return { page, staff, token: await tokenFor(staff) };
 }
+
+// Plans are read here: each test starts from tables as a fresh database has them (./support/empty-tables.ts).
+beforeEach(freshTables);
 
 describe("the comments' work on a database never ANALYZEd", () => {
   it("counts, views, mark-read, assign, status and the snooze sweep read the Page's open comments, not its history", { timeout: 120_000 }, async () => {

@@ -1,5 +1,5 @@
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/server/db";
 import { CLIENT_EVENTS } from "@/lib/contract/socket-events";
 import { createSimulator, type Simulator } from "@/tools/simulator/create-simulator";
@@ -12,6 +12,7 @@ import { makeCompany, makePage, makeUser, tokenFor } from "./support/factory";
 import { captureStatements, explainAll, forgetStatistics, plannable, type Explained } from "./support/plan-probe";
 import { startRealServer, type RealServer } from "./support/real-server";
 import { body, fromCustomer, postSigned } from "./support/webhook-post";
+import { freshTables } from "./support/empty-tables";
 
 // Every statement of the hot paths keeps a plan that reads what it returns, on a database that was never
 // ANALYZEd (GUIDE §5; docs/PERFORMANCE.md, "Plans without statistics"). Postgres here runs with autovacuum
@@ -111,6 +112,9 @@ async function api(token: string, method: string, path: string, payload?: unknow
 
 // The test's own reads go through `probe`, whose statements are not captured.
 const pending = async () => Number((await probe.query<{ n: string }>("SELECT count(*) AS n FROM webhook_events WHERE processed_at IS NULL")).rows[0]!.n);
+
+// Plans are read here: each test starts from tables as a fresh database has them (./support/empty-tables.ts).
+beforeEach(freshTables);
 
 describe("hot statements on a database never ANALYZEd", () => {
   it("read what they return, not the Page: the ingest, the inbox's reads, a reply and the socket", { timeout: 180_000 }, async () => {

@@ -1,15 +1,19 @@
-import { describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "@/server/db";
 import { directPool, ingestPool } from "@/server/db/direct";
 import { storeWebhookEvent, withClaimedDeliveries } from "@/server/services/inbound/webhook-store";
 import { claimSql } from "@/server/db/sql/webhook-events";
 import { sqlDb } from "@/server/db/sql/run";
+import { freshTables } from "./support/empty-tables";
 
 // The acknowledging INSERT's group commit (webhook-store.ts): deliveries that arrive while INSERTs are in
 // flight are stored together, each answered only once its row is committed, and one payload Postgres
 // refuses never fails the others.
 
 const body = (n: number) => JSON.stringify({ object: "page", entry: [], n });
+
+// Plans are read here: each test starts from tables as a fresh database has them (./support/empty-tables.ts).
+beforeEach(freshTables);
 
 describe("storing deliveries", () => {
   it("stores a burst with fewer INSERTs than deliveries, every one exactly once and committed when it resolves", async () => {
