@@ -1,25 +1,26 @@
 import { defineConfig, devices } from "@playwright/test";
-import { E2E } from "./tests/e2e/support/env";
+import { E2E, e2eWorkers } from "./tests/e2e/support/env";
 
 // End-to-end tests drive Debian's Chromium against the production build, started by the global setup.
-export const E2E_PORT = E2E.port;
 
 export default defineConfig({
   testDir: "tests/e2e",
   globalSetup: "./tests/e2e/support/global-setup.ts",
   fullyParallel: false,
-  workers: 1,
+  // One stack per worker (tests/e2e/support/env.ts): files side by side, each file's tests in order.
+  workers: e2eWorkers,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: [["list"]],
   outputDir: "test-results/e2e",
   use: {
-    baseURL: `http://localhost:${E2E_PORT}`,
-    // A failed test keeps its trace (DOM snapshots, network, console) but not the screencast: recording
-    // frames for every test cost a third of the suite's time (inbox.spec.ts 1.6 → 1.1 min, 80 → 58 s of CPU),
-    // and the failure screenshot below still shows the screen.
-    trace: { mode: "retain-on-failure", screenshots: false },
+    // Each worker loads this file itself, so E2E is its own stack's (TEST_PARALLEL_INDEX).
+    baseURL: `http://localhost:${E2E.port}`,
+    // No trace: recording one for every test (kept only on failure) cost ~10 % of the suite's time
+    // (accessibility + inbox-panels 161 → 147 s), the failure screenshot below still shows the screen, and
+    // `npx playwright test --trace on` records one when a failure needs it. The screencast cost a third.
+    trace: "off",
     screenshot: "only-on-failure",
     launchOptions: {
       // Debian's headless shell (scripts/ensure-services.sh installs it): the same Chromium without the

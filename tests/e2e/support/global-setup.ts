@@ -3,50 +3,55 @@ import { createServer } from "node:http";
 import { Redis } from "ioredis";
 import { Mailbox } from "../../support/mailbox";
 import { recreateDatabase } from "../../support/database";
-import { E2E, serverEnv } from "./env";
+import { e2eStack, e2eWorkers, serverEnv, type E2EStack } from "./env";
 
-// Fresh database, migrated and seeded; a real SMTP server whose mails the specs read over HTTP; and the
-// production server (`next build` must have run). Everything stops when the run ends.
+// One stack per Playwright worker (./env.ts), started side by side: a fresh database, migrated and seeded; a
+// real SMTP server whose mails the specs read over HTTP; the Messenger simulator; the production server
+// (`next build` must have run) and the offers worker. Everything stops when the run ends.
 export default async function globalSetup() {
-  const env = serverEnv();
-  Object.assign(process.env, env);
-  await recreateDatabase(E2E.databaseUrl);
+  const stacks = await Promise.all(Array.from({ length: e2eWorkers }, (_, i) => startStack(e2eStack(i + 1))));
+  return async () => {
+    await Promise.all(stacks.map((stop) => stop()));
+  };
+}
+
+async function startStack(stack: E2EStack): Promise<() => Promise<void>> {
+  const env = serverEnv(stack);
+  await recreateDatabase(stack.databaseUrl);
   const { migrateDeploy } = await import("../../../prisma/scripts/migrate-lib");
-  await migrateDeploy(E2E.databaseUrl, { log: () => {} });
-  const flush = new Redis(E2E.redisUrl);
+  await migrateDeploy(stack.databaseUrl, { log: () => {} });
+  const flush = new Redis(stack.redisUrl);
   await flush.flushdb();
   flush.disconnect();
   await runScript(["prisma/seed.ts"], env);
 
   const mailbox = new Mailbox();
-  await mailbox.listen(E2E.smtpPort);
+  await mailbox.listen(stack.smtpPort);
   const mailApi = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://x");
     const email = url.searchParams.get("email") ?? "";
     res.setHeader("content-type", "application/json");
     res.end(JSON.stringify({ count: mailbox.mailsTo(email).length, codes: mailbox.codesTo(email) }));
   });
-  await new Promise<void>((resolve) => mailApi.listen(E2E.mailApiPort, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => mailApi.listen(stack.mailApiPort, "127.0.0.1", resolve));
 
   // The Messenger simulator plays Facebook: the specs write as customers through its control API.
   const { createSimulator } = await import("../../../tools/simulator/create-simulator");
   const { DEMO_PAGES } = await import("../../../prisma/seed-data");
   const simulator = await createSimulator({
-    port: E2E.simulatorPort,
-    webhookUrl: `http://127.0.0.1:${E2E.port}/api/webhooks/messenger`,
+    port: stack.simulatorPort,
+    webhookUrl: `http://127.0.0.1:${stack.port}/api/webhooks/messenger`,
     appSecret: env.META_APP_SECRET,
     verifyToken: env.META_VERIFY_TOKEN,
     pages: DEMO_PAGES.map((p) => ({ pageId: p.facebookPageId, name: p.name, accessToken: p.token, instagram: { ...p.instagram } })),
   });
 
   const server = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "server/index.ts"], { env: { ...process.env, ...env }, stdio: ["ignore", "inherit", "inherit"] });
-  await waitForHealth(`http://localhost:${E2E.port}/api/health`, server);
+  await waitForHealth(`http://localhost:${stack.port}/api/health`, server);
 
-  // ── BullMQ worker (bulk offers) ─────────────────────────────────────────────────────────────────────
   // Offers are sent by the worker process, not the app server: start it with the server's env (same
   // database, Redis and queue name) and stop it with the server.
   const worker = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "workers/index.ts"], { env: { ...process.env, ...env }, stdio: ["ignore", "inherit", "inherit"] });
-  // ────────────────────────────────────────────────────────────────────────────────────────────────────
 
   return async () => {
     if (worker.exitCode === null) {

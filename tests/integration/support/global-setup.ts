@@ -1,7 +1,8 @@
 import pg from "pg";
 import { migrateDeploy } from "../../../prisma/scripts/migrate-lib";
 import { recreateDatabase } from "../../support/database";
-import { integrationWorkers, workerDatabaseUrl } from "./workers";
+import { workerDatabaseUrl } from "../../support/worlds";
+import { integrationWorkers } from "./workers";
 
 // Once per run: a fresh test database with every migration applied, and a copy of it for each further
 // worker (./workers.ts) — copying a template is quicker than migrating again.

@@ -1,4 +1,5 @@
-import { workerDatabaseUrl, workerPortNames, workerRedisUrl } from "./workers";
+import { workerDatabaseUrl, workerRedisUrl } from "../../support/worlds";
+import { workerPortNames } from "./workers";
 
 // First of the setup files, before anything reads the environment: points this file's test process at its
 // worker's own database, Redis db, ports and upload directory (./workers.ts). Processes the tests start
