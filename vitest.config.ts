@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { portsFromEnv } from "./tests/support/free-port";
@@ -37,6 +38,36 @@ const integrationEnv = {
   TRUST_PROXY: "true",
 };
 
+/**
+ * Integration files that configure the process for the app (vi.hoisted, or an assignment to process.env),
+ * which the app reads once: shared with other files, the first file's settings would stay.
+ */
+const OWN_PROCESS = readdirSync(`${root}tests/integration`)
+  .filter((name) => name.endsWith(".test.ts"))
+  .filter((name) => /vi\.hoisted\(|process\.env\.\w+ = |Object\.assign\(process\.env/.test(readFileSync(`${root}tests/integration/${name}`, "utf8")))
+  .map((name) => `tests/integration/${name}`);
+
+function integrationProject(name: string, files: { isolate: boolean; include?: string[]; exclude?: string[] }) {
+  return {
+    resolve: { alias },
+    test: {
+      name,
+      include: files.include ?? ["tests/integration/**/*.test.ts"],
+      exclude: files.exclude ?? [],
+      isolate: files.isolate,
+      environment: "node" as const,
+      env: integrationEnv,
+      // Both projects name it; it runs once a run (global-setup.ts).
+      globalSetup: ["tests/integration/support/global-setup.ts"],
+      // worker-env.ts first: it points the file at its worker's database before anything connects.
+      setupFiles: ["tests/integration/support/worker-env.ts", "tests/integration/support/per-file.ts"],
+      // A database per worker: files on one worker take turns, each test starts from empty tables.
+      testTimeout: 20_000,
+      hookTimeout: 30_000,
+    },
+  };
+}
+
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -45,21 +76,12 @@ export default defineConfig({
       // Unit files share their worker's modules (no fresh process per file): they touch no service and
       // keep no state between files, and the tier takes 6 s instead of 18 (issue 44 point 7).
       { resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", isolate: false } },
-      {
-        resolve: { alias },
-        test: {
-          name: "integration",
-          include: ["tests/integration/**/*.test.ts"],
-          environment: "node",
-          env: integrationEnv,
-          globalSetup: ["tests/integration/support/global-setup.ts"],
-          // worker-env.ts first: it points the file at its worker's database before anything connects.
-          setupFiles: ["tests/integration/support/worker-env.ts", "tests/integration/support/per-file.ts"],
-          // A database per worker: files on one worker take turns, each test starts from empty tables.
-          testTimeout: 20_000,
-          hookTimeout: 30_000,
-        },
-      },
+      // Integration files share their worker's process too: a fresh one per file spent ~3 of the tier's 11
+      // minutes starting Node and loading the same modules again. The tables, Redis db and mailbox are emptied
+      // before every test either way (support/per-file.ts). A file that configures the process before the app
+      // reads it (environment set at load, read once) keeps a process of its own.
+      integrationProject("integration-own-process", { isolate: true, include: OWN_PROCESS }),
+      integrationProject("integration-shared", { isolate: false, exclude: OWN_PROCESS }),
     ],
   },
 });

@@ -26,9 +26,11 @@ it("the realtime broadcasts and the worker's wake-up go out on this database's c
   announceResync("worker-started");
   publishToRooms(["page:p1"], SERVER_EVENTS.resync, { reason: "worker-started" });
   wakeWorker();
-  await eventually(() => heard.length, (n) => n >= 3, 5_000);
-  expect(heard.length).toBeGreaterThanOrEqual(3);
-  for (const channel of heard) expect(channel).toMatch(new RegExp(`^(socket\\.io:${database}#|switchboard:webhook-events:${database}$)`));
-  expect(heard.some((c) => c.startsWith(`switchboard:webhook-events:`))).toBe(true);
+  const ours = () => heard.filter((c) => c === `switchboard:webhook-events:${database}` || c.startsWith(`socket.io:${database}#`)).length;
+  await eventually(ours, (n) => n >= 3, 5_000);
+  // Other test workers publish on this Redis meanwhile, each on its own database's channels: every channel
+  // heard is named for some database, and this process's three went out on this one's.
+  for (const channel of heard) expect(channel).toMatch(/^(socket\.io:[\w-]+#|switchboard:webhook-events:[\w-]+$)/);
+  expect(heard).toContain(`switchboard:webhook-events:${database}`);
   expect(heard.filter((c) => c.startsWith(`socket.io:${database}#`)).length).toBeGreaterThanOrEqual(2);
 });

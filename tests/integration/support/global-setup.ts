@@ -5,8 +5,16 @@ import { workerDatabaseUrl } from "../../support/worlds";
 import { integrationWorkers } from "./workers";
 
 // Once per run: a fresh test database with every migration applied, and a copy of it for each further
-// worker (./workers.ts) — copying a template is quicker than migrating again.
-export default async function globalSetup() {
+// worker (./workers.ts) — copying a template is quicker than migrating again. Both integration projects
+// (vitest.config.ts) name this file; the run's one process keeps the first call's promise for the second.
+const run = globalThis as unknown as { switchboardTestDatabases?: Promise<void> };
+
+export default function globalSetup(): Promise<void> {
+  run.switchboardTestDatabases ??= createTestDatabases();
+  return run.switchboardTestDatabases;
+}
+
+async function createTestDatabases() {
   const url = process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/switchboard_test";
   await recreateDatabase(url);
   await migrateDeploy(url, { log: () => {} });

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, beforeEach } from "vitest";
-import { db } from "@/server/db";
 import { redis } from "@/server/redis";
 import { Mailbox } from "../../support/mailbox";
 import { emptyTables } from "./empty-tables";
 
-// Every test starts from empty tables, an empty Redis db and an empty mailbox.
+// Every test starts from empty tables, an empty Redis db and an empty mailbox. The database and Redis
+// connections stay open past the file: files share their worker's process (vitest.config.ts), and the next
+// one goes on with them; vitest ends the process after its last file.
 
 export const mailbox = new Mailbox();
 
@@ -14,8 +15,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await mailbox.close();
-  await db.$disconnect();
-  redis().disconnect();
 });
 
 beforeEach(async () => {
