@@ -5,7 +5,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
 
-bash scripts/ensure-services.sh
 # Other services' usual ports stay taken for the whole run: the tests must find free ones themselves.
 node scripts/hold-ports.mjs &
 holder=$!
@@ -29,12 +28,14 @@ side_by_side() {
   return $failed
 }
 
-echo "== typecheck, lint, architecture, build"
+echo "== services, typecheck, lint, architecture, build"
 # The build skips its own TypeScript pass (next.config.mjs, SWITCHBOARD_TYPES_CHECKED): tsc beside it checks
-# the same files, and a type error fails this step either way.
-side_by_side "typecheck=npx tsc --noEmit" "lint=npx eslint . --max-warnings=0" "architecture=npm run -s lint:arch" \
-  "build=SWITCHBOARD_TYPES_CHECKED=1 npx next build"
-# The tests one tier after the other: side by side on two cores both crawled (after 18 minutes e2e had done 63
-# of its 105 tests, which take 11 alone), each tier's processes waiting for the CPU the other held.
+# the same files, and a type error fails this step either way. The services (an apt install of Chromium on a
+# fresh machine: mostly waiting on the network and the disk) come up meanwhile; only the tests need them.
+side_by_side "services=bash scripts/ensure-services.sh" "typecheck=npx tsc --noEmit" "lint=npx eslint . --max-warnings=0" \
+  "architecture=npm run -s lint:arch" "build=SWITCHBOARD_TYPES_CHECKED=1 npx next build"
+# The tests one tier after the other, each keeping both cores busy on its own: two files at a time in vitest
+# (integration files share their worker's process), two e2e stacks (tests/e2e/support/env.ts). Side by side
+# the tiers only crawled (after 18 minutes e2e had done 63 of its 105 tests), each waiting for the CPU the other held.
 echo "== unit + integration" && npx vitest run
 echo "== e2e" && npx playwright test
