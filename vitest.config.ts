@@ -39,13 +39,18 @@ const integrationEnv = {
 };
 
 /**
- * Integration files that configure the process for the app (vi.hoisted, or an assignment to process.env),
- * which the app reads once: shared with other files, the first file's settings would stay.
+ * Test files of `dir` that configure the process for the code they test — a module mock (vi.mock), the
+ * environment set at load (vi.hoisted, an assignment to process.env) — which is read once: in a process shared
+ * with other files, the first file's would stay (or come too late). They keep a process of their own.
  */
-const OWN_PROCESS = readdirSync(`${root}tests/integration`)
-  .filter((name) => name.endsWith(".test.ts"))
-  .filter((name) => /vi\.hoisted\(|process\.env\.\w+ = |Object\.assign\(process\.env/.test(readFileSync(`${root}tests/integration/${name}`, "utf8")))
-  .map((name) => `tests/integration/${name}`);
+function ownProcessFiles(dir: string): string[] {
+  return readdirSync(`${root}${dir}`)
+    .filter((name) => name.endsWith(".test.ts"))
+    .filter((name) => /vi\.(mock|doMock|hoisted)\(|process\.env\.\w+ = |Object\.assign\(process\.env/.test(readFileSync(`${root}${dir}/${name}`, "utf8")))
+    .map((name) => `${dir}/${name}`);
+}
+const UNIT_OWN_PROCESS = ownProcessFiles("tests/unit");
+const INTEGRATION_OWN_PROCESS = ownProcessFiles("tests/integration");
 
 function integrationProject(name: string, files: { isolate: boolean; include?: string[]; exclude?: string[] }) {
   return {
@@ -75,13 +80,14 @@ export default defineConfig({
     projects: [
       // Unit files share their worker's modules (no fresh process per file): they touch no service and
       // keep no state between files, and the tier takes 6 s instead of 18 (issue 44 point 7).
-      { resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", isolate: false } },
+      { resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], exclude: UNIT_OWN_PROCESS, environment: "node", isolate: false } },
+      { resolve: { alias }, test: { name: "unit-own-process", include: UNIT_OWN_PROCESS, environment: "node", isolate: true } },
       // Integration files share their worker's process too: a fresh one per file spent ~3 of the tier's 11
       // minutes starting Node and loading the same modules again. The tables, Redis db and mailbox are emptied
       // before every test either way (support/per-file.ts). A file that configures the process before the app
-      // reads it (environment set at load, read once) keeps a process of its own.
-      integrationProject("integration-own-process", { isolate: true, include: OWN_PROCESS }),
-      integrationProject("integration-shared", { isolate: false, exclude: OWN_PROCESS }),
+      // reads it keeps a process of its own (ownProcessFiles).
+      integrationProject("integration-own-process", { isolate: true, include: INTEGRATION_OWN_PROCESS }),
+      integrationProject("integration-shared", { isolate: false, exclude: INTEGRATION_OWN_PROCESS }),
     ],
   },
 });

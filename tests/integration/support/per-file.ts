@@ -2,10 +2,13 @@ import { afterAll, beforeAll, beforeEach } from "vitest";
 import { redis } from "@/server/redis";
 import { Mailbox } from "../../support/mailbox";
 import { emptyTables } from "./empty-tables";
+import { forgetProcessCondition } from "./process-state";
 
 // Every test starts from empty tables, an empty Redis db and an empty mailbox. The database and Redis
 // connections stay open past the file: files share their worker's process (vitest.config.ts), and the next
 // one goes on with them; vitest ends the process after its last file.
+
+forgetProcessCondition();
 
 export const mailbox = new Mailbox();
 
