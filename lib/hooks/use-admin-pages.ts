@@ -76,9 +76,11 @@ export function useRefreshPages() {
 
 /**
  * The Page screens follow `page-updated` (Meta blocked, warned or unblocked a page; its handover role
- * changed) for the pages they show, and fetch them again when one comes.
+ * changed) for the pages they show, and fetch them again when one comes — and once in the rooms: a block
+ * Meta sent between the first fetch and the join reached no one (an e2e run on a busy machine showed a page
+ * still healthy after its block had been stored).
  */
 export function useLivePageHealth(token: string | null, pageIds: string[]): void {
   const refresh = useRefreshPages();
-  useRoomEvents({ token, pageIds, join: CLIENT_EVENTS.joinPageAdmin, event: SERVER_EVENTS.pageUpdated, onEvent: () => void refresh() });
+  useRoomEvents({ token, pageIds, join: CLIENT_EVENTS.joinPageAdmin, event: SERVER_EVENTS.pageUpdated, onEvent: () => void refresh(), onResync: () => void refresh() });
 }
