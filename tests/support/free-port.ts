@@ -12,6 +12,7 @@ const PROBE = `
 const net = require("node:net");
 const fs = require("node:fs");
 const count = Number(process.argv[1]);
+const excluded = new Set((process.argv[2] || "").split(",").filter(Boolean).map(Number));
 let low = 32768;
 try { low = Number(fs.readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\\s+/)[0]) || low; } catch {}
 const from = Math.max(1024, low - 12000);
@@ -30,21 +31,20 @@ function probe(port) {
 (async () => {
   for (let tries = 0; picked.size < count; tries++) {
     const port = room >= 1000 && tries < 200 ? from + Math.floor(Math.random() * room) : 0;
-    if (picked.has(port)) continue;
+    if (picked.has(port) || excluded.has(port)) continue;
     const got = await probe(port);
-    if (got !== null && !picked.has(got)) picked.add(got);
+    if (got !== null && !picked.has(got) && !excluded.has(got)) picked.add(got);
   }
   console.log([...picked].join(","));
 })();`;
 
 /**
- * `count` distinct free TCP ports on 127.0.0.1 below the ephemeral range, synchronously (configs are
- * evaluated synchronously). A port is free when the probe closes it; the caller binds it a moment later.
+ * Ports this process picked before: never picked again. A port is bound a moment after it is picked, so two
+ * calls in a row (the fleet's two workers) could each find the same one free; the second process then failed
+ * to listen. (A clean-clone run of the fleet test counted its 60 rows twice, as scraping one worker's metrics
+ * twice would; whether two of its ports met is not known, but nothing ruled it out.)
  */
-export function freePortsSync(count: number): number[] {
-  const out = execFileSync(process.execPath, ["-e", PROBE, String(count)], { encoding: "utf8" });
-  return out.trim().split(",").map(Number);
-}
+const handedOut = new Set<number>();
 
 /**
  * Reads `names` from the environment, filling any unset one with a free port and writing it back, so
@@ -55,4 +55,15 @@ export function portsFromEnv<const K extends string>(names: readonly K[]): Recor
   const fresh = missing.length ? freePortsSync(missing.length) : [];
   missing.forEach((name, i) => (process.env[name] = String(fresh[i])));
   return Object.fromEntries(names.map((name) => [name, Number(process.env[name])])) as Record<K, number>;
+}
+
+/**
+ * `count` distinct free TCP ports on 127.0.0.1 below the ephemeral range, synchronously (configs are
+ * evaluated synchronously). A port is free when the probe closes it; the caller binds it a moment later.
+ */
+export function freePortsSync(count: number): number[] {
+  const out = execFileSync(process.execPath, ["-e", PROBE, String(count), [...handedOut].join(",")], { encoding: "utf8" });
+  const ports = out.trim().split(",").map(Number);
+  for (const port of ports) handedOut.add(port);
+  return ports;
 }
