@@ -1,7 +1,15 @@
 // createSimulator's options and the defaults that make it behave like Meta out of the box.
 
 export type SeedPage = { pageId: string; name: string; accessToken: string; permissions?: string[] };
-export type SeedCustomer = { pageId: string; psid?: string; firstName: string; lastName: string; profileError?: boolean };
+export type SeedCustomer = {
+  pageId: string;
+  psid?: string;
+  firstName: string;
+  lastName: string;
+  profileError?: boolean;
+  /** When (ms) the customer last wrote, for one whose messages the app already holds: Meta's window runs from it. */
+  lastMessageAt?: number;
+};
 
 export type SimulatorOptions = {
   /** Port to listen on; 0 (the default) picks a free one. */

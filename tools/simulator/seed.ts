@@ -24,6 +24,7 @@ export function seedState(sim: SimContext, options: SimulatorOptions): void {
       firstName: input.firstName,
       lastName: input.lastName,
       profileError: input.profileError ?? false,
+      ...(raw.lastMessageAt !== undefined ? { lastMessageAt: raw.lastMessageAt } : {}),
       createdAt: now,
     });
   }

@@ -6,6 +6,7 @@ import { createSimulator, type Simulator } from "@/tools/simulator/create-simula
 import { APP_URL, BENCH, benchEnv } from "./config";
 import { benchNodeArgs } from "./load-child";
 import { PAGE_A, PAGE_B, WEBHOOK_CUSTOMERS, webhookPsid } from "./dataset";
+import { UI_PSID } from "./ui-world";
 
 // The real production app server (`NODE_ENV=production tsx server/index.ts` on the `.next-bench` build),
 // the worker (`tsx workers/index.ts`: it processes the webhooks the server acknowledges) and the Messenger
@@ -172,7 +173,12 @@ export async function startApp(options: { rebuild: boolean; log: (line: string) 
     appSecret: BENCH.appSecret,
     verifyToken: BENCH.verifyToken,
     pages: [PAGE_A, PAGE_B].map((p) => ({ pageId: p.facebookPageId, name: p.name, accessToken: p.token })),
-    customers: Array.from({ length: WEBHOOK_CUSTOMERS + 1 }, (_, i) => ({ pageId: PAGE_B.facebookPageId, psid: webhookPsid(i), firstName: "Bench", lastName: `Customer${i}` })),
+    customers: [
+      ...Array.from({ length: WEBHOOK_CUSTOMERS + 1 }, (_, i) => ({ pageId: PAGE_B.facebookPageId, psid: webhookPsid(i), firstName: "Bench", lastName: `Customer${i}` })),
+      // The browser bench's long thread (ui-world.ts), its window open: its sends must reach a customer Meta
+      // knows, or every one fails and "send" measures a failure (a 502 each, as it did until 2026-12-07).
+      { pageId: PAGE_A.facebookPageId, psid: UI_PSID, firstName: "Bench", lastName: "Long Thread", lastMessageAt: Date.now() },
+    ],
   });
 
   // The inspector armed, not open (no cost): a bench that wants memory after GC opens it (tests/support/inspector.ts).

@@ -7,7 +7,7 @@ import { PAGE_A, type DatasetInfo } from "./dataset";
 // Its PSID range is its own; it is deleted afterwards (and before, when a run died), with its messages by
 // cascade, so the dataset keeps its counts.
 
-const UI_PSID = (7_400_000_000_000_000n + 1n).toString();
+export const UI_PSID = (7_400_000_000_000_000n + 1n).toString();
 export const LONG_THREAD_NAME = "Bench Long Thread";
 export const LONG_THREAD_MESSAGES = 10_000;
 
