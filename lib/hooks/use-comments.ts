@@ -7,7 +7,7 @@ import { api } from "@/lib/api/client";
 import type { ApiComment, CommentsPage, CommentUpdatedEvent } from "@/lib/contract/comments-api";
 import { COMMENT_VIEWS, type CommentView } from "@/lib/schemas/comments";
 import type { ThreadPage } from "@/lib/contract/inbox-api";
-import { applyComment, flattenPosts } from "@/lib/inbox/comment-cache";
+import { applyComment, flattenPosts, markSeen } from "@/lib/inbox/comment-cache";
 import type { POST as ReplyPublicly } from "@/app/api/comments/[id]/reply/route";
 import type { POST as ReplyPrivately } from "@/app/api/comments/[id]/private-reply/route";
 import type { Answer } from "@/lib/contract/http";
@@ -62,9 +62,17 @@ export function useComments(pageId: string, view: CommentView = "open") {
    * loaded pages too: a comment just marked done is not shown as open when the agent goes back to Open.
    */
   function apply(...comments: ApiComment[]) {
-    const change = (data: CommentsPage[] | undefined) => comments.reduce<CommentsPage[] | undefined>((acc, comment) => (acc ? applyComment(acc, { comment }).pages : acc), data);
+    everywhere((data) => comments.reduce<CommentsPage[] | undefined>((acc, comment) => (acc ? applyComment(acc, { comment }).pages : acc), data));
+  }
+  function everywhere(change: (data: CommentsPage[] | undefined) => CommentsPage[] | undefined) {
     void mutate(change, { revalidate: false });
     for (const other of COMMENT_VIEWS) if (other !== view) void mutateOther<CommentsPage[]>(unstable_serialize(keysOf(pageId, other)), change, { revalidate: false });
+  }
+
+  /** Comments the server marked read: their `seen` set where the cache holds them, in every filter's pages. */
+  function applySeen(ids: string[]) {
+    const seen = new Set(ids);
+    everywhere((data) => data && markSeen(data, seen));
   }
 
   return {
@@ -77,6 +85,7 @@ export function useComments(pageId: string, view: CommentView = "open") {
     loadingMore,
     loadMore: () => (hasMore && !loadingMore ? void swr.setSize((s) => s + 1) : undefined),
     apply,
+    applySeen,
   };
 }
 

@@ -66,3 +66,17 @@ export function applyComment(pages: CommentsPage[], event: Pick<CommentUpdatedEv
   const post: ApiPost = { ...event.post, comments: [comment] };
   return { pages: first ? [{ ...first, posts: [post, ...first.posts] }, ...rest] : [{ posts: [post], nextCursor: null }], found: false };
 }
+
+/**
+ * The comments marked read, as the cache holds them now: only `seen` changes. Mark-read's answer is the rows
+ * as they stood when the request was read, and it may land after a newer event (an @mention's text and
+ * author, read from Graph meanwhile): put whole, it would show the older row again.
+ */
+export function markSeen(pages: CommentsPage[], ids: ReadonlySet<string>): CommentsPage[] {
+  const touches = (post: ApiPost) => post.comments.some((c) => ids.has(c.id) && !c.seen);
+  return pages.map((page) =>
+    page.posts.some(touches)
+      ? { ...page, posts: page.posts.map((p) => (touches(p) ? { ...p, comments: p.comments.map((c) => (ids.has(c.id) ? { ...c, seen: true } : c)) } : p)) }
+      : page,
+  );
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ApiComment, ApiPost, CommentsPage } from "@/lib/contract/comments-api";
-import { applyComment, flattenPosts, threadComments } from "@/lib/inbox/comment-cache";
+import { applyComment, flattenPosts, markSeen, threadComments } from "@/lib/inbox/comment-cache";
 
 // The comments view's data in the browser (lib/inbox/comment-cache.ts; issue 42): threads by Meta's parent id,
 // and what a live comment does to the loaded pages.
@@ -66,5 +66,20 @@ describe("a comment applied to the loaded pages", () => {
 
   it("leaves the pages alone when an action's answer names a post that is not loaded", () => {
     expect(applyComment(pages, { comment: comment("9", 9, null, { postId: "elsewhere" }) }).pages).toEqual(pages);
+  });
+});
+
+describe("comments marked read", () => {
+  it("set only `seen` on the rows the cache holds now: a newer row (a mention read from Graph) stays as it is", () => {
+    // The cache already took the mention's filled row from its event; mark-read's answer was read before it.
+    const filled = comment("1", 1, null, { seen: false, mention: "comment", author: { id: "a1", name: "@fan" }, text: "@acme.shoes my new trail runners!" });
+    const other = comment("2", 2, null, { seen: false });
+    const pages: CommentsPage[] = [{ posts: [post("post-1", [filled, other]), post("post-2", [])], nextCursor: null }];
+    const next = markSeen(pages, new Set(["1"]));
+    expect(next[0]!.posts[0]!.comments).toEqual([{ ...filled, seen: true }, other]);
+    expect(next[0]!.posts[1]).toBe(pages[0]!.posts[1]);
+    // Nothing to change: the same pages, so nothing re-renders.
+    expect(markSeen(next, new Set(["1", "gone"]))).toEqual(next);
+    expect(markSeen(next, new Set(["1"]))[0]).toBe(next[0]);
   });
 });

@@ -41,7 +41,7 @@ export function CommentsView({ pageId, onOpenConversation }: Props) {
   // The API's view, kept true in the browser as actions and live events move comments in and out of it.
   const userId = user?.id ?? null;
   const posts = useMemo(() => postsInView(comments.posts, view, userId), [comments.posts, view, userId]);
-  useMarkShownRead(pageId, posts, comments.apply);
+  useMarkShownRead(pageId, posts, comments.applySeen);
   const now = useNow();
   const permissions = { answer: can(user?.role, "comments.answer"), moderate: can(user?.role, "comments.moderate") };
   // Search in the Page's comments (docs/PRODUCT.md §12): debounced as the conversations' search box.
