@@ -5,8 +5,8 @@ import { emptyTables } from "./empty-tables";
 import { forgetProcessCondition } from "./process-state";
 
 // Every test starts from empty tables, an empty Redis db and an empty mailbox. The database and Redis
-// connections stay open past the file: files share their worker's process (vitest.config.ts), and the next
-// one goes on with them; vitest ends the process after its last file.
+// connections stay open past the file: vitest ends the file's process (vitest.config.ts). The process
+// condition is forgotten first, in case files share a process again.
 
 forgetProcessCondition();
 
